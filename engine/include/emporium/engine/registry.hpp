@@ -1,0 +1,40 @@
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "emporium/engine/error.hpp"
+#include "emporium/engine/options.hpp"
+#include "emporium/engine/state.hpp"
+
+namespace emporium::engine {
+
+// A game the engine knows: its metadata and how to start one.
+struct GameInfo {
+  std::string id;            // stable, used on the wire: "medici"
+  std::string display_name;  // "Medici"
+  int min_players = 2;
+  int max_players = 2;
+  std::vector<OptionSpec> options;
+  // Makes the initial state; options have been resolved (every option present and valid).
+  std::function<std::unique_ptr<State>(const Json& options, int players, std::uint64_t seed)> create;
+
+  Json to_json() const;  // metadata for clients (no factory)
+};
+
+// Every game, in one explicit table.
+const std::vector<GameInfo>& all_games();
+const GameInfo* find_game(const std::string& id);
+
+struct Created {
+  std::unique_ptr<State> state;
+  Json options;  // the resolved options (defaults filled in)
+  std::optional<Error> error;
+};
+
+// Validates game id, player count and options, then creates the initial state.
+Created create_game(const std::string& id, int players, const Json& options, std::uint64_t seed);
+
+}  // namespace emporium::engine

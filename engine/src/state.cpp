@@ -1,0 +1,28 @@
+#include "emporium/engine/state.hpp"
+
+#include <algorithm>
+
+namespace emporium::engine {
+
+const Json& Event::for_viewer(const Viewer& viewer) const {
+  if (!only_player || viewer.kind == Viewer::Kind::full || viewer.is_player(*only_player)) {
+    return detail;
+  }
+  return redacted;
+}
+
+Json events_for(const std::vector<Event>& events, const Viewer& viewer) {
+  Json out = Json::array();
+  for (const auto& e : events) {
+    const Json& seen = e.for_viewer(viewer);
+    if (!seen.is_null()) out.push_back(seen);
+  }
+  return out;
+}
+
+bool State::is_to_move(int player) const {
+  const auto movers = to_move();
+  return std::find(movers.begin(), movers.end(), player) != movers.end();
+}
+
+}  // namespace emporium::engine
