@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Emporium needs to build, run and test. Safe to run again:
+# it only calls apt-get when something is missing. Uses sudo when not root.
+#   scripts/setup.sh           build and run
+#   scripts/setup.sh --test    also what the tests need
+set -euo pipefail
+
+packages=(g++ cmake ninja-build pkg-config libboost-dev libboost-system-dev nlohmann-json3-dev
+          libspdlog-dev libsqlite3-dev)
+if [[ "${1:-}" == "--test" ]]; then
+  packages+=(libgtest-dev libgmock-dev libbenchmark-dev)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  sudo=""
+  [[ $(id -u) -ne 0 ]] && sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi

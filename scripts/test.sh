@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds everything (warnings are errors) and runs every test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh --test
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEMPORIUM_WERROR=ON >/dev/null
+cmake --build build
+# The benchmark must at least run: one quick pass so it cannot rot.
+build/bench/engine_bench --benchmark_filter='apply\+events/medici/3p' --benchmark_min_time=0.01 >/dev/null
+ctest --test-dir build --output-on-failure -j "$(nproc)"

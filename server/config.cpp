@@ -1,0 +1,95 @@
+#include "config.hpp"
+
+#include <charconv>
+
+namespace emporium::server {
+namespace {
+
+bool parse_int(const std::string& text, long min, long max, long* out) {
+  long value = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || ptr != text.data() + text.size() || value < min || value > max) return false;
+  *out = value;
+  return true;
+}
+
+// Applies one setting; returns an error message or nothing.
+std::optional<std::string> set(Config& c, const std::string& name, const std::string& value) {
+  long n = 0;
+  if (name == "bind") {
+    c.bind = value;
+  } else if (name == "port") {
+    if (!parse_int(value, 0, 65535, &n)) return "port must be a number from 0 to 65535";
+    c.port = static_cast<std::uint16_t>(n);
+  } else if (name == "data-dir") {
+    c.data_dir = value;
+  } else if (name == "web-root") {
+    c.web_root = value;
+  } else if (name == "log-level") {
+    if (value != "trace" && value != "debug" && value != "info" && value != "warn" && value != "error" &&
+        value != "critical" && value != "off") {
+      return "log-level must be one of trace, debug, info, warn, error, critical, off";
+    }
+    c.log_level = value;
+  } else if (name == "threads") {
+    if (!parse_int(value, 0, 256, &n)) return "threads must be a number from 0 to 256";
+    c.threads = static_cast<int>(n);
+  } else {
+    return "unknown option --" + name;
+  }
+  return std::nullopt;
+}
+
+constexpr const char* kNames[] = {"bind", "port", "data-dir", "web-root", "log-level", "threads"};
+
+}  // namespace
+
+std::string usage() {
+  return "usage: emporium-server [--bind ADDR] [--port N] [--data-dir DIR] [--web-root DIR]\n"
+         "                       [--log-level trace|debug|info|warn|error] [--threads N]\n"
+         "Each flag can also be set as an environment variable: EMPORIUM_BIND, EMPORIUM_PORT,\n"
+         "EMPORIUM_DATA_DIR, EMPORIUM_WEB_ROOT, EMPORIUM_LOG_LEVEL, EMPORIUM_THREADS. Flags win.\n";
+}
+
+ParsedConfig parse_config(const std::vector<std::string>& args,
+                          const std::function<const char*(const char*)>& env) {
+  ParsedConfig out;
+  for (const char* name : kNames) {
+    std::string var = "EMPORIUM_";
+    for (const char* p = name; *p; ++p) var += *p == '-' ? '_' : static_cast<char>(std::toupper(*p));
+    if (const char* value = env(var.c_str())) {
+      if (auto error = set(out.config, name, value)) {
+        out.error = var + ": " + *error;
+        return out;
+      }
+    }
+  }
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (arg == "-h" || arg == "--help") {
+      out.help = true;
+      return out;
+    }
+    if (arg.rfind("--", 0) != 0) {
+      out.error = "unexpected argument '" + arg + "'";
+      return out;
+    }
+    std::string name = arg.substr(2), value;
+    if (auto eq = name.find('='); eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+    } else if (i + 1 < args.size()) {
+      value = args[++i];
+    } else {
+      out.error = "--" + name + " needs a value";
+      return out;
+    }
+    if (auto error = set(out.config, name, value)) {
+      out.error = *error;
+      return out;
+    }
+  }
+  return out;
+}
+
+}  // namespace emporium::server

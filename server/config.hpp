@@ -1,0 +1,32 @@
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace emporium::server {
+
+// Server settings, from flags first, then EMPORIUM_* environment variables, then defaults.
+struct Config {
+  std::string bind = "0.0.0.0";
+  std::uint16_t port = 8080;
+  std::string data_dir = "data";
+  std::string web_root = "web-client";
+  std::string log_level = "info";
+  int threads = 0;  // 0: one per core
+};
+
+struct ParsedConfig {
+  Config config;
+  std::optional<std::string> error;  // a message for the user
+  bool help = false;
+};
+
+// `env` looks an environment variable up (std::getenv in main; a map in tests).
+ParsedConfig parse_config(const std::vector<std::string>& args,
+                          const std::function<const char*(const char*)>& env);
+
+std::string usage();
+
+}  // namespace emporium::server

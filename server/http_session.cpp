@@ -1,0 +1,118 @@
+#include "http_session.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "static_files.hpp"
+
+namespace emporium::server {
+namespace {
+
+constexpr std::size_t kBodyLimit = 16 * 1024;
+constexpr auto kReadTimeout = std::chrono::seconds(30);
+
+http::response<http::string_body> text_response(const http::request<http::string_body>& req,
+                                                http::status status, std::string body,
+                                                std::string_view type = "text/plain; charset=utf-8") {
+  http::response<http::string_body> res{status, req.version()};
+  res.set(http::field::server, "emporium");
+  res.set(http::field::content_type, type);
+  res.set(http::field::cache_control, "no-store");
+  res.keep_alive(req.keep_alive());
+  res.body() = std::move(body);
+  res.prepare_payload();
+  return res;
+}
+
+}  // namespace
+
+http_session::http_session(tcp::socket&& socket, std::shared_ptr<const server_context> context)
+    : stream_(std::move(socket)), context_(std::move(context)) {}
+
+void http_session::run() {
+  net::dispatch(stream_.get_executor(), beast::bind_front_handler(&http_session::do_read, shared_from_this()));
+}
+
+void http_session::do_read() {
+  parser_.emplace();
+  parser_->body_limit(kBodyLimit);
+  stream_.expires_after(kReadTimeout);
+  http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&http_session::on_read, shared_from_this()));
+}
+
+template <class Response>
+void http_session::send(Response&& response) {
+  auto sp = std::make_shared<std::decay_t<Response>>(std::forward<Response>(response));
+  response_ = sp;
+  const bool keep_alive = sp->keep_alive();
+  http::async_write(stream_, *sp,
+                    beast::bind_front_handler(&http_session::on_write, shared_from_this(), keep_alive));
+}
+
+void http_session::on_read(beast::error_code ec, std::size_t) {
+  if (ec == http::error::end_of_stream) return do_close();
+  if (ec) {
+    if (ec != beast::error::timeout && ec != net::error::operation_aborted) spdlog::debug("http read: {}", ec.message());
+    return;
+  }
+  const auto& req = parser_->get();
+
+  if (websocket::is_upgrade(req)) {
+    return send(text_response(req, http::status::not_implemented, "WebSocket play arrives with the game server.\n"));
+  }
+  if (req.method() != http::verb::get && req.method() != http::verb::head) {
+    auto res = text_response(req, http::status::method_not_allowed, "Only GET and HEAD are served here.\n");
+    res.set(http::field::allow, "GET, HEAD");
+    return send(std::move(res));
+  }
+  const std::string_view target = req.target();
+  if (target == "/healthz") return send(text_response(req, http::status::ok, "ok\n"));
+
+  auto path = resolve_static_path(context_->web_root, target);
+  if (!path) return send(text_response(req, http::status::bad_request, "Illegal request target.\n"));
+
+  http::file_body::value_type file;
+  beast::error_code open_ec;
+  file.open(path->c_str(), beast::file_mode::scan, open_ec);
+  if (open_ec == beast::errc::no_such_file_or_directory || open_ec == beast::errc::is_a_directory) {
+    // Client-side routes (no file extension) fall back to the app's index page.
+    const auto last = target.substr(0, target.find_first_of("?#"));
+    if (last.substr(last.rfind('/') + 1).find('.') == std::string_view::npos) {
+      path = context_->web_root + "/index.html";
+      file.open(path->c_str(), beast::file_mode::scan, open_ec);
+    }
+  }
+  if (open_ec) return send(text_response(req, http::status::not_found, "Not found.\n"));
+
+  const auto size = file.size();
+  if (req.method() == http::verb::head) {
+    http::response<http::empty_body> res{http::status::ok, req.version()};
+    res.set(http::field::server, "emporium");
+    res.set(http::field::content_type, mime_type(*path));
+    res.content_length(size);
+    res.keep_alive(req.keep_alive());
+    return send(std::move(res));
+  }
+  http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(file)),
+                                      std::make_tuple(http::status::ok, req.version())};
+  res.set(http::field::server, "emporium");
+  res.set(http::field::content_type, mime_type(*path));
+  res.set(http::field::cache_control, "no-cache");
+  res.set("X-Content-Type-Options", "nosniff");
+  res.content_length(size);
+  res.keep_alive(req.keep_alive());
+  send(std::move(res));
+}
+
+void http_session::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
+  if (ec) return;
+  response_.reset();
+  if (!keep_alive) return do_close();
+  do_read();
+}
+
+void http_session::do_close() {
+  beast::error_code ignored;
+  stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+}
+
+}  // namespace emporium::server

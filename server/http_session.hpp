@@ -1,0 +1,33 @@
+#pragma once
+#include <memory>
+#include <optional>
+
+#include "beast.hpp"
+#include "net.hpp"
+#include "server_context.hpp"
+
+namespace emporium::server {
+
+// One HTTP connection: serves web-client/ and /healthz, one request at a time with keep-alive.
+class http_session : public std::enable_shared_from_this<http_session> {
+ public:
+  http_session(tcp::socket&& socket, std::shared_ptr<const server_context> context);
+  void run();
+
+ private:
+  void do_read();
+  void on_read(beast::error_code ec, std::size_t bytes);
+  void on_write(bool keep_alive, beast::error_code ec, std::size_t bytes);
+  void do_close();
+
+  template <class Response>
+  void send(Response&& response);
+
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  std::shared_ptr<const server_context> context_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  std::shared_ptr<void> response_;  // keeps the response alive during the write
+};
+
+}  // namespace emporium::server

@@ -1,0 +1,27 @@
+#pragma once
+#include <memory>
+
+#include "beast.hpp"
+#include "net.hpp"
+#include "server_context.hpp"
+
+namespace emporium::server {
+
+// Accepts connections and hands each to an http_session on its own strand.
+class listener : public std::enable_shared_from_this<listener> {
+ public:
+  listener(net::io_context& ioc, tcp::endpoint endpoint, std::shared_ptr<const server_context> context);
+  void run();
+  void stop();
+  tcp::endpoint local_endpoint() const { return acceptor_.local_endpoint(); }
+
+ private:
+  void do_accept();
+  void on_accept(beast::error_code ec, tcp::socket socket);
+
+  net::io_context& ioc_;
+  tcp::acceptor acceptor_;
+  std::shared_ptr<const server_context> context_;
+};
+
+}  // namespace emporium::server

@@ -1,0 +1,20 @@
+#pragma once
+// Pure helpers for serving web-client/: map a request target to a file under the web root
+// (refusing anything that could escape it) and pick the MIME type. No I/O here.
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace emporium::server {
+
+// The file path under `root` for a request target such as "/lobby/app.js?v=2", or nothing when the
+// target is unsafe (".." segments, encoded traversal, backslashes, NUL, absolute paths after
+// decoding). A target ending in '/' maps to its index.html.
+std::optional<std::string> resolve_static_path(std::string_view root, std::string_view target);
+
+// Percent-decoding; nothing when the encoding is broken.
+std::optional<std::string> percent_decode(std::string_view in);
+
+std::string_view mime_type(std::string_view path);
+
+}  // namespace emporium::server

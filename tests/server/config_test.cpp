@@ -1,0 +1,45 @@
+#include "config.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+namespace emporium::server {
+namespace {
+
+ParsedConfig parse(std::vector<std::string> args, std::map<std::string, std::string> env = {}) {
+  return parse_config(args, [&env](const char* name) -> const char* {
+    auto it = env.find(name);
+    return it == env.end() ? nullptr : it->second.c_str();
+  });
+}
+
+TEST(Config, DefaultsFlagsAndEnvironmentWithFlagsWinning) {
+  auto d = parse({});
+  ASSERT_FALSE(d.error);
+  EXPECT_EQ(d.config.port, 8080);
+  auto p = parse({"--port", "9000", "--data-dir=/tmp/x", "--web-root", "www"},
+                 {{"EMPORIUM_PORT", "7000"}, {"EMPORIUM_LOG_LEVEL", "debug"}, {"EMPORIUM_BIND", "127.0.0.1"}});
+  ASSERT_FALSE(p.error) << *p.error;
+  EXPECT_EQ(p.config.port, 9000);
+  EXPECT_EQ(p.config.data_dir, "/tmp/x");
+  EXPECT_EQ(p.config.web_root, "www");
+  EXPECT_EQ(p.config.log_level, "debug");
+  EXPECT_EQ(p.config.bind, "127.0.0.1");
+}
+
+TEST(Config, BadValuesAreExplained) {
+  EXPECT_TRUE(parse({"--port", "70000"}).error);
+  EXPECT_TRUE(parse({"--port", "12ab"}).error);
+  EXPECT_TRUE(parse({"--port"}).error);
+  EXPECT_TRUE(parse({"--colour", "red"}).error);
+  EXPECT_TRUE(parse({"stray"}).error);
+  EXPECT_TRUE(parse({"--log-level", "loud"}).error);
+  auto env = parse({}, {{"EMPORIUM_THREADS", "-1"}});
+  ASSERT_TRUE(env.error);
+  EXPECT_NE(env.error->find("EMPORIUM_THREADS"), std::string::npos);
+  EXPECT_TRUE(parse({"--help"}).help);
+}
+
+}  // namespace
+}  // namespace emporium::server
