@@ -1,5 +1,6 @@
 #pragma once
 // Helpers shared by the engine tests: every registered game at every player count, random play.
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,7 @@ inline std::vector<GameAndCount> every_game_and_count() {
 }
 
 inline std::string case_name(const GameAndCount& c) { return c.game + "_" + std::to_string(c.players) + "p"; }
+inline void PrintTo(const GameAndCount& c, std::ostream* os) { *os << case_name(c); }
 
 inline std::vector<Viewer> all_viewers(int players) {
   std::vector<Viewer> viewers;

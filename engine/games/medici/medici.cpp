@@ -181,6 +181,7 @@ std::optional<Error> MediciState::validate(int player, const Json& action, int* 
   if (type == "draw" || type == "stop") {
     if (d_.phase != Phase::draw) return make_error(errc::illegal_action, "the auction is under way: bid or pass");
     if (type == "stop" && d_.lot.empty()) return make_error("empty_lot", "draw at least one tile before stopping");
+    if (type == "draw" && d_.bag.empty()) return make_error(errc::illegal_action, "the bag is empty");
     if (type == "draw" && static_cast<int>(d_.lot.size()) >= lot_limit()) {
       return make_error("lot_too_large", "the lot may not grow past " + std::to_string(lot_limit()) +
                                              " tiles (the most free spaces any player has, at most 3)");
@@ -360,15 +361,16 @@ void MediciState::end_day(std::vector<Event>& events) {
   for (int c = 0; c < kCommodities; ++c) {
     std::vector<int> positions(n);
     std::vector<int> bonus(n);
+    std::vector<int> moved(n);
     for (int p = 0; p < n; ++p) {
-      d_.tracks[p][c] = std::min(kTrackTop, d_.tracks[p][c] + counts[p][c]);
+      const int before = d_.tracks[p][c];
+      d_.tracks[p][c] = std::min(kTrackTop, before + counts[p][c]);
+      moved[p] = d_.tracks[p][c] - before;  // steps actually taken (the track stops at 7)
       positions[p] = d_.tracks[p][c];
       bonus[p] = track_bonus(positions[p]);
     }
     const std::vector<int> majority = pay_by_rank(positions, majority_payments(n));
-    std::vector<int> moved(n);
     for (int p = 0; p < n; ++p) {
-      moved[p] = counts[p][c];
       totals[p] += majority[p] + bonus[p];
     }
     commodities.push_back({{"commodity", commodity_name(static_cast<Commodity>(c))},
