@@ -1,0 +1,173 @@
+#pragma once
+// Emporium wire protocol, version 1: pure functions over strings, no sockets.
+// Every frame is one JSON object in a WebSocket text frame. See protocol/README.md for every
+// message with an example.
+//
+// Client requests may carry "id" (a string of at most 64 characters, or an integer); the server
+// echoes it as "re" in its direct reply to that request (including an error).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace emporium::protocol {
+
+using Json = nlohmann::json;
+
+inline constexpr int kVersion = 1;
+
+struct Limits {
+  std::size_t max_name_chars = 32;    // display names, in Unicode code points, after trimming
+  std::size_t max_chat_chars = 500;   // chat text, in Unicode code points
+  std::size_t max_id_chars = 64;      // request ids
+  std::size_t max_token_chars = 128;  // seat tokens, invite codes and table ids
+};
+
+// Stable error codes sent to clients (games' rule errors pass through with their own codes).
+namespace errc {
+inline constexpr const char* bad_json = "bad_json";                  // not JSON, or not a JSON object
+inline constexpr const char* bad_message = "bad_message";            // a field missing or of the wrong type
+inline constexpr const char* unknown_type = "unknown_type";          // no such message type
+inline constexpr const char* unsupported_protocol = "unsupported_protocol";
+inline constexpr const char* frame_too_large = "frame_too_large";
+inline constexpr const char* rate_limited = "rate_limited";
+inline constexpr const char* bad_name = "bad_name";
+inline constexpr const char* chat_too_long = "chat_too_long";
+inline constexpr const char* no_such_table = "no_such_table";
+inline constexpr const char* table_full = "table_full";
+inline constexpr const char* seat_taken = "seat_taken";
+inline constexpr const char* already_seated = "already_seated";
+inline constexpr const char* not_seated = "not_seated";
+inline constexpr const char* not_creator = "not_creator";
+inline constexpr const char* not_enough_players = "not_enough_players";
+inline constexpr const char* already_started = "already_started";
+inline constexpr const char* not_started = "not_started";
+inline constexpr const char* stale_version = "stale_version";
+inline constexpr const char* bad_token = "bad_token";
+inline constexpr const char* too_many_tables = "too_many_tables";
+inline constexpr const char* replaced = "replaced";                  // your seat was resumed elsewhere
+inline constexpr const char* shutting_down = "shutting_down";
+inline constexpr const char* internal_error = "internal_error";
+}  // namespace errc
+
+// ---- Client to server -------------------------------------------------------------------------
+
+struct Hello {            // {"type":"hello","protocol":1,"name":"Ann"}  (name optional)
+  int protocol = kVersion;
+  std::optional<std::string> name;
+};
+struct SetName {          // {"type":"set_name","name":"Ann"}
+  std::string name;
+};
+struct WatchLobby {       // {"type":"watch_lobby","on":true}  live list of public tables
+  bool on = true;
+};
+struct CreateTable {      // {"type":"create_table","game":"medici","players":3,"options":{},"private":false}
+  std::string game;
+  int players = 0;
+  Json options = Json::object();
+  bool is_private = false;
+};
+// A table is named by its id (public tables) or by its invite code (private ones; also works for public).
+struct TableRef {
+  std::optional<std::string> table;
+  std::optional<std::string> invite;
+};
+struct Join {             // {"type":"join","table":"t8f3k2","seat":1}  or {"type":"join","invite":"..."}
+  TableRef ref;
+  std::optional<int> seat;  // any free seat when absent
+};
+struct Watch {            // {"type":"watch","table":"t8f3k2"}  or {"type":"watch","invite":"..."}
+  TableRef ref;
+};
+struct Leave {            // {"type":"leave","table":"t8f3k2"}  a seat before the start, or stop watching
+  std::string table;
+};
+struct Start {            // {"type":"start","table":"t8f3k2"}  the creator only
+  std::string table;
+};
+struct Resume {           // {"type":"resume","token":"..."}  take back a seat on this connection
+  std::string token;
+};
+struct Act {              // {"type":"act","table":"t8f3k2","version":17,"action":{"type":"bid","amount":5}}
+  std::string table;
+  std::uint64_t version = 0;
+  Json action;
+};
+struct SnapshotRequest {  // {"type":"snapshot","table":"t8f3k2"}
+  std::string table;
+};
+struct Chat {             // {"type":"chat","table":"t8f3k2","text":"hello"}
+  std::string table;
+  std::string text;
+};
+struct Ping {};           // {"type":"ping"}
+
+using Message = std::variant<Hello, SetName, WatchLobby, CreateTable, Join, Watch, Leave, Start, Resume, Act,
+                             SnapshotRequest, Chat, Ping>;
+
+struct Request {
+  Json id;  // null when the client sent none
+  Message message;
+};
+
+struct ParseError {
+  Json id;  // the request's id when it could be read, else null
+  std::string code;
+  std::string message;
+};
+
+// Parses one client frame. Never throws. Names are trimmed; a name that is empty or too long, a chat
+// that is empty or too long, or a bad id gives a ParseError with the matching code.
+std::variant<Request, ParseError> parse_client_message(std::string_view frame, const Limits& limits = {});
+
+// The message's "type" string, e.g. "act" (for logs and metrics).
+std::string_view type_name(const Message& message);
+
+// ---- Server to client -------------------------------------------------------------------------
+// Each function returns the serialized frame. `re` is the request id to echo (null: omitted).
+
+// What a lobby or a table member is shown of a table.
+struct SeatInfo {
+  int seat = 0;
+  std::optional<std::string> name;  // empty seat when absent
+  bool connected = false;
+};
+struct TableInfo {
+  std::string id;
+  std::string game;
+  int players = 0;  // seats
+  Json options = Json::object();
+  bool is_private = false;
+  std::string state;  // "waiting", "playing" or "finished"
+  std::vector<SeatInfo> seats;
+  int spectators = 0;
+  int creator_seat = 0;
+};
+Json table_json(const TableInfo& table);
+
+std::string render_welcome(const Json& games);                                     // on connect: protocol, games
+std::string render_hello(const Json& re, std::string_view name);                   // reply to hello / set_name
+std::string render_lobby(const Json& re, const std::vector<TableInfo>& tables);    // public tables
+std::string render_table(const Json& re, const TableInfo& table);                  // a table changed
+// Reply to create_table / join / resume: your seat and its secret token (invite only for private tables).
+std::string render_seated(const Json& re, const TableInfo& table, int seat, std::string_view token,
+                          const std::optional<std::string>& invite);
+std::string render_watching(const Json& re, const TableInfo& table);
+std::string render_left(const Json& re, std::string_view table);
+// A full filtered snapshot: the view for `seat` (null: spectator), and that seat's legal actions.
+std::string render_snapshot(const Json& re, std::string_view table, std::uint64_t version, const Json& seat,
+                            const Json& view, const Json& legal);
+// One accepted action's events for one viewer, and that viewer's legal actions now.
+std::string render_events(std::string_view table, std::uint64_t version, const Json& events, const Json& legal);
+std::string render_ack(const Json& re, std::uint64_t version);
+std::string render_chat(std::string_view table, std::string_view from, const Json& seat, std::string_view text);
+std::string render_pong(const Json& re);
+std::string render_error(const Json& re, std::string_view code, std::string_view message);
+
+}  // namespace emporium::protocol

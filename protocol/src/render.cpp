@@ -1,0 +1,136 @@
+// Rendering of server frames: one JSON object per frame. Strings that are not valid UTF-8 are written with
+// U+FFFD in place of the bad bytes instead of throwing.
+#include <string>
+#include <string_view>
+
+#include "emporium/protocol/protocol.hpp"
+
+namespace emporium::protocol {
+namespace {
+
+// {"type": type} plus "re" when there is a request id to echo.
+Json frame(const char* type, const Json& re) {
+  Json j = Json::object();
+  j["type"] = type;
+  if (!re.is_null()) j["re"] = re;
+  return j;
+}
+
+std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+}  // namespace
+
+Json table_json(const TableInfo& table) {
+  Json seats = Json::array();
+  for (const SeatInfo& s : table.seats) {
+    seats.push_back(Json{{"seat", s.seat},
+                         {"name", s.name ? Json(*s.name) : Json(nullptr)},
+                         {"connected", s.connected}});
+  }
+  return Json{{"id", table.id},
+              {"game", table.game},
+              {"players", table.players},
+              {"options", table.options},
+              {"private", table.is_private},
+              {"state", table.state},
+              {"seats", std::move(seats)},
+              {"spectators", table.spectators},
+              {"creator_seat", table.creator_seat}};
+}
+
+std::string render_welcome(const Json& games) {
+  Json j = frame("welcome", nullptr);
+  j["protocol"] = kVersion;
+  j["server"] = "emporium";
+  j["games"] = games;
+  return dump(j);
+}
+
+std::string render_hello(const Json& re, std::string_view name) {
+  Json j = frame("hello", re);
+  j["name"] = std::string(name);
+  j["protocol"] = kVersion;
+  return dump(j);
+}
+
+std::string render_lobby(const Json& re, const std::vector<TableInfo>& tables) {
+  Json list = Json::array();
+  for (const TableInfo& t : tables) list.push_back(table_json(t));
+  Json j = frame("lobby", re);
+  j["tables"] = std::move(list);
+  return dump(j);
+}
+
+std::string render_table(const Json& re, const TableInfo& table) {
+  Json j = frame("table", re);
+  j["table"] = table_json(table);
+  return dump(j);
+}
+
+std::string render_seated(const Json& re, const TableInfo& table, int seat, std::string_view token,
+                          const std::optional<std::string>& invite) {
+  Json j = frame("seated", re);
+  j["table"] = table_json(table);
+  j["seat"] = seat;
+  j["token"] = std::string(token);
+  if (invite) j["invite"] = *invite;
+  return dump(j);
+}
+
+std::string render_watching(const Json& re, const TableInfo& table) {
+  Json j = frame("watching", re);
+  j["table"] = table_json(table);
+  return dump(j);
+}
+
+std::string render_left(const Json& re, std::string_view table) {
+  Json j = frame("left", re);
+  j["table"] = std::string(table);
+  return dump(j);
+}
+
+std::string render_snapshot(const Json& re, std::string_view table, std::uint64_t version, const Json& seat,
+                            const Json& view, const Json& legal) {
+  Json j = frame("snapshot", re);
+  j["table"] = std::string(table);
+  j["version"] = version;
+  j["seat"] = seat;
+  j["view"] = view;
+  j["legal"] = legal;
+  return dump(j);
+}
+
+std::string render_events(std::string_view table, std::uint64_t version, const Json& events, const Json& legal) {
+  Json j = frame("events", nullptr);
+  j["table"] = std::string(table);
+  j["version"] = version;
+  j["events"] = events;
+  j["legal"] = legal;
+  return dump(j);
+}
+
+std::string render_ack(const Json& re, std::uint64_t version) {
+  Json j = frame("ack", re);
+  j["version"] = version;
+  return dump(j);
+}
+
+std::string render_chat(std::string_view table, std::string_view from, const Json& seat, std::string_view text) {
+  Json j = frame("chat", nullptr);
+  j["table"] = std::string(table);
+  j["from"] = std::string(from);
+  j["seat"] = seat;
+  j["text"] = std::string(text);
+  return dump(j);
+}
+
+std::string render_pong(const Json& re) { return dump(frame("pong", re)); }
+
+std::string render_error(const Json& re, std::string_view code, std::string_view message) {
+  Json j = frame("error", re);
+  j["code"] = std::string(code);
+  j["message"] = std::string(message);
+  return dump(j);
+}
+
+}  // namespace emporium::protocol
