@@ -96,7 +96,7 @@ void BM_RandomGames(benchmark::State& st, std::string game, int players) {
 
 int main(int argc, char** argv) {
   for (const auto& g : all_games()) {
-    for (int n : {g.min_players, (g.min_players + g.max_players + 1) / 2, g.max_players}) {
+    for (int n = g.min_players; n <= g.max_players; ++n) {
       const std::string suffix = "/" + g.id + "/" + std::to_string(n) + "p";
       benchmark::RegisterBenchmark(("apply+events" + suffix).c_str(), BM_ApplyAndEvents, g.id, n)
           ->ComputeStatistics("median", [](const std::vector<double>& v) {

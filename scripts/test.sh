@@ -6,5 +6,6 @@ scripts/setup.sh --test
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEMPORIUM_WERROR=ON >/dev/null
 cmake --build build
 # The benchmark must at least run: one quick pass so it cannot rot.
-build/bench/engine_bench --benchmark_filter='apply\+events/medici/3p' --benchmark_min_time=0.01 >/dev/null
+build/bench/engine_bench --benchmark_filter='apply.events/medici/3p' --benchmark_min_time=0.01 \
+  | grep 'apply+events/medici/3p' >/dev/null || { echo "engine_bench did not run" >&2; exit 1; }
 ctest --test-dir build --output-on-failure -j "$(nproc)"

@@ -31,6 +31,8 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
       return "log-level must be one of trace, debug, info, warn, error, critical, off";
     }
     c.log_level = value;
+  } else if (name == "port-file") {
+    c.port_file = value;
   } else if (name == "threads") {
     if (!parse_int(value, 0, 256, &n)) return "threads must be a number from 0 to 256";
     c.threads = static_cast<int>(n);
@@ -40,15 +42,16 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
   return std::nullopt;
 }
 
-constexpr const char* kNames[] = {"bind", "port", "data-dir", "web-root", "log-level", "threads"};
+constexpr const char* kNames[] = {"bind", "port", "data-dir", "web-root", "log-level", "threads", "port-file"};
 
 }  // namespace
 
 std::string usage() {
   return "usage: emporium-server [--bind ADDR] [--port N] [--data-dir DIR] [--web-root DIR]\n"
-         "                       [--log-level trace|debug|info|warn|error] [--threads N]\n"
+         "                       [--log-level trace|debug|info|warn|error] [--threads N] [--port-file PATH]\n"
          "Each flag can also be set as an environment variable: EMPORIUM_BIND, EMPORIUM_PORT,\n"
-         "EMPORIUM_DATA_DIR, EMPORIUM_WEB_ROOT, EMPORIUM_LOG_LEVEL, EMPORIUM_THREADS. Flags win.\n";
+         "EMPORIUM_DATA_DIR, EMPORIUM_WEB_ROOT, EMPORIUM_LOG_LEVEL, EMPORIUM_THREADS, EMPORIUM_PORT_FILE.\n"
+         "Flags win over the environment.\n";
 }
 
 ParsedConfig parse_config(const std::vector<std::string>& args,

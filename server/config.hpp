@@ -14,7 +14,8 @@ struct Config {
   std::string data_dir = "data";
   std::string web_root = "web-client";
   std::string log_level = "info";
-  int threads = 0;  // 0: one per core
+  int threads = 0;        // 0: one per core
+  std::string port_file;  // if set, the listening port is written there (useful with --port 0)
 };
 
 struct ParsedConfig {

@@ -2,7 +2,10 @@
 
 #include <spdlog/spdlog.h>
 
+#include "lobby.hpp"
+#include "metrics.hpp"
 #include "static_files.hpp"
+#include "websocket_session.hpp"
 
 namespace emporium::server {
 namespace {
@@ -57,7 +60,12 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
   const auto& req = parser_->get();
 
   if (websocket::is_upgrade(req)) {
-    return send(text_response(req, http::status::not_implemented, "WebSocket play arrives with the game server.\n"));
+    if (req.target() != "/ws" && req.target().substr(0, 4) != "/ws?") {
+      return send(text_response(req, http::status::not_found, "WebSocket connections go to /ws.\n"));
+    }
+    // The WebSocket session takes the socket over; this HTTP session ends here.
+    std::make_shared<websocket_session>(stream_.release_socket(), *context_)->run(parser_->release());
+    return;
   }
   if (req.method() != http::verb::get && req.method() != http::verb::head) {
     auto res = text_response(req, http::status::method_not_allowed, "Only GET and HEAD are served here.\n");
@@ -66,6 +74,10 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
   }
   const std::string_view target = req.target();
   if (target == "/healthz") return send(text_response(req, http::status::ok, "ok\n"));
+  if (target == "/metrics") {
+    return send(text_response(req, http::status::ok, context_->metrics->render(context_->lobby->room_counts()),
+                              "text/plain; version=0.0.4; charset=utf-8"));
+  }
 
   auto path = resolve_static_path(context_->web_root, target);
   if (!path) return send(text_response(req, http::status::bad_request, "Illegal request target.\n"));

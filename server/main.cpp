@@ -1,18 +1,23 @@
-// emporium-server: serves the web client and (from the server issue on) the game over WebSocket.
+// emporium-server: serves the web client over HTTP and the games over WebSocket, on one port.
 #include <spdlog/spdlog.h>
 
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <thread>
 #include <vector>
 
 #include "config.hpp"
 #include "listener.hpp"
+#include "lobby.hpp"
+#include "metrics.hpp"
+#include "store.hpp"
 
 using namespace emporium::server;
 
 int main(int argc, char** argv) {
-  const auto parsed = parse_config(std::vector<std::string>(argv + 1, argv + argc), [](const char* n) { return std::getenv(n); });
+  const auto parsed =
+      parse_config(std::vector<std::string>(argv + 1, argv + argc), [](const char* n) { return std::getenv(n); });
   if (parsed.help) {
     std::cout << usage();
     return 0;
@@ -26,24 +31,41 @@ int main(int argc, char** argv) {
 
   try {
     net::io_context ioc;
-    auto context = std::make_shared<server_context>(server_context{config.web_root});
-    auto server = std::make_shared<listener>(ioc, tcp::endpoint{net::ip::make_address(config.bind), config.port}, context);
-    server->run();
-    spdlog::info("emporium listening on http://{}:{}/ (web root {})", config.bind, server->local_endpoint().port(),
-                 config.web_root);
+    store db(config.data_dir);
+    metrics counters;
+    server_context context{config.web_root, nullptr, &counters, &db};
+    lobby tables(ioc.get_executor(), context);
+    context.lobby = &tables;
+    const auto restored = tables.restore();
 
+    auto server = std::make_shared<listener>(ioc, tcp::endpoint{net::ip::make_address(config.bind), config.port},
+                                             std::make_shared<const server_context>(context));
+    server->run();
+    const auto port = server->local_endpoint().port();
+    spdlog::info("emporium listening on http://{}:{}/ (web root {}, data {}, {} tables restored)", config.bind, port,
+                 config.web_root, config.data_dir, restored);
+    if (!config.port_file.empty()) {
+      std::ofstream(config.port_file) << port << "\n";  // for tests and supervisors that ask for port 0
+    }
+
+    // SIGINT/SIGTERM: stop accepting, close every connection with "going away", then stop. Every
+    // accepted action was committed to the store before it was announced, so nothing is pending.
     net::signal_set signals(ioc, SIGINT, SIGTERM);
+    net::steady_timer deadline(ioc);
     signals.async_wait([&](beast::error_code, int signal) {
       spdlog::info("signal {}: shutting down", signal);
       server->stop();
-      ioc.stop();
+      tables.shutdown();
+      deadline.expires_after(std::chrono::seconds(2));
+      deadline.async_wait([&](beast::error_code) { ioc.stop(); });
     });
 
-    const int threads = config.threads > 0 ? config.threads : std::max(1u, std::thread::hardware_concurrency());
+    const int threads = config.threads > 0 ? config.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     std::vector<std::thread> pool;
     for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });
     ioc.run();
     for (auto& t : pool) t.join();
+    spdlog::info("stopped");
   } catch (const std::exception& e) {
     spdlog::critical("{}", e.what());
     return 1;

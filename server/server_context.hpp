@@ -3,9 +3,16 @@
 
 namespace emporium::server {
 
-// What every session needs to know about the server it belongs to.
+class lobby;
+class metrics;
+class store;
+
+// What every session and room needs to know about the server it belongs to.
 struct server_context {
   std::string web_root;
+  server::lobby* lobby = nullptr;
+  server::metrics* metrics = nullptr;
+  server::store* store = nullptr;
 };
 
 }  // namespace emporium::server

@@ -1,0 +1,182 @@
+#include "lobby.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <emporium/engine/registry.hpp>
+
+#include "room.hpp"
+#include "secrets.hpp"
+#include "store.hpp"
+#include "websocket_session.hpp"
+
+namespace emporium::server {
+
+lobby::lobby(net::any_io_executor executor, server_context& context)
+    : executor_(std::move(executor)), context_(context) {}
+
+std::size_t lobby::restore() {
+  std::size_t restored = 0;
+  for (auto& stored : context_.store->load_unfinished()) {
+    const auto id = stored.id;
+    const auto seats = stored.seats;
+    auto table = std::make_shared<room>(executor_, context_, std::move(stored));
+    if (table->load_error()) {
+      spdlog::error("table {} cannot be restored: {}", id, *table->load_error());
+      continue;
+    }
+    register_room(table, table->info());
+    for (const auto& seat : seats) register_token(seat.token, table);
+    ++restored;
+  }
+  return restored;
+}
+
+void lobby::register_room(const std::shared_ptr<room>& table, const protocol::TableInfo& info) {
+  std::lock_guard lock(mutex_);
+  rooms_[table->id()] = table;
+  if (!table->invite().empty()) by_invite_[table->invite()] = table;
+  summaries_[table->id()] = info;
+}
+
+lobby::created lobby::create_table(const protocol::CreateTable& request) {
+  // The engine checks the game, the seat count and the options.
+  auto check = engine::create_game(request.game, request.players, request.options, 0);
+  if (check.error) return {nullptr, protocol::ParseError{nullptr, check.error->code, check.error->message}};
+  StoredTable stored;
+  stored.id = new_table_id();
+  stored.game = request.game;
+  stored.players = request.players;
+  stored.options = check.options;
+  stored.seed = random_seed();
+  stored.is_private = request.is_private;
+  if (request.is_private) stored.invite = new_invite_code();
+  try {
+    context_.store->create_table(stored);
+  } catch (const std::exception& e) {
+    spdlog::error("creating a table: {}", e.what());
+    return {nullptr, protocol::ParseError{nullptr, protocol::errc::internal_error, "the table could not be saved"}};
+  }
+  auto table = std::make_shared<room>(executor_, context_, std::move(stored));
+  register_room(table, table->info());
+  return {table, std::nullopt};
+}
+
+std::shared_ptr<room> lobby::find(const protocol::TableRef& ref) {
+  std::lock_guard lock(mutex_);
+  if (ref.invite) {
+    auto it = by_invite_.find(*ref.invite);
+    return it == by_invite_.end() ? nullptr : it->second.lock();
+  }
+  if (ref.table) {
+    auto it = rooms_.find(*ref.table);
+    if (it == rooms_.end() || it->second->is_private()) return nullptr;
+    return it->second;
+  }
+  return nullptr;
+}
+
+std::shared_ptr<room> lobby::find_by_token(const std::string& token) {
+  std::lock_guard lock(mutex_);
+  auto it = by_token_.find(token);
+  return it == by_token_.end() ? nullptr : it->second.lock();
+}
+
+void lobby::register_token(const std::string& token, const std::shared_ptr<room>& table) {
+  std::lock_guard lock(mutex_);
+  by_token_[token] = table;
+}
+
+void lobby::unregister_token(const std::string& token) {
+  std::lock_guard lock(mutex_);
+  by_token_.erase(token);
+}
+
+void lobby::remove_room(const std::string& id) {
+  {
+    std::lock_guard lock(mutex_);
+    auto it = rooms_.find(id);
+    if (it == rooms_.end()) return;
+    if (!it->second->invite().empty()) by_invite_.erase(it->second->invite());
+    rooms_.erase(it);
+    summaries_.erase(id);
+  }
+  notify_watchers();
+}
+
+void lobby::update(const protocol::TableInfo& table) {
+  {
+    std::lock_guard lock(mutex_);
+    if (!rooms_.count(table.id)) return;  // removed meanwhile
+    summaries_[table.id] = table;
+  }
+  if (!table.is_private) notify_watchers();
+}
+
+std::vector<protocol::TableInfo> lobby::public_tables() const {
+  std::lock_guard lock(mutex_);
+  std::vector<protocol::TableInfo> waiting, playing;
+  for (const auto& [id, t] : summaries_) {
+    if (t.is_private || t.state == "finished") continue;
+    (t.state == "waiting" ? waiting : playing).push_back(t);
+  }
+  // Tables with free seats first: that is what people come to the lobby for.
+  waiting.insert(waiting.end(), playing.begin(), playing.end());
+  if (waiting.size() > kMaxListed) waiting.resize(kMaxListed);
+  return waiting;
+}
+
+std::map<std::pair<std::string, std::string>, int> lobby::room_counts() const {
+  std::lock_guard lock(mutex_);
+  std::map<std::pair<std::string, std::string>, int> counts;
+  for (const auto& g : engine::all_games()) {
+    for (const char* state : {"waiting", "playing", "finished"}) counts[{g.id, state}] = 0;
+  }
+  for (const auto& [id, t] : summaries_) ++counts[{t.game, t.state}];
+  return counts;
+}
+
+void lobby::add_session(const std::shared_ptr<websocket_session>& s) {
+  std::lock_guard lock(mutex_);
+  sessions_[s.get()] = s;
+}
+
+void lobby::remove_session(const websocket_session* s) {
+  std::lock_guard lock(mutex_);
+  sessions_.erase(s);
+  watchers_.erase(s);
+}
+
+void lobby::watch(const std::shared_ptr<websocket_session>& s, bool on) {
+  std::lock_guard lock(mutex_);
+  if (on) {
+    watchers_[s.get()] = s;
+  } else {
+    watchers_.erase(s.get());
+  }
+}
+
+void lobby::notify_watchers() {
+  std::vector<std::shared_ptr<websocket_session>> targets;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [key, w] : watchers_) {
+      if (auto s = w.lock()) targets.push_back(std::move(s));
+    }
+  }
+  if (targets.empty()) return;
+  auto frame = std::make_shared<const std::string>(protocol::render_lobby(nullptr, public_tables()));
+  for (const auto& s : targets) s->send(frame);
+}
+
+void lobby::shutdown() {
+  std::vector<std::shared_ptr<websocket_session>> open;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [key, w] : sessions_) {
+      if (auto s = w.lock()) open.push_back(std::move(s));
+    }
+  }
+  for (const auto& s : open) s->close_going_away();
+}
+
+}  // namespace emporium::server

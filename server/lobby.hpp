@@ -1,0 +1,72 @@
+#pragma once
+// The registry of tables: finds them by id, invite code or seat token, creates and restores them,
+// and keeps the live list of public tables for those who watch the lobby. A plain mutex guards
+// its maps: every operation is a short lookup, and rooms and sessions on any strand call it.
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <emporium/protocol/protocol.hpp>
+
+#include "net.hpp"
+#include "server_context.hpp"
+
+namespace emporium::server {
+
+class room;
+class websocket_session;
+
+class lobby {
+ public:
+  static constexpr std::size_t kMaxListed = 200;
+
+  lobby(net::any_io_executor executor, server_context& context);
+
+  // Rebuilds every unfinished table from the store; returns how many.
+  std::size_t restore();
+
+  struct created {
+    std::shared_ptr<room> table;
+    std::optional<protocol::ParseError> error;
+  };
+  created create_table(const protocol::CreateTable& request);
+
+  // Private tables are found only by invite code.
+  std::shared_ptr<room> find(const protocol::TableRef& ref);
+  std::shared_ptr<room> find_by_token(const std::string& token);
+  void register_token(const std::string& token, const std::shared_ptr<room>& table);
+  void unregister_token(const std::string& token);
+  void remove_room(const std::string& id);
+
+  // A room's summary changed: store it and tell lobby watchers if the table is public.
+  void update(const protocol::TableInfo& table);
+  std::vector<protocol::TableInfo> public_tables() const;
+  std::map<std::pair<std::string, std::string>, int> room_counts() const;
+
+  // Connections: lobby watchers get the public list whenever it changes; every open connection
+  // is told "going away" at shutdown.
+  void add_session(const std::shared_ptr<websocket_session>& s);
+  void remove_session(const websocket_session* s);
+  void watch(const std::shared_ptr<websocket_session>& s, bool on);
+  void shutdown();
+
+ private:
+  void register_room(const std::shared_ptr<room>& table, const protocol::TableInfo& info);
+  void notify_watchers();
+
+  net::any_io_executor executor_;
+  server_context& context_;
+  mutable std::mutex mutex_;
+  std::unordered_map<std::string, std::shared_ptr<room>> rooms_;
+  std::unordered_map<std::string, std::weak_ptr<room>> by_invite_;
+  std::unordered_map<std::string, std::weak_ptr<room>> by_token_;
+  std::map<std::string, protocol::TableInfo> summaries_;  // every room, by id
+  std::unordered_map<const websocket_session*, std::weak_ptr<websocket_session>> sessions_;
+  std::unordered_map<const websocket_session*, std::weak_ptr<websocket_session>> watchers_;
+};
+
+}  // namespace emporium::server

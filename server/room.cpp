@@ -1,0 +1,423 @@
+#include "room.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "lobby.hpp"
+#include "metrics.hpp"
+#include "secrets.hpp"
+#include "websocket_session.hpp"
+
+namespace emporium::server {
+
+namespace perr = protocol::errc;
+
+engine::Replayed replay_stored(const StoredTable& stored) {
+  engine::Record record{stored.game, stored.players, stored.options, stored.seed, {}};
+  for (const auto& [player, action] : stored.actions) record.actions.push_back({player, action});
+  return engine::replay(record);
+}
+
+room::room(net::any_io_executor executor, const server_context& context, StoredTable stored)
+    : strand_(net::make_strand(executor)),
+      context_(context),
+      id_(stored.id),
+      game_(stored.game),
+      invite_(stored.invite),
+      is_private_(stored.is_private),
+      seed_(stored.seed),
+      options_(stored.options),
+      creator_seat_(stored.creator_seat) {
+  seats_.resize(static_cast<std::size_t>(stored.players));
+  for (const auto& s : stored.seats) {
+    if (s.seat >= 0 && s.seat < stored.players) seats_[s.seat] = {s.name, s.token, {}};
+  }
+  if (stored.state == "waiting") return;
+  auto replayed = replay_stored(stored);
+  if (replayed.error) {
+    load_error_ = replayed.error->code + ": " + replayed.error->message + " at action " +
+                  std::to_string(replayed.failed_at);
+    return;
+  }
+  game_state_ = std::move(replayed.state);
+  phase_ = game_state_->is_over() ? phase::finished : phase::playing;
+}
+
+// ---- helpers (on the strand) -----------------------------------------------------------------
+
+int room::seat_of(const websocket_session* s) const {
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].connection.lock().get() == s) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+bool room::is_spectator(const websocket_session* s) const {
+  return std::any_of(spectators_.begin(), spectators_.end(), [s](const auto& w) { return w.lock().get() == s; });
+}
+
+int room::seated_count() const {
+  return static_cast<int>(std::count_if(seats_.begin(), seats_.end(), [](const seat_slot& s) { return s.taken(); }));
+}
+
+void room::reply(const session_ptr& s, std::string frame) const { s->send(std::move(frame)); }
+
+void room::broadcast(const std::string& frame) const {
+  auto shared = std::make_shared<const std::string>(frame);
+  for (const auto& s : seats_) {
+    if (auto c = s.connection.lock()) c->send(shared);
+  }
+  for (const auto& w : spectators_) {
+    if (auto c = w.lock()) c->send(shared);
+  }
+}
+
+std::string room::state_name() const {
+  switch (phase_) {
+    case phase::waiting: return "waiting";
+    case phase::playing: return "playing";
+    case phase::finished: return "finished";
+  }
+  return "?";
+}
+
+protocol::TableInfo room::info() const {
+  protocol::TableInfo t;
+  t.id = id_;
+  t.game = game_;
+  t.players = static_cast<int>(seats_.size());
+  t.options = options_;
+  t.is_private = is_private_;
+  t.state = state_name();
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    protocol::SeatInfo si;
+    si.seat = static_cast<int>(i);
+    if (seats_[i].taken()) si.name = seats_[i].name;
+    si.connected = !seats_[i].connection.expired();
+    t.seats.push_back(si);
+  }
+  t.spectators = static_cast<int>(
+      std::count_if(spectators_.begin(), spectators_.end(), [](const auto& w) { return !w.expired(); }));
+  t.creator_seat = creator_seat_;
+  return t;
+}
+
+void room::table_changed() {
+  const auto table = info();
+  broadcast(protocol::render_table(nullptr, table));
+  context_.lobby->update(table);
+}
+
+engine::Viewer room::viewer_for(int seat) const {
+  // After the end everything is revealed to everyone.
+  if (phase_ == phase::finished) return engine::Viewer::full();
+  return seat >= 0 ? engine::Viewer::of_player(seat) : engine::Viewer::spectator();
+}
+
+Json room::legal_for(int seat) const {
+  Json out = Json::array();
+  if (seat < 0 || !game_state_) return out;
+  for (auto& a : game_state_->legal_actions(seat)) out.push_back(std::move(a));
+  return out;
+}
+
+void room::send_snapshot(const session_ptr& s, const Json& re) const {
+  if (!game_state_) return;
+  const int seat = seat_of(s.get());
+  reply(s, protocol::render_snapshot(re, id_, game_state_->version(), seat >= 0 ? Json(seat) : Json(nullptr),
+                                     game_state_->view(viewer_for(seat)), legal_for(seat)));
+}
+
+std::vector<StoredSeat> room::stored_seats() const {
+  std::vector<StoredSeat> out;
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].taken()) out.push_back({static_cast<int>(i), seats_[i].name, seats_[i].token});
+  }
+  return out;
+}
+
+void room::save_seats() {
+  context_.store->save_seats(id_, stored_seats(), static_cast<int>(seats_.size()), creator_seat_);
+}
+
+// ---- requests --------------------------------------------------------------------------------
+
+void room::join(session_ptr s, std::string name, std::optional<int> wanted, Json re) {
+  on_strand([self = shared_from_this(), s = std::move(s), name = std::move(name), wanted, re = std::move(re)] {
+    auto& r = *self;
+    if (r.phase_ != phase::waiting) {
+      return r.reply(s, protocol::render_error(re, perr::already_started, "the game at this table has started"));
+    }
+    if (r.seat_of(s.get()) >= 0) {
+      return r.reply(s, protocol::render_error(re, perr::already_seated, "you already have a seat at this table"));
+    }
+    int chosen = -1;
+    if (wanted) {
+      if (*wanted < 0 || *wanted >= static_cast<int>(r.seats_.size())) {
+        return r.reply(s, protocol::render_error(re, protocol::errc::bad_message,
+                                                 "this table has seats 0 to " + std::to_string(r.seats_.size() - 1)));
+      }
+      if (r.seats_[*wanted].taken()) {
+        return r.reply(s, protocol::render_error(re, perr::seat_taken, "seat " + std::to_string(*wanted) + " is taken"));
+      }
+      chosen = *wanted;
+    } else {
+      for (std::size_t i = 0; i < r.seats_.size() && chosen < 0; ++i) {
+        if (!r.seats_[i].taken()) chosen = static_cast<int>(i);
+      }
+      if (chosen < 0) return r.reply(s, protocol::render_error(re, perr::table_full, "every seat is taken"));
+    }
+    const bool first = r.seated_count() == 0;
+    r.seats_[chosen] = {name, new_seat_token(), s};
+    if (first) r.creator_seat_ = chosen;
+    try {
+      r.save_seats();
+    } catch (const std::exception& e) {
+      spdlog::error("room {}: saving seats: {}", r.id_, e.what());
+      r.seats_[chosen] = {};
+      return r.reply(s, protocol::render_error(re, perr::internal_error, "the seat could not be saved; try again"));
+    }
+    r.context_.lobby->register_token(r.seats_[chosen].token, self);
+    // A spectator who sits down stops being a spectator.
+    std::erase_if(r.spectators_, [&](const auto& w) { return w.lock() == s || w.expired(); });
+    s->joined(self);
+    const auto invite = r.is_private_ ? std::optional<std::string>(r.invite_) : std::nullopt;
+    r.reply(s, protocol::render_seated(re, r.info(), chosen, r.seats_[chosen].token, invite));
+    r.table_changed();
+  });
+}
+
+void room::watch(session_ptr s, Json re) {
+  on_strand([self = shared_from_this(), s = std::move(s), re = std::move(re)] {
+    auto& r = *self;
+    if (r.seat_of(s.get()) < 0 && !r.is_spectator(s.get())) {
+      std::erase_if(r.spectators_, [](const auto& w) { return w.expired(); });
+      r.spectators_.push_back(s);
+    }
+    s->joined(self);
+    r.reply(s, protocol::render_watching(re, r.info()));
+    r.send_snapshot(s, nullptr);
+    r.table_changed();
+  });
+}
+
+void room::leave(session_ptr s, Json re) {
+  on_strand([self = shared_from_this(), s = std::move(s), re = std::move(re)] {
+    auto& r = *self;
+    const int seat = r.seat_of(s.get());
+    if (seat >= 0) {
+      if (r.phase_ == phase::playing) {
+        return r.reply(s, protocol::render_error(re, perr::already_started,
+                                                 "you cannot leave a game in progress; your seat waits for you"));
+      }
+      if (r.phase_ == phase::waiting) {
+        r.context_.lobby->unregister_token(r.seats_[seat].token);
+        r.seats_[seat] = {};
+        if (r.seated_count() == 0) {
+          // An empty table that never started is closed.
+          r.context_.store->delete_table(r.id_);
+          s->left(r.id_);
+          r.reply(s, protocol::render_left(re, r.id_));
+          r.broadcast(protocol::render_left(nullptr, r.id_));
+          r.context_.lobby->remove_room(r.id_);
+          return;
+        }
+        if (seat == r.creator_seat_) {
+          for (std::size_t i = 0; i < r.seats_.size(); ++i) {
+            if (r.seats_[i].taken()) {
+              r.creator_seat_ = static_cast<int>(i);
+              break;
+            }
+          }
+        }
+        r.save_seats();
+      } else {
+        r.seats_[seat].connection.reset();  // finished: just go
+      }
+    } else if (r.is_spectator(s.get())) {
+      std::erase_if(r.spectators_, [&](const auto& w) { return w.lock() == s || w.expired(); });
+    } else {
+      return r.reply(s, protocol::render_error(re, perr::not_seated, "you are not at this table"));
+    }
+    s->left(r.id_);
+    r.reply(s, protocol::render_left(re, r.id_));
+    r.table_changed();
+  });
+}
+
+void room::start(session_ptr s, Json re) {
+  on_strand([self = shared_from_this(), s = std::move(s), re = std::move(re)] {
+    auto& r = *self;
+    const int seat = r.seat_of(s.get());
+    if (seat < 0) return r.reply(s, protocol::render_error(re, perr::not_seated, "you are not seated at this table"));
+    if (seat != r.creator_seat_) {
+      return r.reply(s, protocol::render_error(re, perr::not_creator, "only the table's creator can start the game"));
+    }
+    if (r.phase_ != phase::waiting) return r.reply(s, protocol::render_error(re, perr::already_started, "the game has started"));
+    const auto* info = engine::find_game(r.game_);
+    const int seated = r.seated_count();
+    if (seated < info->min_players) {
+      return r.reply(s, protocol::render_error(re, perr::not_enough_players,
+                                               info->display_name + " needs at least " +
+                                                   std::to_string(info->min_players) + " players"));
+    }
+    // Empty seats are dropped: the players are renumbered in seat order.
+    std::vector<seat_slot> players;
+    int creator = 0;
+    for (std::size_t i = 0; i < r.seats_.size(); ++i) {
+      if (!r.seats_[i].taken()) continue;
+      if (static_cast<int>(i) == r.creator_seat_) creator = static_cast<int>(players.size());
+      players.push_back(r.seats_[i]);
+    }
+    auto created = engine::create_game(r.game_, seated, r.options_, r.seed_);
+    if (created.error) {
+      return r.reply(s, protocol::render_error(re, created.error->code, created.error->message));
+    }
+    const auto old_seats = r.seats_;
+    const int old_creator = r.creator_seat_;
+    r.seats_ = std::move(players);
+    r.creator_seat_ = creator;
+    try {
+      r.save_seats();
+      r.context_.store->set_state(r.id_, "playing");
+    } catch (const std::exception& e) {
+      spdlog::error("room {}: starting: {}", r.id_, e.what());
+      r.seats_ = old_seats;
+      r.creator_seat_ = old_creator;
+      return r.reply(s, protocol::render_error(re, perr::internal_error, "the game could not be started; try again"));
+    }
+    r.game_state_ = std::move(created.state);
+    r.phase_ = phase::playing;
+    r.reply(s, protocol::render_ack(re, 0));
+    r.table_changed();
+    for (const auto& st : r.seats_) {
+      if (auto c = st.connection.lock()) r.send_snapshot(c, nullptr);
+    }
+    for (const auto& w : r.spectators_) {
+      if (auto c = w.lock()) r.send_snapshot(c, nullptr);
+    }
+  });
+}
+
+void room::resume(session_ptr s, std::string token, Json re) {
+  on_strand([self = shared_from_this(), s = std::move(s), token = std::move(token), re = std::move(re)] {
+    auto& r = *self;
+    auto it = std::find_if(r.seats_.begin(), r.seats_.end(), [&](const seat_slot& st) { return st.token == token; });
+    if (it == r.seats_.end()) return r.reply(s, protocol::render_error(re, perr::bad_token, "that seat token is not valid"));
+    const int seat = static_cast<int>(it - r.seats_.begin());
+    auto previous = it->connection.lock();
+    if (previous && previous != s) {
+      // The newer connection wins; the older one is told and leaves the table.
+      previous->send(protocol::render_error(nullptr, perr::replaced, "your seat at table " + r.id_ +
+                                                                     " was resumed from another connection"));
+      previous->left(r.id_);
+    }
+    it->connection = s;
+    std::erase_if(r.spectators_, [&](const auto& w) { return w.lock() == s || w.expired(); });
+    s->joined(self);
+    const auto invite = r.is_private_ ? std::optional<std::string>(r.invite_) : std::nullopt;
+    r.reply(s, protocol::render_seated(re, r.info(), seat, it->token, invite));
+    r.send_snapshot(s, nullptr);
+    r.table_changed();
+  });
+}
+
+void room::act(session_ptr s, std::uint64_t version, Json action, Json re,
+               std::chrono::steady_clock::time_point received) {
+  on_strand([self = shared_from_this(), s = std::move(s), version, action = std::move(action), re = std::move(re),
+             received] {
+    auto& r = *self;
+    auto refuse = [&](const std::string& code, const std::string& message) {
+      r.context_.metrics->action_rejected(code);
+      r.reply(s, protocol::render_error(re, code, message));
+    };
+    const int seat = r.seat_of(s.get());
+    if (seat < 0) return refuse(perr::not_seated, "only a seated player can act");
+    if (r.phase_ == phase::waiting) return refuse(perr::not_started, "the game has not started");
+    auto& game = *r.game_state_;
+    if (version != game.version()) {
+      return refuse(perr::stale_version, "the table is at version " + std::to_string(game.version()) +
+                                             ", your action was made at version " + std::to_string(version));
+    }
+    auto result = game.apply(seat, action);
+    if (!result.ok()) return refuse(result.error->code, result.error->message);
+    try {
+      // Written before anyone is told.
+      r.context_.store->append_action(r.id_, game.version() - 1, seat, action);
+      if (game.is_over()) r.context_.store->set_state(r.id_, "finished", game.result());
+    } catch (const std::exception& e) {
+      // Undo in memory by replaying the stored record, so memory never runs ahead of the disk.
+      spdlog::error("room {}: storing action: {}", r.id_, e.what());
+      if (auto stored = r.context_.store->load(r.id_)) {
+        if (auto replayed = replay_stored(*stored); !replayed.error) r.game_state_ = std::move(replayed.state);
+      }
+      return refuse(perr::internal_error, "the action could not be saved; try again");
+    }
+    if (game.is_over()) r.phase_ = phase::finished;
+    const auto v = game.version();
+    r.reply(s, protocol::render_ack(re, v));
+    // Each player gets the events as they may see them; spectators share one frame.
+    for (std::size_t p = 0; p < r.seats_.size(); ++p) {
+      if (auto c = r.seats_[p].connection.lock()) {
+        const int seat_index = static_cast<int>(p);
+        c->send(protocol::render_events(r.id_, v, engine::events_for(result.events, r.viewer_for(seat_index)),
+                                        r.legal_for(seat_index)));
+      }
+    }
+    if (!r.spectators_.empty()) {
+      auto frame = std::make_shared<const std::string>(
+          protocol::render_events(r.id_, v, engine::events_for(result.events, r.viewer_for(-1)), Json::array()));
+      for (const auto& w : r.spectators_) {
+        if (auto c = w.lock()) c->send(frame);
+      }
+    }
+    r.context_.metrics->action_accepted(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - received).count());
+    if (r.phase_ == phase::finished) r.table_changed();
+  });
+}
+
+void room::snapshot(session_ptr s, Json re) {
+  on_strand([self = shared_from_this(), s = std::move(s), re = std::move(re)] {
+    auto& r = *self;
+    if (r.seat_of(s.get()) < 0 && !r.is_spectator(s.get())) {
+      return r.reply(s, protocol::render_error(re, perr::not_seated, "join or watch the table first"));
+    }
+    if (!r.game_state_) {
+      return r.reply(s, protocol::render_table(re, r.info()));  // before the start, the table is all there is
+    }
+    r.send_snapshot(s, re);
+  });
+}
+
+void room::chat(session_ptr s, std::string name, std::string text, Json re) {
+  on_strand([self = shared_from_this(), s = std::move(s), name = std::move(name), text = std::move(text),
+             re = std::move(re)] {
+    auto& r = *self;
+    const int seat = r.seat_of(s.get());
+    if (seat < 0 && !r.is_spectator(s.get())) {
+      return r.reply(s, protocol::render_error(re, perr::not_seated, "join or watch the table to chat"));
+    }
+    const std::string& from = seat >= 0 ? r.seats_[seat].name : name;
+    r.broadcast(protocol::render_chat(r.id_, from, seat >= 0 ? Json(seat) : Json(nullptr), text));
+    r.reply(s, protocol::render_ack(re, r.game_state_ ? r.game_state_->version() : 0));
+  });
+}
+
+void room::disconnected(websocket_session* session) {
+  on_strand([self = shared_from_this(), session] {
+    auto& r = *self;
+    auto gone = [session](const std::weak_ptr<websocket_session>& w) {
+      auto c = w.lock();
+      return !c || c.get() == session;
+    };
+    for (auto& st : r.seats_) {
+      if (gone(st.connection)) st.connection.reset();
+    }
+    std::erase_if(r.spectators_, gone);
+    r.table_changed();
+  });
+}
+
+}  // namespace emporium::server

@@ -1,0 +1,96 @@
+#pragma once
+// One table: its seats, spectators, chat and game. Every member function runs on the room's own
+// strand (public calls post themselves there), so rooms never block each other and need no locks.
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <emporium/engine/record.hpp>
+#include <emporium/protocol/protocol.hpp>
+
+#include "net.hpp"
+#include "server_context.hpp"
+#include "store.hpp"
+
+namespace emporium::server {
+
+class websocket_session;
+using session_ptr = std::shared_ptr<websocket_session>;
+using Json = nlohmann::json;
+
+// Rebuilds a stored table's game by replaying its record.
+engine::Replayed replay_stored(const StoredTable& stored);
+
+class room : public std::enable_shared_from_this<room> {
+ public:
+  enum class phase { waiting, playing, finished };
+
+  // `stored` is a new table or one read back from the store (then its actions are replayed).
+  room(net::any_io_executor executor, const server_context& context, StoredTable stored);
+
+  // Immutable after construction: safe to read from any thread.
+  const std::string& id() const { return id_; }
+  const std::string& invite() const { return invite_; }
+  bool is_private() const { return is_private_; }
+  const std::string& game_id() const { return game_; }
+  // Set when a stored record failed to replay; such a room is not served.
+  const std::optional<std::string>& load_error() const { return load_error_; }
+
+  // Posted to the room's strand; replies go straight to the session.
+  void join(session_ptr session, std::string name, std::optional<int> seat, Json re);
+  void watch(session_ptr session, Json re);
+  void leave(session_ptr session, Json re);
+  void start(session_ptr session, Json re);
+  void resume(session_ptr session, std::string token, Json re);
+  void act(session_ptr session, std::uint64_t version, Json action, Json re,
+           std::chrono::steady_clock::time_point received);
+  void snapshot(session_ptr session, Json re);
+  void chat(session_ptr session, std::string name, std::string text, Json re);
+  void disconnected(websocket_session* session);
+
+  // The table as the lobby lists it; only on the strand (or before the room is shared).
+  protocol::TableInfo info() const;
+
+ private:
+  struct seat_slot {
+    std::string name;
+    std::string token;
+    std::weak_ptr<websocket_session> connection;
+    bool taken() const { return !token.empty(); }
+  };
+
+  template <class F>
+  void on_strand(F&& f) { net::post(strand_, std::forward<F>(f)); }
+
+  int seat_of(const websocket_session* s) const;
+  bool is_spectator(const websocket_session* s) const;
+  int seated_count() const;
+  void reply(const session_ptr& s, std::string frame) const;
+  void broadcast(const std::string& frame) const;
+  void table_changed();  // tells members and the lobby
+  void send_snapshot(const session_ptr& s, const Json& re) const;
+  Json legal_for(int seat) const;
+  engine::Viewer viewer_for(int seat) const;
+  void save_seats();
+  std::vector<StoredSeat> stored_seats() const;
+  std::string state_name() const;
+
+  net::strand<net::any_io_executor> strand_;
+  server_context context_;
+  const std::string id_;
+  const std::string game_;
+  const std::string invite_;
+  const bool is_private_;
+  const std::uint64_t seed_;
+  const Json options_;
+  int creator_seat_ = 0;
+  phase phase_ = phase::waiting;
+  std::vector<seat_slot> seats_;
+  std::vector<std::weak_ptr<websocket_session>> spectators_;
+  std::unique_ptr<engine::State> game_state_;
+  std::optional<std::string> load_error_;
+};
+
+}  // namespace emporium::server

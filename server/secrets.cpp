@@ -1,0 +1,38 @@
+#include "secrets.hpp"
+
+#include <random>
+
+namespace emporium::server {
+
+namespace {
+std::uint32_t os_random() {
+  thread_local std::random_device device;  // libstdc++: getrandom(2), never a seeded PRNG
+  return device();
+}
+}  // namespace
+
+std::string random_token(std::size_t bytes) {
+  static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  std::string raw;
+  while (raw.size() < bytes) {
+    const std::uint32_t r = os_random();
+    for (int i = 0; i < 4 && raw.size() < bytes; ++i) raw.push_back(static_cast<char>((r >> (8 * i)) & 0xff));
+  }
+  std::string out;
+  std::uint32_t acc = 0;
+  int bits = 0;
+  for (unsigned char c : raw) {
+    acc = (acc << 8) | c;
+    bits += 8;
+    while (bits >= 6) {
+      bits -= 6;
+      out.push_back(kAlphabet[(acc >> bits) & 63]);
+    }
+  }
+  if (bits > 0) out.push_back(kAlphabet[(acc << (6 - bits)) & 63]);
+  return out;
+}
+
+std::uint64_t random_seed() { return (static_cast<std::uint64_t>(os_random()) << 32) | os_random(); }
+
+}  // namespace emporium::server

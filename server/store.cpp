@@ -1,0 +1,214 @@
+#include "store.hpp"
+
+#include <sqlite3.h>
+
+#include <chrono>
+#include <filesystem>
+
+namespace emporium::server {
+namespace {
+
+// One prepared statement; finalized on scope exit.
+class statement {
+ public:
+  statement(sqlite3* db, const char* sql) : db_(db) {
+    if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK) fail("prepare");
+  }
+  ~statement() { sqlite3_finalize(stmt_); }
+  statement& bind(int i, const std::string& text) {
+    check(sqlite3_bind_text(stmt_, i, text.c_str(), static_cast<int>(text.size()), SQLITE_TRANSIENT));
+    return *this;
+  }
+  statement& bind(int i, long long value) {
+    check(sqlite3_bind_int64(stmt_, i, value));
+    return *this;
+  }
+  statement& bind_null(int i) {
+    check(sqlite3_bind_null(stmt_, i));
+    return *this;
+  }
+  bool step() {  // true while there is a row
+    const int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    fail("step");
+  }
+  void run() { while (step()) {} }
+  std::string text(int col) const {
+    auto* p = sqlite3_column_text(stmt_, col);
+    return p ? reinterpret_cast<const char*>(p) : "";
+  }
+  long long integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+
+ private:
+  void check(int rc) {
+    if (rc != SQLITE_OK) fail("bind");
+  }
+  [[noreturn]] void fail(const char* what) {
+    throw store_error(std::string("sqlite ") + what + ": " + sqlite3_errmsg(db_));
+  }
+  sqlite3* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+long long now_seconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+store::store(const std::string& data_dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(data_dir, ec);
+  if (ec) throw store_error("cannot create data directory " + data_dir + ": " + ec.message());
+  const std::string path = (std::filesystem::path(data_dir) / "emporium.db").string();
+  if (sqlite3_open(path.c_str(), &db_) != SQLITE_OK) {
+    std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    throw store_error("cannot open " + path + ": " + msg);
+  }
+  sqlite3_busy_timeout(db_, 5000);
+  // WAL + synchronous=NORMAL: a commit survives the process being killed (it is in the OS's
+  // cache); only a power loss can take the last few, and that is a price worth the speed.
+  exec("PRAGMA journal_mode=WAL");
+  exec("PRAGMA synchronous=NORMAL");
+  exec("PRAGMA foreign_keys=ON");
+  exec(R"sql(
+    CREATE TABLE IF NOT EXISTS game_tables (
+      id TEXT PRIMARY KEY,
+      game TEXT NOT NULL,
+      players INTEGER NOT NULL,
+      options TEXT NOT NULL,
+      seed TEXT NOT NULL,
+      private INTEGER NOT NULL,
+      invite TEXT,
+      creator_seat INTEGER NOT NULL,
+      state TEXT NOT NULL,
+      result TEXT,
+      created_at INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS seats (
+      table_id TEXT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+      seat INTEGER NOT NULL,
+      name TEXT NOT NULL,
+      token TEXT NOT NULL UNIQUE,
+      PRIMARY KEY (table_id, seat)
+    );
+    CREATE TABLE IF NOT EXISTS actions (
+      table_id TEXT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+      idx INTEGER NOT NULL,
+      player INTEGER NOT NULL,
+      action TEXT NOT NULL,
+      PRIMARY KEY (table_id, idx)
+    );
+  )sql");
+}
+
+store::~store() { sqlite3_close(db_); }
+
+void store::exec(const char* sql) {
+  char* err = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+    std::string msg = err ? err : "unknown error";
+    sqlite3_free(err);
+    throw store_error("sqlite: " + msg);
+  }
+}
+
+void store::create_table(const StoredTable& t) {
+  std::lock_guard lock(mutex_);
+  statement s(db_,
+              "INSERT INTO game_tables (id, game, players, options, seed, private, invite, creator_seat, state, "
+              "created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)");
+  s.bind(1, t.id).bind(2, t.game).bind(3, t.players).bind(4, t.options.dump()).bind(5, std::to_string(t.seed));
+  s.bind(6, t.is_private ? 1LL : 0LL);
+  if (t.invite.empty()) s.bind_null(7); else s.bind(7, t.invite);
+  s.bind(8, t.creator_seat).bind(9, t.state).bind(10, now_seconds()).bind(11, now_seconds());
+  s.run();
+}
+
+void store::save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players, int creator_seat) {
+  std::lock_guard lock(mutex_);
+  exec("BEGIN");
+  try {
+    statement(db_, "DELETE FROM seats WHERE table_id = ?").bind(1, table).run();
+    for (const auto& seat : seats) {
+      statement(db_, "INSERT INTO seats (table_id, seat, name, token) VALUES (?,?,?,?)")
+          .bind(1, table).bind(2, seat.seat).bind(3, seat.name).bind(4, seat.token).run();
+    }
+    statement(db_, "UPDATE game_tables SET players = ?, creator_seat = ?, updated_at = ? WHERE id = ?")
+        .bind(1, players).bind(2, creator_seat).bind(3, now_seconds()).bind(4, table).run();
+    exec("COMMIT");
+  } catch (...) {
+    exec("ROLLBACK");
+    throw;
+  }
+}
+
+void store::set_state(const std::string& table, const std::string& state, const nlohmann::json& result) {
+  std::lock_guard lock(mutex_);
+  statement s(db_, "UPDATE game_tables SET state = ?, result = ?, updated_at = ? WHERE id = ?");
+  s.bind(1, state);
+  if (result.is_null()) s.bind_null(2); else s.bind(2, result.dump());
+  s.bind(3, now_seconds()).bind(4, table).run();
+}
+
+void store::append_action(const std::string& table, std::uint64_t index, int player, const nlohmann::json& action) {
+  std::lock_guard lock(mutex_);
+  statement(db_, "INSERT INTO actions (table_id, idx, player, action) VALUES (?,?,?,?)")
+      .bind(1, table).bind(2, static_cast<long long>(index)).bind(3, player).bind(4, action.dump()).run();
+}
+
+void store::delete_table(const std::string& table) {
+  std::lock_guard lock(mutex_);
+  statement(db_, "DELETE FROM game_tables WHERE id = ?").bind(1, table).run();
+}
+
+StoredTable store::read_table(const std::string& id) {
+  StoredTable t;
+  statement s(db_,
+              "SELECT id, game, players, options, seed, private, invite, creator_seat, state FROM game_tables "
+              "WHERE id = ?");
+  s.bind(1, id);
+  if (!s.step()) throw store_error("no table " + id);
+  t.id = s.text(0);
+  t.game = s.text(1);
+  t.players = static_cast<int>(s.integer(2));
+  t.options = nlohmann::json::parse(s.text(3));
+  t.seed = std::stoull(s.text(4));
+  t.is_private = s.integer(5) != 0;
+  t.invite = s.text(6);
+  t.creator_seat = static_cast<int>(s.integer(7));
+  t.state = s.text(8);
+  statement seats(db_, "SELECT seat, name, token FROM seats WHERE table_id = ? ORDER BY seat");
+  seats.bind(1, id);
+  while (seats.step()) t.seats.push_back({static_cast<int>(seats.integer(0)), seats.text(1), seats.text(2)});
+  statement actions(db_, "SELECT player, action FROM actions WHERE table_id = ? ORDER BY idx");
+  actions.bind(1, id);
+  while (actions.step()) {
+    t.actions.emplace_back(static_cast<int>(actions.integer(0)), nlohmann::json::parse(actions.text(1)));
+  }
+  return t;
+}
+
+std::vector<StoredTable> store::load_unfinished() {
+  std::lock_guard lock(mutex_);
+  std::vector<std::string> ids;
+  statement s(db_, "SELECT id FROM game_tables WHERE state != 'finished' ORDER BY created_at, id");
+  while (s.step()) ids.push_back(s.text(0));
+  std::vector<StoredTable> out;
+  for (const auto& id : ids) out.push_back(read_table(id));
+  return out;
+}
+
+std::optional<StoredTable> store::load(const std::string& table) {
+  std::lock_guard lock(mutex_);
+  try {
+    return read_table(table);
+  } catch (const store_error&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace emporium::server

@@ -1,0 +1,69 @@
+#pragma once
+// Durable storage of tables, seats and action records in one SQLite database (WAL) in the data
+// directory. Every accepted action is appended here before anyone is told of it; on start the
+// server rebuilds every unfinished table from its record. Thread-safe: one connection behind a
+// mutex (rooms on different strands write here; each write is a few microseconds).
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+struct sqlite3;
+
+namespace emporium::server {
+
+struct StoredSeat {
+  int seat = 0;
+  std::string name;
+  std::string token;
+};
+
+struct StoredTable {
+  std::string id;
+  std::string game;
+  int players = 0;             // seats at the table (the player count once started)
+  nlohmann::json options = nlohmann::json::object();
+  std::uint64_t seed = 0;
+  bool is_private = false;
+  std::string invite;          // empty for public tables
+  int creator_seat = 0;
+  std::string state = "waiting";  // waiting, playing, finished
+  std::vector<StoredSeat> seats;
+  std::vector<std::pair<int, nlohmann::json>> actions;  // (player, action), in order
+};
+
+struct store_error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class store {
+ public:
+  // Opens (creating if needed) <data_dir>/emporium.db. Throws store_error.
+  explicit store(const std::string& data_dir);
+  ~store();
+  store(const store&) = delete;
+  store& operator=(const store&) = delete;
+
+  void create_table(const StoredTable& table);
+  // Replaces the seats of a table (used on join, leave and start).
+  void save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players, int creator_seat);
+  void set_state(const std::string& table, const std::string& state, const nlohmann::json& result = nullptr);
+  void append_action(const std::string& table, std::uint64_t index, int player, const nlohmann::json& action);
+  void delete_table(const std::string& table);
+
+  std::vector<StoredTable> load_unfinished();
+  std::optional<StoredTable> load(const std::string& table);
+
+ private:
+  void exec(const char* sql);
+  StoredTable read_table(const std::string& id);
+
+  std::mutex mutex_;
+  sqlite3* db_ = nullptr;
+};
+
+}  // namespace emporium::server

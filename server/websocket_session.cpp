@@ -1,0 +1,285 @@
+#include "websocket_session.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <emporium/engine/registry.hpp>
+
+#include "lobby.hpp"
+#include "metrics.hpp"
+#include "room.hpp"
+#include "secrets.hpp"
+
+namespace emporium::server {
+
+namespace perr = protocol::errc;
+using Json = nlohmann::json;
+
+namespace {
+template <class... Ts>
+struct overloaded : Ts... {
+  using Ts::operator()...;
+};
+template <class... Ts>
+overloaded(Ts...) -> overloaded<Ts...>;
+
+std::string guest_name() { return "Guest-" + random_token(3); }
+}  // namespace
+
+websocket_session::websocket_session(tcp::socket&& socket, const server_context& context)
+    : ws_(std::move(socket)),
+      context_(context),
+      name_(guest_name()),
+      tokens_(limits_.burst),
+      last_refill_(std::chrono::steady_clock::now()),
+      refusal_window_start_(last_refill_) {}
+
+websocket_session::~websocket_session() {
+  context_.metrics->connection_closed();
+  context_.lobby->remove_session(this);
+}
+
+void websocket_session::run(http::request<http::string_body> upgrade) {
+  context_.metrics->connection_opened();
+  // Small frames must leave at once: Nagle plus delayed ACKs would add ~40 ms to every event.
+  beast::error_code ignored;
+  beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true), ignored);
+  ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+  ws_.set_option(websocket::stream_base::decorator(
+      [](websocket::response_type& res) { res.set(http::field::server, "emporium"); }));
+  ws_.read_message_max(limits_.hard_frame_bytes);
+  ws_.async_accept(upgrade, beast::bind_front_handler(&websocket_session::on_accept, shared_from_this()));
+}
+
+void websocket_session::on_accept(beast::error_code ec) {
+  if (ec) return on_closed();
+  context_.lobby->add_session(shared_from_this());
+  Json games = Json::array();
+  for (const auto& g : engine::all_games()) games.push_back(g.to_json());
+  enqueue_text(protocol::render_welcome(games));
+  do_read();
+}
+
+void websocket_session::do_read() {
+  ws_.async_read(buffer_, beast::bind_front_handler(&websocket_session::on_read, shared_from_this()));
+}
+
+void websocket_session::on_read(beast::error_code ec, std::size_t bytes) {
+  if (ec) {
+    if (ec != websocket::error::closed && ec != net::error::operation_aborted && ec != beast::error::timeout &&
+        ec != net::error::eof && ec != net::error::connection_reset) {
+      spdlog::debug("websocket read: {}", ec.message());
+    }
+    return on_closed();
+  }
+  const auto received = std::chrono::steady_clock::now();
+  const std::string frame = beast::buffers_to_string(buffer_.data());
+  buffer_.consume(buffer_.size());
+
+  if (!within_rate()) {
+    if (refusals_in_window_ >= limits_.refusals_before_disconnect) {
+      context_.metrics->message_refused("flood_disconnect");
+      enqueue_text(protocol::render_error(nullptr, perr::rate_limited, "too many messages: disconnecting"));
+      close_after_flush({websocket::close_code::policy_error, "message flood"});
+      return;  // no more reading
+    }
+    refuse(nullptr, perr::rate_limited, "too many messages: at most " +
+                                            std::to_string(static_cast<int>(limits_.messages_per_second)) +
+                                            " a second; this one was ignored");
+    return do_read();
+  }
+  if (!ws_.got_text()) {
+    refuse(nullptr, perr::bad_message, "send JSON in text frames");
+    return do_read();
+  }
+  if (bytes > limits_.max_frame_bytes) {
+    refuse(nullptr, perr::frame_too_large,
+           "a frame may hold at most " + std::to_string(limits_.max_frame_bytes) + " bytes");
+    return do_read();
+  }
+  auto parsed = protocol::parse_client_message(frame);
+  if (auto* error = std::get_if<protocol::ParseError>(&parsed)) {
+    refuse(error->id, error->code, error->message);
+  } else {
+    handle(std::get<protocol::Request>(std::move(parsed)), received);
+  }
+  do_read();
+}
+
+bool websocket_session::within_rate() {
+  const auto now = std::chrono::steady_clock::now();
+  tokens_ = std::min(limits_.burst,
+                     tokens_ + std::chrono::duration<double>(now - last_refill_).count() * limits_.messages_per_second);
+  last_refill_ = now;
+  if (now - refusal_window_start_ > std::chrono::seconds(10)) {
+    refusal_window_start_ = now;
+    refusals_in_window_ = 0;
+  }
+  if (tokens_ >= 1) {
+    tokens_ -= 1;
+    return true;
+  }
+  ++refusals_in_window_;
+  return false;
+}
+
+void websocket_session::refuse(const Json& re, const std::string& code, const std::string& message) {
+  context_.metrics->message_refused(code);
+  enqueue_text(protocol::render_error(re, code, message));
+}
+
+std::shared_ptr<room> websocket_session::table_for(const std::string& id, const Json& re) {
+  auto it = tables_.find(id);
+  if (it == tables_.end()) {
+    refuse(re, perr::no_such_table, "you are not at table '" + id + "': join or watch it first");
+    return nullptr;
+  }
+  return it->second;
+}
+
+void websocket_session::handle(protocol::Request request, std::chrono::steady_clock::time_point received) {
+  const Json& re = request.id;
+  auto self = shared_from_this();
+  std::visit(
+      overloaded{
+          [&](protocol::Hello& m) {
+            if (m.name) name_ = *m.name;
+            enqueue_text(protocol::render_hello(re, name_));
+          },
+          [&](protocol::SetName& m) {
+            name_ = m.name;
+            enqueue_text(protocol::render_hello(re, name_));
+          },
+          [&](protocol::WatchLobby& m) {
+            context_.lobby->watch(self, m.on);
+            enqueue_text(protocol::render_lobby(re, m.on ? context_.lobby->public_tables() : std::vector<protocol::TableInfo>{}));
+          },
+          [&](protocol::CreateTable& m) {
+            if (tables_.size() >= limits_.max_tables || tables_created_ >= limits_.max_tables_created) {
+              return refuse(re, perr::too_many_tables, "this connection has too many tables open");
+            }
+            auto created = context_.lobby->create_table(m);
+            if (created.error) return refuse(re, created.error->code, created.error->message);
+            ++tables_created_;
+            created.table->join(self, name_, std::nullopt, re);
+          },
+          [&](protocol::Join& m) {
+            if (tables_.size() >= limits_.max_tables) {
+              return refuse(re, perr::too_many_tables, "this connection has too many tables open");
+            }
+            auto table = context_.lobby->find(m.ref);
+            if (!table) return refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
+            table->join(self, name_, m.seat, re);
+          },
+          [&](protocol::Watch& m) {
+            if (tables_.size() >= limits_.max_tables) {
+              return refuse(re, perr::too_many_tables, "this connection has too many tables open");
+            }
+            auto table = context_.lobby->find(m.ref);
+            if (!table) return refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
+            table->watch(self, re);
+          },
+          [&](protocol::Resume& m) {
+            auto table = context_.lobby->find_by_token(m.token);
+            if (!table) return refuse(re, perr::bad_token, "that seat token is not valid");
+            table->resume(self, m.token, re);
+          },
+          [&](protocol::Leave& m) {
+            if (auto table = table_for(m.table, re)) table->leave(self, re);
+          },
+          [&](protocol::Start& m) {
+            if (auto table = table_for(m.table, re)) table->start(self, re);
+          },
+          [&](protocol::Act& m) {
+            if (auto table = table_for(m.table, re)) table->act(self, m.version, std::move(m.action), re, received);
+          },
+          [&](protocol::SnapshotRequest& m) {
+            if (auto table = table_for(m.table, re)) table->snapshot(self, re);
+          },
+          [&](protocol::Chat& m) {
+            if (auto table = table_for(m.table, re)) table->chat(self, name_, std::move(m.text), re);
+          },
+          [&](protocol::Ping&) { enqueue_text(protocol::render_pong(re)); },
+      },
+      request.message);
+}
+
+void websocket_session::joined(std::shared_ptr<room> table) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), table = std::move(table)] {
+    self->tables_[table->id()] = table;
+  });
+}
+
+void websocket_session::left(std::string table_id) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), table_id = std::move(table_id)] {
+    self->tables_.erase(table_id);
+  });
+}
+
+void websocket_session::send(std::string frame) { send(std::make_shared<const std::string>(std::move(frame))); }
+
+void websocket_session::enqueue_text(std::string frame) {
+  enqueue(std::make_shared<const std::string>(std::move(frame)));
+}
+
+void websocket_session::send(std::shared_ptr<const std::string> frame) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)] { self->enqueue(frame); });
+}
+
+void websocket_session::enqueue(std::shared_ptr<const std::string> frame) {
+  if (closed_ || pending_close_) return;
+  queued_bytes_ += frame->size();
+  queue_.push_back(std::move(frame));
+  if (queue_.size() > limits_.max_queued_frames || queued_bytes_ > limits_.max_queued_bytes) {
+    return drop_connection("slow reader: outbound queue full");
+  }
+  if (queue_.size() == 1) do_write();
+}
+
+void websocket_session::do_write() {
+  ws_.text(true);
+  ws_.async_write(net::buffer(*queue_.front()),
+                  beast::bind_front_handler(&websocket_session::on_write, shared_from_this()));
+}
+
+void websocket_session::on_write(beast::error_code ec, std::size_t) {
+  if (ec) return on_closed();
+  queued_bytes_ -= queue_.front()->size();
+  queue_.pop_front();
+  if (!queue_.empty()) return do_write();
+  if (pending_close_) do_close();
+}
+
+// Beast allows one write (or close) at a time: the close frame goes out after queued frames.
+void websocket_session::close_after_flush(websocket::close_reason reason) {
+  if (pending_close_ || closed_) return;
+  pending_close_ = std::move(reason);
+  if (queue_.empty()) do_close();
+}
+
+void websocket_session::do_close() {
+  ws_.async_close(*pending_close_, [self = shared_from_this()](beast::error_code) { self->on_closed(); });
+}
+
+void websocket_session::drop_connection(const char* why) {
+  spdlog::info("closing a connection: {}", why);
+  context_.metrics->message_refused("slow_reader_disconnect");
+  beast::error_code ignored;
+  beast::get_lowest_layer(ws_).socket().close(ignored);
+  on_closed();
+}
+
+void websocket_session::close_going_away() {
+  net::post(ws_.get_executor(), [self = shared_from_this()] {
+    self->close_after_flush({websocket::close_code::going_away, "server shutting down"});
+  });
+}
+
+void websocket_session::on_closed() {
+  if (closed_) return;
+  closed_ = true;  // queued frames stay until destruction: a write may still be using one
+  context_.lobby->remove_session(this);
+  for (auto& [id, table] : tables_) table->disconnected(this);
+  tables_.clear();
+}
+
+}  // namespace emporium::server

@@ -1,0 +1,82 @@
+#pragma once
+// One WebSocket connection: reads client frames, enforces the per-connection limits, parses them
+// with protocol/, routes them to the lobby or to a room, and writes server frames from a capped
+// queue. Runs on its own strand; public members are safe to call from any thread.
+#include <chrono>
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <emporium/protocol/protocol.hpp>
+
+#include "beast.hpp"
+#include "net.hpp"
+#include "server_context.hpp"
+
+namespace emporium::server {
+
+class room;
+
+struct session_limits {
+  std::size_t max_frame_bytes = 16 * 1024;         // larger frames are refused with frame_too_large
+  std::size_t hard_frame_bytes = 1024 * 1024;      // larger ones close the connection (1009)
+  std::size_t max_queued_frames = 1024;            // a reader this far behind is disconnected
+  std::size_t max_queued_bytes = 8 * 1024 * 1024;
+  double messages_per_second = 20;                 // token bucket refill
+  double burst = 60;                               // token bucket size
+  int refusals_before_disconnect = 100;            // rate-limited messages within 10 s
+  std::size_t max_tables = 16;                     // tables seated at or watched at once
+  int max_tables_created = 32;                     // per connection
+};
+
+class websocket_session : public std::enable_shared_from_this<websocket_session> {
+ public:
+  websocket_session(tcp::socket&& socket, const server_context& context);
+  ~websocket_session();
+
+  void run(http::request<http::string_body> upgrade);
+
+  void send(std::string frame);
+  void send(std::shared_ptr<const std::string> frame);
+  void joined(std::shared_ptr<room> table);  // a room took us in (seat or spectator)
+  void left(std::string table_id);           // a room let us go
+  void close_going_away();                   // server shutdown
+
+ private:
+  void on_accept(beast::error_code ec);
+  void do_read();
+  void on_read(beast::error_code ec, std::size_t bytes);
+  void handle(protocol::Request request, std::chrono::steady_clock::time_point received);
+  void refuse(const nlohmann::json& re, const std::string& code, const std::string& message);
+  bool within_rate();
+  std::shared_ptr<room> table_for(const std::string& id, const nlohmann::json& re);
+  // On the strand: queue a frame for writing.
+  void enqueue(std::shared_ptr<const std::string> frame);
+  void enqueue_text(std::string frame);
+  void do_write();
+  void on_write(beast::error_code ec, std::size_t bytes);
+  void drop_connection(const char* why);
+  void close_after_flush(websocket::close_reason reason);
+  void do_close();
+  void on_closed();
+
+  websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buffer_;
+  server_context context_;
+  session_limits limits_;
+  std::string name_;
+  std::map<std::string, std::shared_ptr<room>> tables_;
+  int tables_created_ = 0;
+  std::deque<std::shared_ptr<const std::string>> queue_;
+  std::size_t queued_bytes_ = 0;
+  bool closed_ = false;
+  std::optional<websocket::close_reason> pending_close_;
+  double tokens_;
+  std::chrono::steady_clock::time_point last_refill_;
+  std::chrono::steady_clock::time_point refusal_window_start_;
+  int refusals_in_window_ = 0;
+};
+
+}  // namespace emporium::server

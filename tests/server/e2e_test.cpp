@@ -1,0 +1,494 @@
+// End-to-end: a real server process, real sockets, real frames.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+
+#include <emporium/engine/record.hpp>
+#include <emporium/engine/rng.hpp>
+
+#include "store.hpp"
+#include "test_client.hpp"
+
+namespace emporium::testing {
+namespace {
+
+// What one connection has seen of one table, read from its frame log.
+struct seat_tracker {
+  seat_tracker(ws_client* c, std::string t) : client(c), table(std::move(t)) {}
+  ws_client* client = nullptr;
+  std::string table;
+  std::size_t cursor = 0;
+  std::uint64_t version = 0;
+  Json legal = Json::array();
+  bool over = false;
+  std::vector<Json> events;  // the "events" arrays, one per action, in order
+
+  void catch_up() {
+    const auto log = client->log();
+    for (; cursor < log.size(); ++cursor) {
+      const Json j = Json::parse(log[cursor]);
+      const std::string type = j.value("type", "");
+      if ((type == "snapshot" || type == "events") && j.value("table", "") == table) {
+        version = j["version"];
+        legal = j["legal"];
+        if (type == "snapshot" && j["view"].value("phase", "") == "over") over = true;
+        if (type == "events") {
+          events.push_back(j["events"]);
+          for (const auto& e : j["events"]) over |= e.value("type", "") == "game_over";
+        }
+      }
+    }
+  }
+};
+
+struct played {
+  std::vector<double> latencies_ms;  // action sent -> every tracker has the new version
+  int actions = 0;
+};
+
+// Plays random legal moves until the game ends (or `stop_after` actions), always acting with the
+// version the mover last saw, then waiting for every tracker to see the new version.
+played play(std::vector<seat_tracker*> seats, std::vector<seat_tracker*> watchers, std::uint64_t rng_seed,
+            int stop_after = 1 << 30, const std::function<bool(const seat_tracker&)>& pause_when = nullptr) {
+  engine::Rng rng(rng_seed);
+  played out;
+  auto all = seats;
+  all.insert(all.end(), watchers.begin(), watchers.end());
+  const auto deadline = std::chrono::steady_clock::now() + 120s;
+  while (out.actions < stop_after) {
+    if (std::chrono::steady_clock::now() > deadline) throw std::runtime_error("game did not finish in time");
+    for (auto* s : all) s->catch_up();
+    if (std::all_of(seats.begin(), seats.end(), [](auto* s) { return s->over; })) break;
+    seat_tracker* mover = nullptr;
+    for (auto* s : seats) {
+      if (!s->legal.empty()) mover = s;
+    }
+    if (!mover) {
+      std::this_thread::sleep_for(1ms);
+      continue;
+    }
+    if (pause_when && pause_when(*mover)) break;
+    const auto& legal = mover->legal;
+    const Json action = legal[rng.below(3) == 0 ? 0 : rng.below(legal.size())];
+    const auto sent = std::chrono::steady_clock::now();
+    const Json reply = mover->client->request(
+        {{"type", "act"}, {"table", mover->table}, {"version", mover->version}, {"action", action}});
+    if (reply["type"] != "ack") throw std::runtime_error("action refused: " + reply.dump());
+    const std::uint64_t v = reply["version"];
+    while (!std::all_of(all.begin(), all.end(), [&](auto* s) { return s->version >= v; })) {
+      if (std::chrono::steady_clock::now() > deadline) throw std::runtime_error("events did not arrive");
+      std::this_thread::sleep_for(std::chrono::microseconds(100));
+      for (auto* s : all) s->catch_up();
+    }
+    out.latencies_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - sent).count());
+    ++out.actions;
+  }
+  return out;
+}
+
+double percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[static_cast<std::size_t>(p * static_cast<double>(v.size() - 1))];
+}
+
+struct table_setup {
+  std::string id;
+  std::string invite;
+  std::vector<std::unique_ptr<ws_client>> players;
+  std::vector<std::string> tokens;
+};
+
+// Creates a table with `n` players seated (the first creates it) and starts the game.
+table_setup seat_players(std::uint16_t port, int n, bool is_private, const std::string& game = "medici") {
+  table_setup t;
+  for (int i = 0; i < n; ++i) {
+    t.players.push_back(std::make_unique<ws_client>(port));
+    t.players.back()->wait_type("welcome");
+    EXPECT_EQ(t.players.back()->request({{"type", "set_name"}, {"name", "P" + std::to_string(i)}})["type"], "hello");
+  }
+  Json created = t.players[0]->request(
+      {{"type", "create_table"}, {"game", game}, {"players", n}, {"private", is_private}});
+  EXPECT_EQ(created["type"], "seated") << created;
+  t.id = created["table"]["id"];
+  t.invite = created.value("invite", "");
+  t.tokens.push_back(created["token"]);
+  for (int i = 1; i < n; ++i) {
+    Json join = {{"type", "join"}};
+    if (is_private) {
+      join["invite"] = t.invite;
+    } else {
+      join["table"] = t.id;
+    }
+    Json seated = t.players[i]->request(join);
+    EXPECT_EQ(seated["type"], "seated") << seated;
+    EXPECT_EQ(seated["seat"], i);
+    t.tokens.push_back(seated["token"]);
+  }
+  return t;
+}
+
+void start(table_setup& t) {
+  Json ack = t.players[0]->request({{"type", "start"}, {"table", t.id}});
+  ASSERT_EQ(ack["type"], "ack") << ack;
+}
+
+std::vector<seat_tracker> trackers(table_setup& t) {
+  std::vector<seat_tracker> out;
+  for (auto& p : t.players) out.emplace_back(p.get(), t.id);
+  return out;
+}
+
+std::vector<seat_tracker*> pointers(std::vector<seat_tracker>& v) {
+  std::vector<seat_tracker*> out;
+  for (auto& s : v) out.push_back(&s);
+  return out;
+}
+
+// Replays the stored record with the engine and checks that every viewer received exactly the
+// events the engine filters for them, action by action, and nothing else.
+void expect_frames_match_engine(const std::string& data_dir, const std::string& table,
+                                const std::vector<seat_tracker>& seats, const seat_tracker* spectator) {
+  server::store db(data_dir);
+  auto stored = db.load(table);
+  ASSERT_TRUE(stored);
+  auto state = engine::create_game(stored->game, stored->players, stored->options, stored->seed).state;
+  const std::string seed_text = std::to_string(stored->seed);
+  for (std::size_t i = 0; i < stored->actions.size(); ++i) {
+    const auto result = state->apply(stored->actions[i].first, stored->actions[i].second);
+    ASSERT_TRUE(result.ok());
+    for (std::size_t p = 0; p < seats.size(); ++p) {
+      ASSERT_LT(i, seats[p].events.size());
+      const auto viewer = state->is_over() ? engine::Viewer::full() : engine::Viewer::of_player(static_cast<int>(p));
+      EXPECT_EQ(seats[p].events[i], engine::events_for(result.events, viewer)) << "seat " << p << " action " << i;
+    }
+    if (spectator) {
+      ASSERT_LT(i, spectator->events.size());
+      const auto viewer = state->is_over() ? engine::Viewer::full() : engine::Viewer::spectator();
+      EXPECT_EQ(spectator->events[i], engine::events_for(result.events, viewer)) << "spectator action " << i;
+    }
+  }
+  // The seed and hidden parts of the state never travel.
+  for (const auto* s : {&seats[0], &seats[1], spectator}) {
+    if (!s) continue;
+    for (const auto& frame : s->client->log()) {
+      EXPECT_EQ(frame.find(seed_text), std::string::npos);
+      EXPECT_EQ(frame.find("\"seed\""), std::string::npos);
+      if (frame.find("\"game_over\"") == std::string::npos && frame.find("\"phase\":\"over\"") == std::string::npos) {
+        EXPECT_EQ(frame.find("\"bag\":"), std::string::npos);
+        EXPECT_EQ(frame.find("\"removed\":"), std::string::npos);
+      }
+    }
+  }
+}
+
+class E2E : public ::testing::Test {
+ protected:
+  server_process server_;
+};
+
+TEST_F(E2E, ThreePlayersAndASpectatorPlayACompleteMediciGame) {
+  auto t = seat_players(server_.port(), 3, false);
+  ws_client watcher(server_.port());
+  watcher.wait_type("welcome");
+  Json watching = watcher.request({{"type", "watch"}, {"table", t.id}});
+  ASSERT_EQ(watching["type"], "watching");
+  start(t);
+  auto seats = trackers(t);
+  seat_tracker spectator(&watcher, t.id);
+  const auto result = play(pointers(seats), {&spectator}, 42);
+  for (auto& s : seats) EXPECT_TRUE(s.over);
+  EXPECT_GT(result.actions, 30);
+  // The spectator never had an action to take.
+  for (const auto& frame : watcher.log()) {
+    const Json j = Json::parse(frame);
+    if (j.contains("legal")) {
+      EXPECT_TRUE(j["legal"].empty());
+    }
+  }
+  expect_frames_match_engine(server_.data_dir(), t.id, seats, &spectator);
+  // The table is finished for everyone, with the result in the last events.
+  const Json snap = t.players[1]->request({{"type", "snapshot"}, {"table", t.id}});
+  EXPECT_EQ(snap["view"]["phase"], "over");
+  EXPECT_FALSE(snap["view"]["result"]["winners"].empty());
+  std::printf("[ figures  ] %d actions; action -> last viewer: median %.3f ms, p99 %.3f ms\n", result.actions,
+              percentile(result.latencies_ms, 0.5), percentile(result.latencies_ms, 0.99));
+}
+
+TEST_F(E2E, APlayerDisconnectsMidAuctionAndResumesWithTheToken) {
+  auto t = seat_players(server_.port(), 3, false);
+  start(t);
+  auto seats = trackers(t);
+  // Play until player 1 has to bid in an auction.
+  play(pointers(seats), {}, 7, 1 << 30, [](const seat_tracker& mover) {
+    return mover.client != nullptr && !mover.legal.empty() && mover.legal[0]["type"] == "pass" && mover.legal.size() > 1;
+  });
+  int bidder = -1;
+  for (int i = 0; i < 3; ++i) {
+    if (!seats[i].legal.empty() && seats[i].legal[0]["type"] == "pass") bidder = i;
+  }
+  ASSERT_GE(bidder, 0);
+  const auto version = seats[bidder].version;
+  t.players[bidder]->close();
+  // The others see the seat go away, and the game waits.
+  const int other = (bidder + 1) % 3;
+  t.players[other]->wait_for([&](const Json& j) {
+    return j["type"] == "table" && j["table"]["seats"][bidder]["connected"] == false;
+  });
+  // A new connection resumes the seat with the token and gets a snapshot of the auction.
+  auto again = std::make_unique<ws_client>(server_.port());
+  again->wait_type("welcome");
+  const Json seated = again->request({{"type", "resume"}, {"token", t.tokens[bidder]}});
+  ASSERT_EQ(seated["type"], "seated") << seated;
+  EXPECT_EQ(seated["seat"], bidder);
+  const Json snap = again->wait_type("snapshot");
+  EXPECT_EQ(snap["version"], version);
+  EXPECT_EQ(snap["view"]["phase"], "auction");
+  EXPECT_FALSE(snap["legal"].empty());
+  t.players[other]->wait_for([&](const Json& j) {
+    return j["type"] == "table" && j["table"]["seats"][bidder]["connected"] == true;
+  });
+  t.players[bidder] = std::move(again);
+  auto resumed = trackers(t);
+  for (std::size_t i = 0; i < resumed.size(); ++i) {
+    if (static_cast<int>(i) != bidder) resumed[i].cursor = seats[i].cursor;
+    resumed[i].version = seats[i].version;
+    resumed[i].legal = static_cast<int>(i) == bidder ? Json(Json::array()) : seats[i].legal;
+  }
+  resumed[bidder].catch_up();
+  play(pointers(resumed), {}, 8);
+  for (auto& s : resumed) EXPECT_TRUE(s.over);
+}
+
+TEST_F(E2E, BadInputGetsItsErrorAndChangesNothingForAnyone) {
+  auto t = seat_players(server_.port(), 3, false);
+  start(t);
+  auto seats = trackers(t);
+  for (auto& s : seats) s.client->wait_type("snapshot");
+  for (auto& s : seats) s.catch_up();
+  int mover = -1;
+  for (int i = 0; i < 3; ++i) {
+    if (!seats[i].legal.empty()) mover = i;
+  }
+  ASSERT_GE(mover, 0);
+  const int idle = (mover + 1) % 3;
+  auto& bad = *t.players[idle];
+  const auto before = seats[mover].version;
+
+  auto expect_error = [&](const Json& reply, const std::string& code) {
+    EXPECT_EQ(reply["type"], "error") << reply;
+    EXPECT_EQ(reply["code"], code) << reply;
+    EXPECT_FALSE(reply.value("message", "").empty());
+  };
+  // Out of turn.
+  expect_error(bad.request({{"type", "act"}, {"table", t.id}, {"version", before}, {"action", {{"type", "draw"}}}}),
+               "not_your_turn");
+  // Stale version, from the player whose turn it is.
+  expect_error(t.players[mover]->request(
+                   {{"type", "act"}, {"table", t.id}, {"version", before + 5}, {"action", seats[mover].legal[0]}}),
+               "stale_version");
+  // Illegal for the rules.
+  expect_error(t.players[mover]->request(
+                   {{"type", "act"}, {"table", t.id}, {"version", before}, {"action", {{"type", "bid"}, {"amount", 5}}}}),
+               "illegal_action");
+  // Malformed JSON, unknown type, binary frame, a frame over the limit.
+  bad.send_raw("{not json");
+  expect_error(bad.wait_type("error"), "bad_json");
+  expect_error(bad.request({{"type", "teleport"}}), "unknown_type");
+  bad.send_raw(std::string("{\"type\":\"ping\"}"), true);
+  expect_error(bad.wait_type("error"), "bad_message");
+  bad.send_raw(Json{{"type", "chat"}, {"table", t.id}, {"text", std::string(20000, 'x')}}.dump());
+  expect_error(bad.wait_type("error"), "frame_too_large");
+  // A short flood: some messages are refused with rate_limited, the connection stays.
+  for (int i = 0; i < 90; ++i) bad.send({{"type", "ping"}, {"id", 1000 + i}});
+  int pongs = 0, limited = 0;
+  for (int i = 0; i < 90; ++i) {
+    auto f = bad.next(2s);
+    ASSERT_TRUE(f);
+    if ((*f)["type"] == "pong") ++pongs;
+    if ((*f)["type"] == "error" && (*f)["code"] == "rate_limited") ++limited;
+  }
+  EXPECT_GT(pongs, 0);
+  EXPECT_GT(limited, 0);
+  std::this_thread::sleep_for(1500ms);  // the bucket refills
+  EXPECT_EQ(bad.request({{"type", "ping"}})["type"], "pong");
+  EXPECT_FALSE(bad.closed());
+
+  // Nothing happened at the table: the others received no events, and the version is unchanged.
+  for (int i = 0; i < 3; ++i) {
+    seats[i].catch_up();
+    EXPECT_EQ(seats[i].version, before);
+    EXPECT_TRUE(seats[i].events.empty());
+  }
+  // And the game goes on.
+  const auto result = play(pointers(seats), {}, 3, 5);
+  EXPECT_EQ(result.actions, 5);
+}
+
+TEST_F(E2E, ASustainedFloodDisconnectsOnlyTheFlooder) {
+  auto t = seat_players(server_.port(), 2, false);
+  start(t);
+  ws_client flooder(server_.port());
+  flooder.wait_type("welcome");
+  for (int i = 0; i < 400 && !flooder.closed(); ++i) flooder.send({{"type", "ping"}});
+  for (int i = 0; i < 200 && !flooder.closed(); ++i) std::this_thread::sleep_for(10ms);
+  EXPECT_TRUE(flooder.closed());
+  // The server says why before it closes (1008, policy violation). The flooder is still writing
+  // when the close frame arrives, so its side may see a reset instead of the close handshake.
+  const auto log = flooder.log();
+  EXPECT_TRUE(std::any_of(log.begin(), log.end(), [](const std::string& f) {
+    return f.find("rate_limited") != std::string::npos && f.find("disconnecting") != std::string::npos;
+  }));
+  if (flooder.close_code()) {
+    EXPECT_EQ(*flooder.close_code(), 1008);
+  }
+  auto seats = trackers(t);
+  EXPECT_EQ(play(pointers(seats), {}, 5, 5).actions, 5);
+}
+
+TEST_F(E2E, PrivateTablesAreUnlistedAndNeedTheInvite) {
+  auto t = seat_players(server_.port(), 2, true);
+  EXPECT_GE(t.invite.size(), 16u);  // 96 bits in URL-safe base64
+  ws_client stranger(server_.port());
+  stranger.wait_type("welcome");
+  const Json lobby = stranger.request({{"type", "watch_lobby"}, {"on", true}});
+  ASSERT_EQ(lobby["type"], "lobby");
+  for (const auto& table : lobby["tables"]) EXPECT_NE(table["id"], t.id);
+  EXPECT_EQ(stranger.request({{"type", "watch"}, {"table", t.id}})["code"], "no_such_table");
+  EXPECT_EQ(stranger.request({{"type", "join"}, {"table", t.id}})["code"], "no_such_table");
+  EXPECT_EQ(stranger.request({{"type", "watch"}, {"invite", t.invite}})["type"], "watching");
+  EXPECT_EQ(stranger.request({{"type", "resume"}, {"token", "AAAAAAAAAAAAAAAAAAAAAAAA"}})["code"], "bad_token");
+  // Seat tokens are long and distinct.
+  EXPECT_GE(t.tokens[0].size(), 22u);
+  EXPECT_NE(t.tokens[0], t.tokens[1]);
+}
+
+TEST_F(E2E, LobbyListsPublicTablesLiveAndOnlyTheCreatorStarts) {
+  ws_client looker(server_.port());
+  looker.wait_type("welcome");
+  ASSERT_EQ(looker.request({{"type", "watch_lobby"}, {"on", true}})["tables"].size(), 0u);
+  auto t = seat_players(server_.port(), 3, false);
+  const Json listed = looker.wait_for([&](const Json& j) {
+    return j["type"] == "lobby" && j["tables"].size() == 1 && j["tables"][0]["seats"][2]["name"] == "P2";
+  });
+  EXPECT_EQ(listed["tables"][0]["state"], "waiting");
+  EXPECT_EQ(t.players[1]->request({{"type", "start"}, {"table", t.id}})["code"], "not_creator");
+  start(t);
+  looker.wait_for([&](const Json& j) { return j["type"] == "lobby" && j["tables"][0]["state"] == "playing"; });
+  EXPECT_EQ(looker.request({{"type", "join"}, {"table", t.id}})["code"], "already_started");
+}
+
+TEST_F(E2E, ChatIsRelayedAsTextToPlayersAndSpectators) {
+  auto t = seat_players(server_.port(), 2, false);
+  ws_client watcher(server_.port());
+  watcher.wait_type("welcome");
+  watcher.request({{"type", "watch"}, {"table", t.id}});
+  const std::string html = "<img src=x onerror=alert(1)><b>hi</b> & \"bye\"";
+  EXPECT_EQ(t.players[0]->request({{"type", "chat"}, {"table", t.id}, {"text", html}})["type"], "ack");
+  const Json seen = watcher.wait_type("chat");
+  EXPECT_EQ(seen["text"], html);
+  EXPECT_EQ(seen["from"], "P0");
+  EXPECT_EQ(seen["seat"], 0);
+  EXPECT_EQ(t.players[1]->wait_type("chat")["text"], html);
+  EXPECT_EQ(watcher.request({{"type", "chat"}, {"table", t.id}, {"text", std::string(501, 'a')}})["code"],
+            "chat_too_long");
+}
+
+TEST_F(E2E, HttpServesTheClientHealthAndMetricsAndRefusesTraversal) {
+  auto index = http_get(server_.port(), "/");
+  EXPECT_EQ(index.status, 200);
+  EXPECT_EQ(index.content_type, "text/html; charset=utf-8");
+  EXPECT_NE(index.body.find("<html"), std::string::npos);
+  EXPECT_EQ(http_get(server_.port(), "/healthz").body, "ok\n");
+  EXPECT_EQ(http_get(server_.port(), "/some/client/route").status, 200);  // index fallback
+  EXPECT_EQ(http_get(server_.port(), "/missing.js").status, 404);
+  for (const char* target : {"/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc%2fpasswd",
+                             "//etc/passwd", "/%2Fetc%2Fpasswd", "/static/..%5c..%5cetc%5cpasswd"}) {
+    const auto r = http_get(server_.port(), target);
+    EXPECT_TRUE(r.status == 400 || r.status == 404) << target << " -> " << r.status;
+    EXPECT_EQ(r.body.find("root:"), std::string::npos) << target;
+  }
+  // One game action, then the metrics show it.
+  auto t = seat_players(server_.port(), 2, false);
+  start(t);
+  auto seats = trackers(t);
+  play(pointers(seats), {}, 1, 3);
+  t.players[0]->request({{"type", "act"}, {"table", t.id}, {"version", 999}, {"action", {{"type", "pass"}}}});
+  const auto m = http_get(server_.port(), "/metrics");
+  EXPECT_EQ(m.status, 200);
+  EXPECT_NE(m.body.find("emporium_connections 2"), std::string::npos) << m.body;
+  EXPECT_NE(m.body.find("emporium_rooms{game=\"medici\",state=\"playing\"} 1"), std::string::npos) << m.body;
+  EXPECT_NE(m.body.find("emporium_actions_accepted_total 3"), std::string::npos) << m.body;
+  EXPECT_NE(m.body.find("emporium_actions_rejected_total{code=\"stale_version\"} 1"), std::string::npos) << m.body;
+  EXPECT_NE(m.body.find("emporium_action_latency_seconds_count 3"), std::string::npos) << m.body;
+}
+
+TEST(E2ERestart, SigkillMidGameAndEveryTableComesBackAtItsLastAcknowledgedAction) {
+  const std::string data = make_temp_dir("emporium-restart");
+  struct game {
+    std::string id;
+    std::vector<std::string> tokens;
+    std::uint64_t acked = 0;
+  };
+  std::vector<game> games;
+  {
+    server_process first(data);
+    std::vector<table_setup> tables;
+    for (int g = 0; g < 4; ++g) {
+      tables.push_back(seat_players(first.port(), 2 + g % 3, g % 2 == 1));
+      if (g < 3) start(tables.back());  // the fourth stays waiting
+    }
+    for (int g = 0; g < 4; ++g) {
+      auto seats = trackers(tables[g]);
+      std::uint64_t acked = 0;
+      if (g < 3) {
+        const auto r = play(pointers(seats), {}, 100 + g, 10 + 7 * g);
+        for (auto& s : seats) s.catch_up();
+        acked = seats[0].version;
+        EXPECT_EQ(static_cast<int>(acked), r.actions);
+      }
+      games.push_back({tables[g].id, tables[g].tokens, acked});
+    }
+    first.kill_hard();
+  }
+  server_process second(data);
+  for (std::size_t g = 0; g < games.size(); ++g) {
+    table_setup t;
+    t.id = games[g].id;
+    for (const auto& token : games[g].tokens) {
+      t.players.push_back(std::make_unique<ws_client>(second.port()));
+      t.players.back()->wait_type("welcome");
+      const Json seated = t.players.back()->request({{"type", "resume"}, {"token", token}});
+      ASSERT_EQ(seated["type"], "seated") << seated;
+      EXPECT_EQ(seated["table"]["id"], t.id);
+    }
+    if (g == 3) {
+      EXPECT_EQ(Json::parse(t.players[0]->log().back())["table"]["state"], "waiting");
+      start(t);
+    }
+    auto seats = trackers(t);
+    for (auto& s : seats) {
+      s.client->wait_type("snapshot");
+      s.catch_up();
+      EXPECT_EQ(s.version, games[g].acked) << "table " << g;
+    }
+    play(pointers(seats), {}, 200 + g);
+    for (auto& s : seats) EXPECT_TRUE(s.over);
+  }
+  EXPECT_EQ(second.terminate(), 0);
+  std::filesystem::remove_all(data);
+}
+
+TEST(E2EShutdown, SigtermClosesConnectionsWithGoingAway) {
+  server_process server;
+  ws_client c(server.port());
+  c.wait_type("welcome");
+  EXPECT_EQ(server.terminate(), 0);
+  for (int i = 0; i < 100 && !c.closed(); ++i) std::this_thread::sleep_for(10ms);
+  EXPECT_TRUE(c.closed());
+  EXPECT_EQ(c.close_code(), 1001);
+}
+
+}  // namespace
+}  // namespace emporium::testing

@@ -1,0 +1,220 @@
+#include "test_client.hpp"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <future>
+#include <stdexcept>
+
+namespace emporium::testing {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+namespace http = beast::http;
+using tcp = net::ip::tcp;
+
+std::string make_temp_dir(const std::string& prefix) {
+  std::string pattern = (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();
+  if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+  return pattern;
+}
+
+server_process::server_process(std::string data_dir, std::vector<std::string> extra_args) : data_dir_(std::move(data_dir)) {
+  if (data_dir_.empty()) {
+    data_dir_ = make_temp_dir("emporium-e2e");
+    owns_dir_ = true;
+  }
+  const std::string port_file = data_dir_ + "/port";
+  std::filesystem::remove(port_file);
+  std::vector<std::string> args = {EMPORIUM_SERVER_BINARY, "--bind", "127.0.0.1", "--port", "0",
+                                   "--data-dir", data_dir_, "--web-root", EMPORIUM_WEB_ROOT,
+                                   "--port-file", port_file, "--log-level", "warn", "--threads", "2"};
+  args.insert(args.end(), extra_args.begin(), extra_args.end());
+  pid_ = fork();
+  if (pid_ == 0) {
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  for (int i = 0; i < 500 && port_ == 0; ++i) {
+    std::ifstream in(port_file);
+    int p = 0;
+    if (in >> p && p > 0) port_ = static_cast<std::uint16_t>(p);
+    if (port_ == 0) std::this_thread::sleep_for(10ms);
+  }
+  if (port_ == 0) throw std::runtime_error("the server did not start");
+}
+
+server_process::~server_process() {
+  if (running()) kill_hard();
+  if (owns_dir_) std::filesystem::remove_all(data_dir_);
+}
+
+bool server_process::running() const { return pid_ > 0 && waitpid(pid_, nullptr, WNOHANG) == 0; }
+
+void server_process::kill_hard() {
+  if (pid_ <= 0) return;
+  ::kill(pid_, SIGKILL);
+  waitpid(pid_, nullptr, 0);
+  pid_ = -1;
+}
+
+int server_process::terminate(std::chrono::seconds wait) {
+  if (pid_ <= 0) return -1;
+  ::kill(pid_, SIGTERM);
+  const auto deadline = std::chrono::steady_clock::now() + wait;
+  int status = 0;
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+    std::this_thread::sleep_for(10ms);
+  }
+  kill_hard();
+  return -2;
+}
+
+ws_client::ws_client(std::uint16_t port, std::string target) : ws_(ioc_) {
+  tcp::resolver resolver(ioc_);
+  beast::get_lowest_layer(ws_).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true));
+  ws_.read_message_max(4 * 1024 * 1024);
+  ws_.handshake("127.0.0.1:" + std::to_string(port), target);
+  do_read();
+  thread_ = std::thread([this] { ioc_.run(); });
+}
+
+ws_client::~ws_client() {
+  net::post(ioc_, [this] {
+    beast::error_code ignored;
+    beast::get_lowest_layer(ws_).socket().close(ignored);
+  });
+  thread_.join();
+}
+
+void ws_client::do_read() {
+  ws_.async_read(buffer_, [this](beast::error_code ec, std::size_t) {
+    std::lock_guard lock(mutex_);
+    if (ec) {
+      closed_ = true;
+      if (ec == websocket::error::closed) close_code_ = ws_.reason().code;
+      if (std::getenv("E2E_DEBUG")) std::fprintf(stderr, "client read ended: %s\n", ec.message().c_str());
+      cv_.notify_all();
+      return;
+    }
+    std::string text = beast::buffers_to_string(buffer_.data());
+    buffer_.consume(buffer_.size());
+    log_.push_back(text);
+    inbox_.push_back(Json::parse(text));
+    cv_.notify_all();
+    do_read();
+  });
+}
+
+void ws_client::send(const Json& message) { send_raw(message.dump()); }
+
+void ws_client::send_raw(const std::string& text, bool binary) {
+  // Writes happen on the client's own thread, one at a time.
+  std::promise<beast::error_code> done;
+  auto result = done.get_future();
+  net::post(ioc_, [&] {
+    ws_.binary(binary);
+    beast::error_code ec;
+    ws_.write(net::buffer(text), ec);
+    done.set_value(ec);
+  });
+  result.wait();
+}
+
+std::optional<Json> ws_client::next(std::chrono::milliseconds timeout) {
+  std::unique_lock lock(mutex_);
+  if (!cv_.wait_for(lock, timeout, [&] { return !inbox_.empty() || closed_; })) return std::nullopt;
+  if (inbox_.empty()) return std::nullopt;
+  Json j = std::move(inbox_.front());
+  inbox_.pop_front();
+  return j;
+}
+
+Json ws_client::wait_for(const std::function<bool(const Json&)>& match, std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (true) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) throw std::runtime_error("timed out waiting for a frame");
+    auto frame = next(left);
+    if (!frame) {
+      if (closed()) throw std::runtime_error("connection closed while waiting for a frame");
+      continue;
+    }
+    if (match(*frame)) return *frame;
+  }
+}
+
+Json ws_client::wait_type(const std::string& type, std::chrono::milliseconds timeout) {
+  return wait_for([&](const Json& j) { return j.value("type", "") == type; }, timeout);
+}
+
+Json ws_client::request(Json message, std::chrono::milliseconds timeout) {
+  const int id = next_id_++;
+  message["id"] = id;
+  send(message);
+  return wait_for([id](const Json& j) { return j.contains("re") && j["re"] == id; }, timeout);
+}
+
+bool ws_client::quiet_for(std::chrono::milliseconds time) {
+  std::unique_lock lock(mutex_);
+  return !cv_.wait_for(lock, time, [&] { return !inbox_.empty(); });
+}
+
+bool ws_client::closed() const {
+  std::lock_guard lock(mutex_);
+  return closed_;
+}
+
+std::optional<int> ws_client::close_code() const {
+  std::lock_guard lock(mutex_);
+  return close_code_;
+}
+
+void ws_client::close() {
+  net::post(ioc_, [this] {
+    beast::error_code ignored;
+    beast::get_lowest_layer(ws_).socket().shutdown(tcp::socket::shutdown_both, ignored);
+    beast::get_lowest_layer(ws_).socket().close(ignored);
+  });
+  std::unique_lock lock(mutex_);
+  cv_.wait_for(lock, 2s, [&] { return closed_; });
+}
+
+std::vector<std::string> ws_client::log() const {
+  std::lock_guard lock(mutex_);
+  return log_;
+}
+
+std::size_t ws_client::inbox_size() const {
+  std::lock_guard lock(mutex_);
+  return inbox_.size();
+}
+
+http_reply http_get(std::uint16_t port, const std::string& target) {
+  net::io_context ioc;
+  tcp::socket socket(ioc);
+  socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  const std::string request = "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+  net::write(socket, net::buffer(request));
+  beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  beast::error_code ec;
+  http::read(socket, buffer, res, ec);
+  if (ec) return {0, "", ec.message()};
+  return {static_cast<int>(res.result_int()), std::string(res[http::field::content_type]), res.body()};
+}
+
+}  // namespace emporium::testing

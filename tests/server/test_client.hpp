@@ -1,0 +1,94 @@
+#pragma once
+// End-to-end test helpers: a real emporium-server process on port 0 with its own data directory,
+// and WebSocket/HTTP clients that talk to it over loopback.
+#include <utility>  // before Asio: its awaitable.hpp needs std::exchange
+
+#include <boost/asio.hpp>
+#include <boost/beast.hpp>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <filesystem>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace emporium::testing {
+
+using Json = nlohmann::json;
+using namespace std::chrono_literals;
+
+// Runs build/server/emporium-server as a child process.
+class server_process {
+ public:
+  // A fresh data directory unless one is given (to restart on the same data).
+  explicit server_process(std::string data_dir = "", std::vector<std::string> extra_args = {});
+  ~server_process();
+  std::uint16_t port() const { return port_; }
+  const std::string& data_dir() const { return data_dir_; }
+  void kill_hard();                        // SIGKILL, as a crash would
+  int terminate(std::chrono::seconds wait = 10s);  // SIGTERM; returns the exit status
+  bool running() const;
+
+ private:
+  std::string data_dir_;
+  bool owns_dir_ = false;
+  int pid_ = -1;
+  std::uint16_t port_ = 0;
+};
+
+std::string make_temp_dir(const std::string& prefix);
+
+// One WebSocket connection. A background thread reads every frame into an inbox; the test pops
+// frames with a timeout. Every frame received is also kept in `log` for leak assertions.
+class ws_client {
+ public:
+  explicit ws_client(std::uint16_t port, std::string target = "/ws");
+  ~ws_client();
+
+  void send(const Json& message);
+  void send_raw(const std::string& text, bool binary = false);
+  // The next frame, or nothing within the timeout.
+  std::optional<Json> next(std::chrono::milliseconds timeout = 5s);
+  // Frames until one matches (those before it are dropped from the inbox but stay in the log).
+  Json wait_for(const std::function<bool(const Json&)>& match, std::chrono::milliseconds timeout = 5s);
+  Json wait_type(const std::string& type, std::chrono::milliseconds timeout = 5s);
+  // Sends with a fresh id and waits for the reply carrying it ("re"), an error included.
+  Json request(Json message, std::chrono::milliseconds timeout = 5s);
+  // Nothing arrives within the time (for "others see nothing" checks).
+  bool quiet_for(std::chrono::milliseconds time);
+  bool closed() const;
+  std::optional<int> close_code() const;
+  void close();
+  std::vector<std::string> log() const;
+  std::size_t inbox_size() const;
+
+ private:
+  void do_read();
+  boost::asio::io_context ioc_;
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::flat_buffer buffer_;
+  std::thread thread_;
+  mutable std::mutex mutex_;
+  std::condition_variable cv_;
+  std::deque<Json> inbox_;
+  std::vector<std::string> log_;
+  bool closed_ = false;
+  std::optional<int> close_code_;
+  int next_id_ = 1;
+};
+
+struct http_reply {
+  int status = 0;
+  std::string content_type;
+  std::string body;
+};
+// A raw HTTP/1.1 GET, the target sent exactly as given.
+http_reply http_get(std::uint16_t port, const std::string& target);
+
+}  // namespace emporium::testing
