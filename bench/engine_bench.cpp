@@ -20,59 +20,62 @@ Move random_move(const State& state, Rng& rng) {
   return {player, legal[rng.below(3) == 0 ? 0 : rng.below(legal.size())]};
 }
 
-// Prepares a pool of (state, action) pairs from random games so the timed loop measures only
-// the server's work for one action.
-struct Sample {
-  std::unique_ptr<State> state;
-  Move move;
+// Records of random games, replayed in the timed loops: one benchmark iteration is one action, so
+// the figure is the cost per action (a new game's creation is folded in once per record).
+struct Recorded {
+  std::uint64_t seed;
+  std::vector<Move> moves;
 };
 
-std::vector<Sample> samples(const std::string& game, int players, int count) {
-  std::vector<Sample> out;
+std::vector<Recorded> record_games(const std::string& game, int players, int count) {
+  std::vector<Recorded> out;
   Rng rng(1);
-  std::uint64_t seed = 1;
-  while (static_cast<int>(out.size()) < count) {
-    auto state = create_game(game, players, {}, seed++).state;
-    while (!state->is_over() && static_cast<int>(out.size()) < count) {
-      auto move = random_move(*state, rng);
-      out.push_back({state->clone(), move});
-      state->apply(move.player, move.action);
+  for (int g = 0; g < count; ++g) {
+    Recorded r{static_cast<std::uint64_t>(g + 1), {}};
+    auto state = create_game(game, players, {}, r.seed).state;
+    while (!state->is_over()) {
+      r.moves.push_back(random_move(*state, rng));
+      state->apply(r.moves.back().player, r.moves.back().action);
     }
+    out.push_back(std::move(r));
   }
   return out;
 }
 
-// What the server does per action: validate + apply, then filter the events for every viewer.
-void BM_ApplyAndEvents(benchmark::State& st, std::string game, int players) {
-  auto pool = samples(game, players, 2000);
-  std::size_t i = 0;
+template <class PerAction>
+void replay_loop(benchmark::State& st, const std::string& game, int players, PerAction per_action) {
+  const auto records = record_games(game, players, 20);
+  std::size_t g = 0, i = 0;
+  auto state = create_game(game, players, {}, records[0].seed).state;
   for (auto _ : st) {
-    st.PauseTiming();
-    auto state = pool[i % pool.size()].state->clone();
-    const auto& move = pool[i % pool.size()].move;
-    ++i;
-    st.ResumeTiming();
-    auto result = state->apply(move.player, move.action);
-    for (int p = 0; p < players; ++p) benchmark::DoNotOptimize(events_for(result.events, Viewer::of_player(p)).dump());
-    benchmark::DoNotOptimize(events_for(result.events, Viewer::spectator()).dump());
+    if (i == records[g].moves.size()) {
+      g = (g + 1) % records.size();
+      i = 0;
+      state = create_game(game, players, {}, records[g].seed).state;
+    }
+    const auto& move = records[g].moves[i++];
+    per_action(*state, move);
   }
+  st.SetItemsProcessed(st.iterations());
 }
 
-// The worst case the design avoids: validate + apply + a full view for every viewer.
+// What the server does per action: validate + apply, then filter and serialize the events for
+// every viewer (each player and the spectators).
+void BM_ApplyAndEvents(benchmark::State& st, std::string game, int players) {
+  replay_loop(st, game, players, [players](State& state, const Move& move) {
+    auto result = state.apply(move.player, move.action);
+    for (int p = 0; p < players; ++p) benchmark::DoNotOptimize(events_for(result.events, Viewer::of_player(p)).dump());
+    benchmark::DoNotOptimize(events_for(result.events, Viewer::spectator()).dump());
+  });
+}
+
+// The design the server avoids: validate + apply + a full serialized view for every viewer.
 void BM_ApplyAndEveryView(benchmark::State& st, std::string game, int players) {
-  auto pool = samples(game, players, 2000);
-  std::size_t i = 0;
-  for (auto _ : st) {
-    st.PauseTiming();
-    auto state = pool[i % pool.size()].state->clone();
-    const auto& move = pool[i % pool.size()].move;
-    ++i;
-    st.ResumeTiming();
-    auto result = state->apply(move.player, move.action);
-    benchmark::DoNotOptimize(result);
-    for (int p = 0; p < players; ++p) benchmark::DoNotOptimize(state->view(Viewer::of_player(p)).dump());
-    benchmark::DoNotOptimize(state->view(Viewer::spectator()).dump());
-  }
+  replay_loop(st, game, players, [players](State& state, const Move& move) {
+    benchmark::DoNotOptimize(state.apply(move.player, move.action));
+    for (int p = 0; p < players; ++p) benchmark::DoNotOptimize(state.view(Viewer::of_player(p)).dump());
+    benchmark::DoNotOptimize(state.view(Viewer::spectator()).dump());
+  });
 }
 
 // Whole games with random legal moves (legal-move generation included).
@@ -98,12 +101,7 @@ int main(int argc, char** argv) {
   for (const auto& g : all_games()) {
     for (int n = g.min_players; n <= g.max_players; ++n) {
       const std::string suffix = "/" + g.id + "/" + std::to_string(n) + "p";
-      benchmark::RegisterBenchmark(("apply+events" + suffix).c_str(), BM_ApplyAndEvents, g.id, n)
-          ->ComputeStatistics("median", [](const std::vector<double>& v) {
-            std::vector<double> s = v;
-            std::sort(s.begin(), s.end());
-            return s[s.size() / 2];
-          });
+      benchmark::RegisterBenchmark(("apply+events" + suffix).c_str(), BM_ApplyAndEvents, g.id, n);
       benchmark::RegisterBenchmark(("apply+views" + suffix).c_str(), BM_ApplyAndEveryView, g.id, n);
       benchmark::RegisterBenchmark(("random_games" + suffix).c_str(), BM_RandomGames, g.id, n)
           ->Unit(benchmark::kMillisecond);
