@@ -198,6 +198,17 @@ std::vector<std::string> ws_client::log() const {
   return log_;
 }
 
+std::vector<std::string> ws_client::log_from(std::size_t from) const {
+  std::lock_guard lock(mutex_);
+  if (from >= log_.size()) return {};
+  return {log_.begin() + static_cast<std::ptrdiff_t>(from), log_.end()};
+}
+
+bool ws_client::wait_log_beyond(std::size_t count, std::chrono::milliseconds timeout) {
+  std::unique_lock lock(mutex_);
+  return cv_.wait_for(lock, timeout, [&] { return log_.size() > count || closed_; }) && log_.size() > count;
+}
+
 std::size_t ws_client::inbox_size() const {
   std::lock_guard lock(mutex_);
   return inbox_.size();

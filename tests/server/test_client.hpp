@@ -34,6 +34,7 @@ class server_process {
   void kill_hard();                        // SIGKILL, as a crash would
   int terminate(std::chrono::seconds wait = 10s);  // SIGTERM; returns the exit status
   bool running() const;
+  int pid() const { return pid_; }
 
  private:
   std::string data_dir_;
@@ -66,6 +67,10 @@ class ws_client {
   std::optional<int> close_code() const;
   void close();
   std::vector<std::string> log() const;
+  // Frames received from position `from` of the log on (cheaper than copying the whole log).
+  std::vector<std::string> log_from(std::size_t from) const;
+  // Blocks until the log holds more than `count` frames (or the timeout); true if it does.
+  bool wait_log_beyond(std::size_t count, std::chrono::milliseconds timeout);
   std::size_t inbox_size() const;
 
  private:

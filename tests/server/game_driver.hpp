@@ -1,0 +1,52 @@
+#pragma once
+// Drives games over real connections: seats players at a table, then plays random legal moves,
+// always with the version the mover last saw, measuring the time from sending an action to the
+// moment every viewer has its events. Used by the end-to-end tests and the load generator.
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "test_client.hpp"
+
+namespace emporium::testing {
+
+// What one connection has seen of one table, read from its frame log.
+struct seat_tracker {
+  seat_tracker(ws_client* c, std::string t) : client(c), table(std::move(t)) {}
+  ws_client* client = nullptr;
+  std::string table;
+  std::size_t cursor = 0;
+  std::uint64_t version = 0;
+  Json legal = Json::array();
+  bool over = false;
+  std::vector<Json> events;  // the "events" arrays, one per action, in order
+
+  void catch_up();
+};
+
+struct played {
+  std::vector<double> latencies_ms;  // action sent -> every tracker has the new version
+  int actions = 0;
+};
+
+// Plays until the game ends, `stop_after` actions were made, or `pause_when` says stop.
+played play(std::vector<seat_tracker*> seats, std::vector<seat_tracker*> watchers, std::uint64_t rng_seed,
+            int stop_after = 1 << 30, const std::function<bool(const seat_tracker&)>& pause_when = nullptr);
+
+double percentile(std::vector<double> v, double p);
+
+struct table_setup {
+  std::string id;
+  std::string invite;
+  std::vector<std::unique_ptr<ws_client>> players;
+  std::vector<std::string> tokens;
+};
+
+// Creates a table with `n` players seated (the first creates it). Throws on any unexpected reply.
+table_setup seat_players(std::uint16_t port, int n, bool is_private, const std::string& game = "medici");
+void start(table_setup& t);
+std::vector<seat_tracker> trackers(table_setup& t);
+std::vector<seat_tracker*> pointers(std::vector<seat_tracker>& v);
+
+}  // namespace emporium::testing
