@@ -137,6 +137,7 @@ std::map<std::pair<std::string, std::string>, int> lobby::room_counts() const {
 
 void lobby::add_session(const std::shared_ptr<websocket_session>& s) {
   std::lock_guard lock(mutex_);
+  std::erase_if(sessions_, [](const auto& entry) { return entry.second.expired(); });
   sessions_[s.get()] = s;
 }
 

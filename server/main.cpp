@@ -30,10 +30,13 @@ int main(int argc, char** argv) {
   spdlog::set_level(spdlog::level::from_str(config.log_level));
 
   try {
-    net::io_context ioc;
+    // Declaration order is destruction order in reverse: the io_context goes before the store and
+    // the metrics (its pending handlers may still hold sessions that count themselves out), and the
+    // lobby with its rooms goes before the io_context (their strands live on it).
     store db(config.data_dir);
     metrics counters;
     server_context context{config.web_root, nullptr, &counters, &db};
+    net::io_context ioc;
     lobby tables(ioc.get_executor(), context);
     context.lobby = &tables;
     const auto restored = tables.restore();

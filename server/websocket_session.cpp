@@ -33,10 +33,8 @@ websocket_session::websocket_session(tcp::socket&& socket, const server_context&
       last_refill_(std::chrono::steady_clock::now()),
       refusal_window_start_(last_refill_) {}
 
-websocket_session::~websocket_session() {
-  context_.metrics->connection_closed();
-  context_.lobby->remove_session(this);
-}
+// Not the lobby: at shutdown a session may outlive it (on_closed has already left it anyway).
+websocket_session::~websocket_session() { context_.metrics->connection_closed(); }
 
 void websocket_session::run(http::request<http::string_body> upgrade) {
   context_.metrics->connection_opened();

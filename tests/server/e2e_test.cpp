@@ -247,6 +247,70 @@ TEST_F(E2E, LobbyListsPublicTablesLiveAndOnlyTheCreatorStarts) {
   EXPECT_EQ(looker.request({{"type", "join"}, {"table", t.id}})["code"], "already_started");
 }
 
+TEST_F(E2E, PlayersLeaveBeforeTheStartAndTheCreatorStartsWithFewerSeats) {
+  // A 4-seat table with three players; one leaves, the creator starts with the two that remain
+  // (Medici allows 2), and the players are renumbered in seat order.
+  std::vector<std::unique_ptr<ws_client>> c;
+  for (int i = 0; i < 3; ++i) {
+    c.push_back(std::make_unique<ws_client>(server_.port()));
+    c.back()->wait_type("welcome");
+    c.back()->request({{"type", "set_name"}, {"name", "N" + std::to_string(i)}});
+  }
+  const Json created = c[0]->request({{"type", "create_table"}, {"game", "medici"}, {"players", 4}});
+  const std::string id = created["table"]["id"];
+  EXPECT_EQ(c[1]->request({{"type", "join"}, {"table", id}, {"seat", 2}})["seat"], 2);
+  EXPECT_EQ(c[2]->request({{"type", "join"}, {"table", id}, {"seat", 2}})["code"], "seat_taken");
+  EXPECT_EQ(c[2]->request({{"type", "join"}, {"table", id}})["seat"], 1);
+  EXPECT_EQ(c[2]->request({{"type", "join"}, {"table", id}})["code"], "already_seated");
+  EXPECT_EQ(c[2]->request({{"type", "leave"}, {"table", id}})["type"], "left");
+  const Json table = c[0]->wait_for([](const Json& j) {
+    return j["type"] == "table" && j["table"]["seats"][1]["name"].is_null() && !j["table"]["seats"][2]["name"].is_null();
+  });
+  EXPECT_EQ(table["table"]["state"], "waiting");
+  EXPECT_EQ(c[1]->request({{"type", "start"}, {"table", id}})["code"], "not_creator");
+  EXPECT_EQ(c[0]->request({{"type", "start"}, {"table", id}})["type"], "ack");
+  const Json snap = c[1]->wait_type("snapshot");
+  EXPECT_EQ(snap["seat"], 1);  // seat 2 of 4 became player 1 of 2
+  EXPECT_EQ(snap["view"]["players"], 2);
+  EXPECT_EQ(c[1]->request({{"type", "leave"}, {"table", id}})["code"], "already_started");
+  // The last player leaving a table that never started closes it.
+  const Json lone = c[2]->request({{"type", "create_table"}, {"game", "medici"}, {"players", 3}});
+  const std::string lone_id = lone["table"]["id"];
+  EXPECT_EQ(c[2]->request({{"type", "leave"}, {"table", lone_id}})["type"], "left");
+  EXPECT_EQ(c[1]->request({{"type", "watch"}, {"table", lone_id}})["code"], "no_such_table");
+}
+
+TEST_F(E2E, ResumingFromASecondConnectionReplacesTheFirst) {
+  auto t = seat_players(server_.port(), 2, false);
+  start(t);
+  ws_client second(server_.port());
+  second.wait_type("welcome");
+  EXPECT_EQ(second.request({{"type", "resume"}, {"token", t.tokens[1]}})["seat"], 1);
+  const Json told = t.players[1]->wait_type("error");
+  EXPECT_EQ(told["code"], "replaced");
+  // The old connection is no longer at the table; the new one plays.
+  EXPECT_EQ(t.players[1]->request({{"type", "snapshot"}, {"table", t.id}})["code"], "no_such_table");
+  EXPECT_EQ(second.request({{"type", "snapshot"}, {"table", t.id}})["seat"], 1);
+}
+
+TEST_F(E2E, SpectatorsAreCountedAndCannotAct) {
+  auto t = seat_players(server_.port(), 2, false);
+  ws_client w1(server_.port()), w2(server_.port());
+  w1.wait_type("welcome");
+  w2.wait_type("welcome");
+  w1.request({{"type", "watch"}, {"table", t.id}});
+  w2.request({{"type", "watch"}, {"table", t.id}});
+  t.players[0]->wait_for([](const Json& j) { return j["type"] == "table" && j["table"]["spectators"] == 2; });
+  start(t);
+  const Json snap = w1.wait_type("snapshot");
+  EXPECT_TRUE(snap["seat"].is_null());
+  EXPECT_TRUE(snap["legal"].empty());
+  EXPECT_EQ(w1.request({{"type", "act"}, {"table", t.id}, {"version", 0}, {"action", {{"type", "draw"}}}})["code"],
+            "not_seated");
+  w2.close();
+  t.players[0]->wait_for([](const Json& j) { return j["type"] == "table" && j["table"]["spectators"] == 1; });
+}
+
 TEST_F(E2E, ChatIsRelayedAsTextToPlayersAndSpectators) {
   auto t = seat_players(server_.port(), 2, false);
   ws_client watcher(server_.port());
