@@ -51,7 +51,6 @@ inline constexpr const char* stale_version = "stale_version";
 inline constexpr const char* bad_token = "bad_token";
 inline constexpr const char* too_many_tables = "too_many_tables";
 inline constexpr const char* replaced = "replaced";                  // your seat was resumed elsewhere
-inline constexpr const char* shutting_down = "shutting_down";
 inline constexpr const char* internal_error = "internal_error";
 }  // namespace errc
 
