@@ -41,6 +41,10 @@ void websocket_session::run(http::request<http::string_body> upgrade) {
   // Small frames must leave at once: Nagle plus delayed ACKs would add ~40 ms to every event.
   beast::error_code ignored;
   beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true), ignored);
+  // A fixed kernel send buffer (64 KiB, doubled by Linux) bounds what a stalled reader can pin;
+  // autotuning would allow 4 MiB per connection. Game frames are small, so this costs no speed;
+  // past it, frames wait in our capped queue, and a reader that far behind is dropped.
+  beast::get_lowest_layer(ws_).socket().set_option(net::socket_base::send_buffer_size(64 * 1024), ignored);
   ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(http::field::server, "emporium"); }));

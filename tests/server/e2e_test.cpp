@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <numeric>
 
 #include <emporium/engine/record.hpp>
@@ -213,6 +214,47 @@ TEST_F(E2E, ASustainedFloodDisconnectsOnlyTheFlooder) {
   }
   auto seats = trackers(t);
   EXPECT_EQ(play(pointers(seats), {}, 5, 5).actions, 5);
+}
+
+TEST_F(E2E, ASlowReaderIsDisconnectedAndNobodyElseWaits) {
+  // A connection that watches 16 busy tables and never reads: its TCP window fills, then its
+  // outbound queue (1024 frames); the server drops it while every game goes on.
+  namespace net = boost::asio;
+  namespace beast = boost::beast;
+  net::io_context ioc;
+  beast::websocket::stream<beast::tcp_stream> slow(ioc);
+  auto& socket = beast::get_lowest_layer(slow).socket();
+  socket.open(net::ip::tcp::v4());
+  socket.set_option(net::socket_base::receive_buffer_size(4096));
+  socket.connect({net::ip::make_address("127.0.0.1"), server_.port()});
+  slow.handshake("127.0.0.1", "/ws");
+
+  std::vector<table_setup> tables;
+  for (int i = 0; i < 16; ++i) {
+    tables.push_back(seat_players(server_.port(), 4, false));
+    slow.write(net::buffer(Json{{"type", "watch"}, {"table", tables.back().id}}.dump()));
+  }
+  for (auto& t : tables) start(t);
+  std::vector<std::thread> games;
+  std::atomic<int> finished{0};
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    games.emplace_back([&, i] {
+      try {
+        auto seats = trackers(tables[i]);
+        play(pointers(seats), {}, 77 + i);
+        if (std::all_of(seats.begin(), seats.end(), [](auto& s) { return s.over; })) ++finished;
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << "table " << i << ": " << e.what();
+      }
+    });
+  }
+  for (auto& g : games) g.join();
+  EXPECT_EQ(finished, 16);
+  const auto m = http_get(server_.port(), "/metrics");
+  EXPECT_NE(m.body.find("emporium_messages_refused_total{code=\"slow_reader_disconnect\"} 1"), std::string::npos)
+      << m.body;
+  // Only the 64 players are still connected.
+  EXPECT_NE(m.body.find("\nemporium_connections 64\n"), std::string::npos) << m.body;
 }
 
 TEST_F(E2E, PrivateTablesAreUnlistedAndNeedTheInvite) {
