@@ -1,6 +1,7 @@
 #include "emporium/engine/registry.hpp"
 
 #include "medici/medici.hpp"
+#include "silkroad/silkroad.hpp"
 
 namespace emporium::engine {
 
@@ -8,6 +9,7 @@ const std::vector<GameInfo>& all_games() {
   // One line per game; each game lives in its own folder under engine/games/.
   static const std::vector<GameInfo> games = {
       medici::game_info(),
+      silkroad::game_info(),
   };
   return games;
 }
