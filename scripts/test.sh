@@ -9,3 +9,7 @@ cmake --build build
 build/bench/engine_bench --benchmark_filter='apply.events/medici/3p' --benchmark_min_time=0.01 \
   | grep 'apply+events/medici/3p' >/dev/null || { echo "engine_bench did not run" >&2; exit 1; }
 ctest --test-dir build --output-on-failure -j "$(nproc)"
+# The web client: unit tests of its pure modules, then the browser tests (headless Chromium).
+if [[ -f package-lock.json ]]; then npm ci --no-audit --no-fund >/dev/null; else npm install --no-audit --no-fund >/dev/null; fi
+npm run --silent test:unit
+npm run --silent test:browser

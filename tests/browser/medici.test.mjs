@@ -1,0 +1,440 @@
+// The web client in a real browser: Debian's Chromium (headless) driven by playwright-core,
+// against the real server binary on port 0 with a temporary data directory.
+//
+// Scenario: A creates a private 3-player Medici table from the lobby and reads the invite link
+// from the page; B and C open the invite link and take seats; D opens it too and watches; A
+// starts. The three play the whole game by clicking the board's buttons (a seeded, simple
+// policy), while: A sends a chat message made of HTML that must arrive as text; B reloads the
+// page mid-game and must be back in the same seat with their controls; C loses its connection
+// and must come back by itself; D must never have a bid control. The final result must show in
+// all four pages. Screenshots go to <build>/screenshots/.
+//
+// Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BUILD = path.resolve(ROOT, process.env.EMPORIUM_BUILD_DIR || 'build');
+const SERVER = path.join(BUILD, 'server', 'emporium-server');
+const SHOTS = path.join(BUILD, 'screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHAT = '<img src=x onerror=alert(1)><b>bold?</b>';
+const YOUR_TURN_TITLE = '▶ Your turn — Emporium';
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 812 };
+
+let server = null;
+let dataDir = null;
+let browser = null;
+let base = null;
+const serverLog = [];
+
+// ---- helpers ----
+
+/** Runs one step of the scenario with a deadline; failures name the step. */
+async function step(name, ms, fn) {
+  let timer;
+  const deadline = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`step "${name}" did not finish within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([fn(), deadline]);
+  } catch (err) {
+    err.message = `[${name}] ${err.message}`;
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A small seeded PRNG (mulberry32) for the players' choices (the server deals its own tiles). */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = a;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function startServer() {
+  if (!existsSync(SERVER)) {
+    throw new Error(`${SERVER} is missing: build it first (ninja -C ${BUILD} emporium-server) or set EMPORIUM_BUILD_DIR`);
+  }
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'emporium-browser-'));
+  const portFile = path.join(dataDir, 'port');
+  server = spawn(SERVER, ['--bind', '127.0.0.1', '--port', '0', '--port-file', portFile, '--data-dir', dataDir,
+    '--web-root', path.join(ROOT, 'web-client'), '--log-level', 'warn', '--threads', '2'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  server.stdout.on('data', (d) => serverLog.push(String(d)));
+  server.stderr.on('data', (d) => serverLog.push(String(d)));
+  const exited = new Promise((resolve) => server.once('exit', (code, signal) => resolve({ code, signal })));
+  for (let i = 0; i < 200; i++) {
+    if (existsSync(portFile)) {
+      const port = readFileSync(portFile, 'utf8').trim();
+      if (/^\d+$/.test(port)) return `http://127.0.0.1:${port}`;
+    }
+    const done = await Promise.race([exited, new Promise((r) => setTimeout(() => r(null), 50))]);
+    if (done) throw new Error(`the server exited (${JSON.stringify(done)}) before listening:\n${serverLog.join('')}`);
+  }
+  throw new Error(`the server wrote no port file within 10 s:\n${serverLog.join('')}`);
+}
+
+async function stopServer() {
+  if (!server) return;
+  const proc = server;
+  server = null;
+  if (proc.exitCode === null && proc.signalCode === null) {
+    const gone = new Promise((resolve) => proc.once('exit', resolve));
+    proc.kill('SIGTERM');
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 5000);
+    await gone;
+    clearTimeout(timer);
+  }
+}
+
+const pages = {};
+const dialogs = [];
+const pageErrors = [];
+
+async function newPage(label, viewport, init) {
+  const context = await browser.newContext({ viewport, baseURL: base });
+  context.setDefaultTimeout(10000);
+  if (init) await context.addInitScript(init);
+  const page = await context.newPage();
+  page.on('dialog', async (d) => {
+    dialogs.push(`${label}: ${d.type()} ${d.message()}`);
+    await d.dismiss().catch(() => {});
+  });
+  page.on('pageerror', (e) => pageErrors.push(`${label}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/WebSocket|ERR_CONNECTION|net::/.test(m.text())) pageErrors.push(`${label}: console: ${m.text()}`);
+  });
+  pages[label] = page;
+  return page;
+}
+
+async function shot(page, name, fullPage = true) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, name), fullPage });
+}
+
+async function setName(page, formSelector, name) {
+  await page.fill(`${formSelector} input[name=name]`, name);
+  await page.click(`${formSelector} button[type=submit]`);
+  await page.waitForFunction(([sel, n]) => {
+    const st = document.querySelector(`${sel} .form-status`);
+    return st && st.dataset.kind === 'ok' && st.textContent.includes(n);
+  }, [formSelector, name]);
+}
+
+/** What a page shows of the game right now (one round trip). */
+function boardState(page) {
+  return page.evaluate(() => {
+    const board = document.querySelector('.medici');
+    const actions = document.querySelector('[data-testid=actions]');
+    const enabled = (sel) => Boolean(actions && actions.querySelector(`${sel}:not([disabled]):not([aria-disabled=true])`));
+    return {
+      version: board ? Number(board.dataset.version) : -1,
+      phase: board ? board.dataset.phase : null,
+      ready: Boolean(actions) && actions.getAttribute('aria-busy') !== 'true',
+      draw: enabled('[data-action=draw]'),
+      stop: enabled('[data-action=stop]'),
+      bid: enabled('[data-action=bid]'),
+      pass: enabled('[data-action=pass]'),
+      result: Boolean(document.querySelector('[data-testid=result]')),
+      scoring: Boolean(document.querySelector('[data-testid=dismiss-scoring]')),
+      title: document.title,
+      bidControls: document.querySelectorAll('[data-action=bid], input[name=bid], .m-actions').length,
+    };
+  });
+}
+
+async function waitVersionAbove(page, version) {
+  await page.waitForFunction((v) => {
+    const b = document.querySelector('.medici');
+    return b && Number(b.dataset.version) > v;
+  }, version, { timeout: 10000 });
+}
+
+// Watches D's page for any bid control, from before its first paint.
+const SPECTATOR_GUARD = () => {
+  window.__bidControlSeen = [];
+  const check = () => {
+    const found = document.querySelector('[data-action], input[name=bid], input[name=bid-slider], .m-actions');
+    if (found) window.__bidControlSeen.push(found.outerHTML.slice(0, 120));
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+};
+
+// ---- the run ----
+
+before(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (scripts/setup.sh --test)`);
+  base = await startServer();
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  try {
+    if (browser) await browser.close();
+  } finally {
+    await stopServer();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+// Never leave the server behind, whatever happens.
+process.on('exit', () => { if (server) server.kill('SIGKILL'); });
+
+test('Medici: a private table through the invite link, played to the end in the browser', { timeout: 200000 }, async () => {
+  const started = Date.now();
+  const A = await newPage('A', DESKTOP);
+  const B = await newPage('B', PHONE);
+  const C = await newPage('C', DESKTOP);
+  const D = await newPage('D', DESKTOP, SPECTATOR_GUARD);
+  const E = await newPage('E', DESKTOP);
+
+  try {
+    await step('E opens a public table, so the lobby has one to list', 15000, async () => {
+      await E.goto('/');
+      await setName(E, '.lobby .name-form', 'Eve');
+      await E.selectOption('#create-players', '4');
+      await E.click('[data-testid=create-table]');
+      await E.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+      await E.waitForSelector('[data-testid=start]');
+    });
+
+    await step('A opens the lobby, sets a name and sees the public table live', 15000, async () => {
+      await A.goto('/');
+      await A.waitForSelector('[data-testid=connection][data-state=open]');
+      await setName(A, '.lobby .name-form', 'Ann');
+      await A.waitForSelector('.table-item >> text=Eve');
+      assert.equal(await A.textContent('[data-testid=my-name]'), 'Ann');
+      await shot(A, 'lobby.png');
+      await A.setViewportSize(PHONE);
+      await shot(A, 'lobby-phone.png');
+      await A.setViewportSize(DESKTOP);
+    });
+
+    let invite;
+    let tableUrl;
+    await step('A creates a private 3-player Medici table and reads the invite link', 15000, async () => {
+      await A.selectOption('#create-game', 'medici');
+      await A.selectOption('#create-players', '3');
+      await A.check('[data-testid=private]');
+      await A.click('[data-testid=create-table]');
+      await A.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+      tableUrl = A.url();
+      invite = await A.inputValue('[data-testid=invite-link]');
+      assert.match(invite, /^http:\/\/127\.0\.0\.1:\d+\/i\/[A-Za-z0-9_-]+$/, `invite link: ${invite}`);
+      assert.ok(await A.isDisabled('[data-testid=start]'), 'start waits for players');
+      // The private table is not listed in E's... (E is at its own table) but in a fresh lobby.
+    });
+
+    await step('B and C open the invite link, choose names and take seats', 20000, async () => {
+      for (const [page, name] of [[B, 'Bea'], [C, 'Cy']]) {
+        await page.goto(invite);
+        await page.waitForSelector('[data-testid=take-seat]');
+        assert.equal(new URL(page.url()).pathname, new URL(tableUrl).pathname, 'the invite link turns into the table URL');
+        await setName(page, '.pregame .name-form', name);
+        await page.click('[data-testid=take-seat] >> nth=0');
+        await page.waitForSelector('.seat.is-me');
+      }
+      await A.waitForSelector('[data-testid=start]:not([disabled])');
+      const seats = await A.$$eval('.seat .seat-name', (els) => els.map((e) => e.textContent));
+      assert.deepEqual(seats.map((s) => s.replace(/\s*\(you\)$/, '')), ['Ann', 'Bea', 'Cy']);
+      assert.ok(!(await B.$('[data-testid=start]')), 'only the creator has a start button');
+    });
+
+    await step('D opens the invite link and watches', 15000, async () => {
+      await D.goto(invite);
+      await D.waitForSelector('[data-testid=watching]');
+      assert.equal(await D.$('[data-testid=take-seat]'), null, 'every seat is taken');
+      await A.waitForSelector('.table-meta >> text=1 spectator');
+    });
+
+    await step('A starts; everyone sees the board', 15000, async () => {
+      await A.click('[data-testid=start]');
+      for (const p of [A, B, C, D]) await p.waitForSelector('.medici[data-version="0"]');
+      assert.equal(await D.$('[data-testid=actions]'), null);
+    });
+
+    // ---- the game ----
+    const random = rng(20240611);
+    const players = [['A', A], ['B', B], ['C', C]];
+    let actions = 0;
+    let chatSent = false;
+    let reloaded = false;
+    let dropped = false;
+    let sawYourTurnTitle = false;
+    let sawScoring = false;
+    let progressShot = false;
+    let phoneShot = false;
+    let usedSlider = false;
+    let usedKeyboard = false;
+    let bids = 0;
+
+    await step('the three players play the whole game through the UI', 150000, async () => {
+      for (let iteration = 0; iteration < 2000; iteration++) {
+        const states = await Promise.all([A, B, C, D].map(boardState));
+        const spectator = states[3];
+        assert.equal(spectator.bidControls, 0, `the spectator has a bid control at version ${spectator.version}`);
+        if (states.slice(0, 3).every((s) => s.result) && spectator.result) return;
+
+        // A sees the day's scoring: keep a picture, then dismiss it with the keyboard.
+        if (states[0].scoring && !sawScoring) {
+          sawScoring = true;
+          await shot(A, 'medici-day-scoring.png');
+          await A.focus('[data-testid=dismiss-scoring]');
+          await A.keyboard.press('Escape');
+          await A.waitForSelector('[data-testid=dismiss-scoring]', { state: 'detached' });
+        }
+
+        const turnIndex = states.slice(0, 3).findIndex((s) => s.ready && (s.draw || s.stop || s.bid || s.pass));
+        if (turnIndex < 0) {
+          await new Promise((r) => setTimeout(r, 25));
+          continue;
+        }
+        const [label, page] = players[turnIndex];
+        let st = states[turnIndex];
+        if (st.title === YOUR_TURN_TITLE) sawYourTurnTitle = true;
+        for (const [i, other] of states.slice(0, 3).entries()) {
+          if (i !== turnIndex) assert.notEqual(other.title, YOUR_TURN_TITLE, `${players[i][0]} is told it is their turn`);
+        }
+
+        // Mid-game: A chats (HTML that must stay text).
+        if (!chatSent && st.version >= 6) {
+          chatSent = true;
+          await A.fill('#chat-input', CHAT);
+          await A.press('#chat-input', 'Enter');
+          for (const p of [A, B, C, D]) {
+            await p.waitForSelector('[data-testid=chat-text]');
+            const shown = await p.$$eval('[data-testid=chat] [data-testid=chat-text]', (els) => els.map((e) => e.textContent));
+            assert.equal(shown.at(-1), CHAT, 'the chat message is shown exactly as typed');
+            const markup = await p.$$eval('[data-testid=chat] img, [data-testid=chat] b', (els) => els.length);
+            assert.equal(markup, 0, 'no element was made from the chat text');
+          }
+        }
+
+        // Mid-game: B reloads on its turn and must come back to the same seat and controls.
+        if (!reloaded && label === 'B' && st.version >= 25) {
+          reloaded = true;
+          const before = st.version;
+          await B.reload();
+          await B.waitForSelector(`.medici[data-version="${before}"]`);
+          await B.waitForSelector('[data-testid=actions]:not([aria-busy=true]) [data-action]:not([disabled])');
+          const me = await B.textContent('.player.is-me .player-name');
+          assert.match(me, /^Bea\b/, `after the reload B is still Bea: "${me}"`);
+          assert.equal(await B.getAttribute('.medici', 'data-seat'), '1', 'B keeps seat 2 (index 1)');
+          assert.match(await B.textContent('.table-meta'), /You play seat 2/);
+          assert.ok((await B.$$('[data-testid=log] li')).length > 5, 'the log survives the reload');
+          st = await boardState(B);
+        }
+
+        // Mid-game: C's connection drops; it must reconnect and resume by itself.
+        if (!dropped && label === 'A' && st.version >= 40) {
+          dropped = true;
+          await C.evaluate(() => window.emporium.conn.socket.close());
+          await C.waitForSelector('[data-testid=connection]:not([data-state=open])', { timeout: 5000 });
+          await C.waitForSelector('[data-testid=connection][data-state=open]', { timeout: 10000 });
+          await A.waitForSelector('.player[data-seat="2"] .conn-dot.is-on');
+        }
+
+        if (!progressShot && st.version >= 15 && st.phase === 'auction' && label === 'A') {
+          progressShot = true;
+          await shot(A, 'medici-in-progress.png');
+          await shot(D, 'medici-spectator.png');
+        }
+        if (!phoneShot && st.version >= 15 && label === 'B') {
+          phoneShot = true;
+          await shot(B, 'medici-phone.png');
+        }
+
+        // The policy: draw one or two tiles, then stop; bid the minimum now and then, else pass.
+        const before = st.version;
+        const r = random();
+        if (!usedKeyboard && label === 'C' && st.draw) {
+          // C's turn came while its page was idle: the focus is on the first action, and the
+          // keyboard alone takes it.
+          usedKeyboard = true;
+          const focused = await C.evaluate(() => document.activeElement && document.activeElement.dataset.action);
+          assert.equal(focused, 'draw', 'the focus moves to the first action when the turn begins');
+          await C.keyboard.press('Enter');
+        } else if (st.draw || st.stop) {
+          if (st.draw && (!st.stop || r < 0.45)) await page.click('[data-action=draw]');
+          else await page.click('[data-action=stop]');
+        } else if (st.bid && r < 0.3) {
+          const range = await page.$eval('input[name=bid]', (el) => [Number(el.min), Number(el.max)]);
+          assert.ok(range[0] >= 1 && range[0] <= range[1], `bid range ${range}`);
+          if (!usedSlider && range[1] > range[0]) {
+            // Once with the keyboard on the slider: the number and the button follow.
+            usedSlider = true;
+            await page.focus('input[name=bid-slider]');
+            await page.keyboard.press('ArrowRight');
+            assert.equal(await page.inputValue('input[name=bid]'), String(range[0] + 1));
+            assert.match(await page.textContent('[data-action=bid]'), new RegExp(`\\b${range[0] + 1} florins?`));
+          } else {
+            assert.equal(await page.inputValue('input[name=bid]'), String(range[0]), 'the bid starts at the minimum');
+          }
+          await page.click('[data-action=bid]');
+          bids += 1;
+        } else {
+          await page.click('[data-action=pass]');
+        }
+        actions += 1;
+        await waitVersionAbove(page, before);
+      }
+      throw new Error('the game did not end within 2000 iterations');
+    });
+
+    await step('the final result shows in all four pages', 20000, async () => {
+      const rankings = [];
+      for (const p of [A, B, C, D]) {
+        await p.waitForSelector('[data-testid=result]');
+        rankings.push(await p.$$eval('[data-testid=result] .ranking li', (els) => els.map((e) => e.textContent)));
+        assert.equal(await p.$('[data-testid=actions]'), null, 'no controls after the end');
+        assert.notEqual(await p.title(), YOUR_TURN_TITLE);
+        assert.match(await p.textContent('[data-testid=turn]'), /over/);
+      }
+      assert.equal(rankings[0].length, 3);
+      const names = (r) => r.map((x) => x.replace(/\(you\)/, '').replace(/\s+/g, ''));
+      for (const r of rankings) assert.deepEqual(names(r), names(rankings[3]), 'every page shows the same ranking');
+      // The final day's breakdown is part of the result.
+      assert.ok(await A.$('[data-testid=result] table.scoring'), 'the last day\'s breakdown is shown');
+      await shot(A, 'medici-result.png');
+      await shot(B, 'medici-result-phone.png');
+    });
+
+    // ---- the checks that span the whole game ----
+    assert.ok(chatSent, 'the chat message was sent');
+    assert.ok(reloaded, 'B reloaded mid-game');
+    assert.ok(dropped, 'C lost its connection mid-game');
+    assert.ok(sawYourTurnTitle, 'the tab title said "your turn"');
+    assert.ok(sawScoring, 'a day\'s scoring breakdown was shown');
+    assert.ok(usedSlider, 'the bid slider was used');
+    assert.ok(usedKeyboard, 'an action was taken with the keyboard');
+    assert.ok(bids > 0, 'someone bid');
+    assert.deepEqual(await D.evaluate(() => window.__bidControlSeen), [], 'the spectator never had a bid control');
+    assert.deepEqual(dialogs, [], 'no dialog (alert) was opened');
+    assert.deepEqual(pageErrors, [], 'no script errors in the pages');
+    console.log(`# browser test: ${actions} actions through the UI (${bids} bids) in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
+  } catch (err) {
+    mkdirSync(SHOTS, { recursive: true });
+    for (const [label, page] of Object.entries(pages)) {
+      await page.screenshot({ path: path.join(SHOTS, `failure-${label}.png`), fullPage: true }).catch(() => {});
+    }
+    if (pageErrors.length) err.message += `\npage errors:\n${pageErrors.join('\n')}`;
+    if (serverLog.length) err.message += `\nserver log:\n${serverLog.join('').slice(-4000)}`;
+    throw err;
+  }
+});

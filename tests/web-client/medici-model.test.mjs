@@ -1,0 +1,223 @@
+// The Medici reducer against the engine itself: build/tests/engine_fixture plays random games and
+// prints, for every viewer, the initial view and per action the events, legal actions and view.
+// Applying each step's events to the previous view must give exactly the engine's view.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import {
+  applyEvent, applyEvents, bidRange, legalActions, clampBid, isLegalBid, auctionRows, trackMarkers,
+  describeEvent, statusText, resultSentence, toMove, isOver, shipValue, shipCounts, COMMODITIES,
+} from '../../web-client/js/games/medici-model.js';
+import { t } from '../../web-client/js/i18n/index.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const buildDir = path.resolve(root, process.env.EMPORIUM_BUILD_DIR || 'build');
+const fixtureBin = path.join(buildDir, 'tests', 'engine_fixture');
+
+function fixture(players, seed) {
+  if (!existsSync(fixtureBin)) {
+    throw new Error(`${fixtureBin} is missing: build it first (ninja -C ${buildDir} engine_fixture), ` +
+      'or point EMPORIUM_BUILD_DIR at the build directory');
+  }
+  const out = execFileSync(fixtureBin, ['medici', String(players), String(seed)], { maxBuffer: 256 << 20 });
+  return JSON.parse(out.toString('utf8'));
+}
+
+const SEEDS = [1, 7, 42, 2024, 99991];
+const EVENT_TYPES = ['day_start', 'draw', 'stop', 'auction', 'bid', 'pass', 'lot_won', 'lot_discarded', 'turn',
+  'fill', 'day_end', 'game_over'];
+
+// Cache the fixtures: several tests read the same games.
+const games = new Map();
+function game(players, seed) {
+  const key = `${players}/${seed}`;
+  if (!games.has(key)) games.set(key, fixture(players, seed));
+  return games.get(key);
+}
+
+describe('applyEvents reproduces the engine views', () => {
+  for (let players = 2; players <= 6; players++) {
+    for (const seed of SEEDS) {
+      test(`${players} players, seed ${seed}: every viewer, every step`, () => {
+        const g = game(players, seed);
+        assert.equal(g.viewers.length, players + 1, 'one viewer per player plus a spectator');
+        for (const viewer of g.viewers) {
+          const who = viewer.seat === null ? 'spectator' : `seat ${viewer.seat}`;
+          let view = viewer.initial;
+          assert.ok(viewer.steps.length > 10, 'a game has many steps');
+          viewer.steps.forEach((step, i) => {
+            const before = JSON.stringify(view);
+            const next = applyEvents(view, step.events, step.view.version);
+            assert.equal(JSON.stringify(view), before, `${who}, step ${i}: the previous view must not be changed`);
+            assert.deepEqual(next, step.view, `${who}, step ${i} (${step.events.map((e) => e.type).join(', ')})`);
+            // Without an explicit version the reducer counts one per action.
+            assert.equal(applyEvents(view, step.events).version, step.view.version);
+            view = next;
+          });
+          assert.ok(isOver(view), `${who}: the game ends`);
+          assert.deepEqual(toMove(view), []);
+        }
+      });
+    }
+  }
+
+  test('the fixtures exercise every event type', () => {
+    const seen = new Set();
+    for (let players = 2; players <= 6; players++) {
+      for (const seed of SEEDS) {
+        for (const step of game(players, seed).viewers[0].steps) for (const e of step.events) seen.add(e.type);
+      }
+    }
+    assert.deepEqual([...seen].sort(), [...EVENT_TYPES].sort());
+  });
+
+  test('an unknown event type leaves the view as it was', () => {
+    const view = game(3, 1).viewers[0].initial;
+    assert.equal(applyEvent(view, { type: 'something_new' }), view);
+    assert.deepEqual(applyEvents(view, [{ type: 'something_new' }], 5), { ...view, version: 5 });
+  });
+});
+
+describe('legal actions and the bid range', () => {
+  test('bidRange spans the legal bids', () => {
+    const legal = [{ type: 'pass' }, ...[5, 6, 7, 8].map((amount) => ({ type: 'bid', amount }))];
+    assert.deepEqual(bidRange(legal), { min: 5, max: 8 });
+    assert.equal(bidRange([{ type: 'pass' }]), null);
+    assert.equal(bidRange([]), null);
+    assert.equal(bidRange(undefined), null);
+    assert.deepEqual(bidRange([{ type: 'bid', amount: 40 }]), { min: 40, max: 40 });
+  });
+
+  test('legalActions sorts the list by kind', () => {
+    assert.deepEqual(legalActions([{ type: 'draw' }, { type: 'stop' }]), { draw: true, stop: true, pass: false, bid: null });
+    assert.deepEqual(legalActions([{ type: 'pass' }, { type: 'bid', amount: 1 }, { type: 'bid', amount: 2 }]),
+      { draw: false, stop: false, pass: true, bid: { min: 1, max: 2 } });
+    assert.deepEqual(legalActions([]), { draw: false, stop: false, pass: false, bid: null });
+  });
+
+  test('clampBid keeps a typed bid whole and inside the range', () => {
+    const r = { min: 3, max: 9 };
+    assert.equal(clampBid('5', r), 5);
+    assert.equal(clampBid(1, r), 3);
+    assert.equal(clampBid(100, r), 9);
+    assert.equal(clampBid(4.6, r), 5);
+    assert.equal(clampBid('abc', r), 3);
+    assert.equal(clampBid(5, null), null);
+  });
+
+  test('the range from the fixtures always matches the engine (min_bid, money)', () => {
+    for (const seed of SEEDS) {
+      const g = game(4, seed);
+      g.viewers.slice(0, 4).forEach((viewer) => {
+        for (const step of viewer.steps) {
+          const range = bidRange(step.legal);
+          const a = step.view.auction;
+          if (!range) continue;
+          assert.ok(a && a.bidder === viewer.seat);
+          assert.equal(range.min, a.min_bid);
+          assert.equal(range.max, step.view.seats[viewer.seat].money);
+          assert.ok(isLegalBid(step.legal, range.min) && isLegalBid(step.legal, range.max));
+          assert.ok(!isLegalBid(step.legal, range.max + 1));
+        }
+      });
+    }
+  });
+});
+
+describe('board helpers', () => {
+  test('auctionRows follows the order, bids, passes and the current bidder', () => {
+    const view = {
+      auction: {
+        order: [1, 2, 0], bids: [{ player: 1, amount: 4 }, { player: 2, pass: true, forced: true }],
+        high_bid: 4, high_bidder: 1, bidder: 0, min_bid: 5,
+      },
+    };
+    assert.deepEqual(auctionRows(view), [
+      { player: 1, state: 'bid', amount: 4, high: true },
+      { player: 2, state: 'pass', forced: true },
+      { player: 0, state: 'current' },
+    ]);
+    assert.deepEqual(auctionRows({ auction: null }), []);
+  });
+
+  test('trackMarkers places every player on every track', () => {
+    const view = game(3, 42).viewers[0].steps.at(-1).view;
+    for (const c of COMMODITIES) {
+      const markers = trackMarkers(view, c);
+      assert.equal(markers.length, 8);
+      assert.deepEqual(markers.flat().sort(), [0, 1, 2]);
+      view.seats.forEach((s, p) => assert.ok(markers[s.tracks[c]].includes(p)));
+    }
+  });
+
+  test('shipValue and shipCounts', () => {
+    const ship = [{ commodity: 'gold', value: 10 }, { commodity: 'fur', value: 3 }, { commodity: 'fur', value: 0 }];
+    assert.equal(shipValue(ship), 13);
+    assert.deepEqual(shipCounts(ship), { cloth: 0, fur: 2, grain: 0, dye: 0, spice: 0 });
+  });
+});
+
+describe('describeEvent', () => {
+  const names = ['Ann', 'Bo', 'Cy', 'Di', 'Ed', 'Flo'];
+  const noKey = (s) => !s.includes('⟦') && !/\{\w+\}/.test(s);
+
+  test('every event of real games gives a full sentence, for players and spectators', () => {
+    const seen = new Set();
+    for (let players = 2; players <= 6; players++) {
+      const g = game(players, 7);
+      for (const viewer of [g.viewers[0], g.viewers.at(-1)]) {
+        for (const step of viewer.steps) {
+          for (const e of step.events) {
+            const s = describeEvent(e, names, t);
+            seen.add(e.type);
+            assert.equal(typeof s, 'string');
+            assert.ok(s.length > 5, `${e.type}: "${s}"`);
+            assert.ok(noKey(s), `${e.type}: untranslated or unfilled in "${s}"`);
+            assert.match(s, /[.!]$/, `${e.type}: a sentence ends with a full stop: "${s}"`);
+          }
+        }
+      }
+    }
+    assert.deepEqual([...seen].sort(), [...EVENT_TYPES].sort());
+  });
+
+  test('sentences say who did what', () => {
+    assert.equal(describeEvent({ type: 'bid', player: 1, amount: 4 }, names, t), 'Bo bids 4 florins.');
+    assert.equal(describeEvent({ type: 'bid', player: 1, amount: 1 }, names, t), 'Bo bids 1 florin.');
+    assert.equal(describeEvent({ type: 'pass', player: 2, forced: false }, names, t), 'Cy passes.');
+    assert.match(describeEvent({ type: 'pass', player: 2, forced: true, reason: 'no_room' }, names, t), /Cy passes.*room/);
+    assert.match(describeEvent({ type: 'pass', player: 2, forced: true, reason: 'no_money' }, names, t), /Cy passes.*money/);
+    assert.equal(describeEvent({ type: 'draw', player: 0, tile: { commodity: 'gold', value: 10 }, bag_count: 1 }, names, t),
+      'Ann draws gold 10; 1 tile left in the bag.');
+    assert.equal(describeEvent({ type: 'lot_discarded', tiles: [{ commodity: 'fur', value: 3 }, { commodity: 'dye', value: 0 }] }, names, t),
+      'Nobody bid: fur 3 and dye 0 are discarded.');
+    assert.match(describeEvent({ type: 'game_over', result: { ranking: [{ player: 1, rank: 1, money: 90 }, { player: 0, rank: 1, money: 90 }], winners: [1, 0] } }, names, t),
+      /Bo and Ann share the win with 90 florins/);
+  });
+
+  test('unknown names, unknown events and missing fields still read as sentences', () => {
+    assert.equal(describeEvent({ type: 'stop', player: 3 }, [], t), 'Player 4 stops drawing.');
+    const s = describeEvent({ type: 'teleport' }, names, t);
+    assert.ok(noKey(s) && s.includes('teleport'), s);
+    assert.ok(noKey(describeEvent({ type: 'fill', player: 0, tiles: [], bag_count: 0 }, names, t)));
+    assert.ok(noKey(describeEvent({ type: 'draw', player: 0, bag_count: 3 }, names, t)), 'a redacted tile');
+    assert.ok(noKey(describeEvent(undefined, names, t)));
+  });
+
+  test('statusText and resultSentence', () => {
+    const g = game(3, 1);
+    const viewer = g.viewers[0];
+    for (const step of viewer.steps) {
+      const s = statusText(step.view, names, 0, t);
+      assert.ok(noKey(s), s);
+      if (step.view.phase !== 'over') assert.ok(s.length > 0);
+    }
+    const last = viewer.steps.at(-1).view;
+    assert.equal(statusText(last, names, 0, t), resultSentence(last.result, names, t));
+    assert.ok(noKey(resultSentence(null, names, t)));
+  });
+});

@@ -1,0 +1,101 @@
+// js/store.js (what the browser remembers) and js/route.js (what a path means).
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { Store, MemoryStorage, MAX_TRANSCRIPT } from '../../web-client/js/store.js';
+import { parseRoute, tablePath, invitePath, inviteUrl } from '../../web-client/js/route.js';
+
+describe('Store', () => {
+  test('remembers the name', () => {
+    const local = new MemoryStorage();
+    const store = new Store(local, new MemoryStorage());
+    assert.equal(store.name(), '');
+    store.setName('Ann');
+    assert.equal(new Store(local, null).name(), 'Ann', 'kept across page loads');
+  });
+
+  test('keeps seat tokens by table, merges updates and forgets them', () => {
+    let now = 1;
+    const local = new MemoryStorage();
+    const store = new Store(local, new MemoryStorage(), () => now++);
+    assert.equal(store.seat('t1'), null);
+    store.saveSeat('t1', { token: 'tok-1', seat: 2, game: 'medici', state: 'waiting' });
+    store.saveSeat('t2', { token: 'tok-2', seat: 0, game: 'medici' });
+    store.saveSeat('t1', { seat: 1, state: 'playing' }); // renumbered at the start
+    const again = new Store(local, null);
+    assert.deepEqual({ ...again.seat('t1'), savedAt: 0 }, { token: 'tok-1', seat: 1, game: 'medici', state: 'playing', savedAt: 0 });
+    assert.deepEqual(again.seatList().map((s) => s.table), ['t1', 't2'], 'newest first');
+    assert.ok(again.seatList().every((s) => !('token' in s)), 'the list never carries tokens');
+    again.forgetSeat('t1');
+    assert.equal(again.seat('t1'), null);
+    assert.equal(again.seat('t2').token, 'tok-2');
+  });
+
+  test('a seat record without a token is no seat', () => {
+    const store = new Store(new MemoryStorage(), null);
+    store.saveSeat('t9', { seat: 1 });
+    assert.equal(store.seat('t9'), null);
+  });
+
+  test('keeps at most 50 seats, dropping the oldest', () => {
+    let now = 0;
+    const store = new Store(new MemoryStorage(), null, () => ++now);
+    for (let i = 0; i < 60; i++) store.saveSeat(`t${i}`, { token: `k${i}`, seat: 0 });
+    assert.equal(Object.keys(store.seats()).length, 50);
+    assert.equal(store.seat('t0'), null);
+    assert.equal(store.seat('t59').token, 'k59');
+  });
+
+  test('invite codes by table and back', () => {
+    const store = new Store(new MemoryStorage(), null);
+    store.saveInvite('t1', 'INV_1');
+    assert.equal(store.invite('t1'), 'INV_1');
+    assert.equal(store.tableForInvite('INV_1'), 't1');
+    assert.equal(store.tableForInvite('nope'), null);
+    assert.equal(store.invite('t2'), null);
+  });
+
+  test('transcripts live per tab and are capped', () => {
+    const session = new MemoryStorage();
+    const store = new Store(new MemoryStorage(), session);
+    assert.deepEqual(store.transcript('t1'), { log: [], chat: [] });
+    const log = Array.from({ length: MAX_TRANSCRIPT + 20 }, (_, i) => ({ text: `e${i}`, version: i }));
+    store.saveTranscript('t1', { log, chat: [{ from: 'Ann', seat: 0, text: '<b>hi</b>' }] });
+    const back = new Store(new MemoryStorage(), session).transcript('t1');
+    assert.equal(back.log.length, MAX_TRANSCRIPT);
+    assert.equal(back.log.at(-1).text, `e${MAX_TRANSCRIPT + 19}`);
+    assert.equal(back.chat[0].text, '<b>hi</b>');
+  });
+
+  test('survives broken or unavailable storage', () => {
+    const broken = { getItem() { throw new Error('denied'); }, setItem() { throw new Error('quota'); }, removeItem() { throw new Error('x'); } };
+    const store = new Store(broken, broken);
+    store.setName('Bo');
+    assert.equal(store.name(), 'Bo', 'falls back to memory');
+    store.saveSeat('t', { token: 'k', seat: 0 });
+    assert.equal(store.seat('t').token, 'k');
+    const garbage = new MemoryStorage();
+    garbage.setItem('emporium.seats', '{not json');
+    assert.deepEqual(new Store(garbage, null).seats(), {});
+  });
+});
+
+describe('routes', () => {
+  test('paths to routes', () => {
+    assert.deepEqual(parseRoute('/'), { name: 'lobby' });
+    assert.deepEqual(parseRoute(''), { name: 'lobby' });
+    assert.deepEqual(parseRoute('/t/Ab_9-x'), { name: 'table', id: 'Ab_9-x' });
+    assert.deepEqual(parseRoute('/t/Ab_9-x/'), { name: 'table', id: 'Ab_9-x' });
+    assert.deepEqual(parseRoute('/i/Qm9vZ3JhcGh5'), { name: 'invite', code: 'Qm9vZ3JhcGh5' });
+    for (const bad of ['/t/', '/t/a b', '/t/a%20b', '/x/abc', '/t/abc/def', `/t/${'a'.repeat(129)}`, '/i/<script>']) {
+      assert.deepEqual(parseRoute(bad), { name: 'notFound' }, bad);
+    }
+  });
+
+  test('routes to paths and the invite URL', () => {
+    assert.equal(tablePath('t8f3k2'), '/t/t8f3k2');
+    assert.equal(invitePath('Qm9v'), '/i/Qm9v');
+    assert.equal(inviteUrl('http://localhost:8080', 'Qm9v'), 'http://localhost:8080/i/Qm9v');
+    assert.deepEqual(parseRoute(tablePath('a-b_c')), { name: 'table', id: 'a-b_c' });
+  });
+});

@@ -1,0 +1,60 @@
+// A tiny element builder. Text always goes in as text nodes (never as HTML): nothing in the
+// client sets innerHTML, so names and chat from other players cannot inject markup.
+//   h('button', { class: 'primary', type: 'button', onclick: fn, 'aria-label': '…' }, 'Draw')
+// Attributes: `class`, `text` (textContent), on<event> handlers, `dataset` (object), `style`
+// (object of custom properties/styles), DOM properties for value/checked/disabled/hidden/open/
+// selected/min/max/step, everything else via setAttribute (false/null/undefined are left out).
+const PROPS = new Set(['value', 'checked', 'disabled', 'hidden', 'open', 'selected', 'min', 'max', 'step', 'readOnly']);
+
+export function h(tag, attrs = null, ...children) {
+  const el = document.createElement(tag);
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === 'class') el.setAttribute('class', Array.isArray(v) ? v.filter(Boolean).join(' ') : v);
+      else if (k === 'text') el.textContent = String(v);
+      else if (k === 'dataset') Object.assign(el.dataset, v);
+      else if (k === 'style') for (const [p, val] of Object.entries(v)) el.style.setProperty(p, val);
+      else if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+      else if (PROPS.has(k)) el[k] = v;
+      else el.setAttribute(k, v === true ? '' : String(v));
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+export function append(el, children) {
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+/** Replaces the children of `el`. */
+export function replace(el, ...children) {
+  el.replaceChildren();
+  return append(el, children);
+}
+
+/**
+ * Re-renders `root` with `render()` and puts the keyboard focus back on the element with the
+ * same data-focus key (or, if it is gone, returns false so the caller can choose).
+ */
+export function keepFocus(root, render) {
+  const active = document.activeElement;
+  const key = active && root.contains(active) ? active.getAttribute('data-focus') : null;
+  const selection = key && active && 'selectionStart' in active ? [active.selectionStart, active.selectionEnd] : null;
+  render();
+  if (!key) return null;
+  const again = root.querySelector(`[data-focus="${CSS.escape(key)}"]`);
+  if (again) {
+    again.focus({ preventScroll: true });
+    if (selection && again.setSelectionRange) {
+      try { again.setSelectionRange(...selection); } catch { /* number inputs */ }
+    }
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,16 @@
+// Game id → board module. Each game's board lives in its own module with the same shape (see
+// js/games/medici.js): { id, nameKey, model: {applyEvents, describeEvent, toMove, isOver,
+// statusText}, createBoard(root, {t, onAction}) }. Merkator, Medina and Maritime Silk Road
+// plug in here the same way when the engine has them.
+import medici from './medici.js';
+
+const boards = new Map([[medici.id, medici]]);
+
+/** The board module for a game id, or null when this client cannot show that game. */
+export function gameModule(id) {
+  return boards.get(id) || null;
+}
+
+export function knownGames() {
+  return [...boards.keys()];
+}

@@ -1,0 +1,220 @@
+// The lobby: the display name, a form to create a table, the live list of public tables
+// (watch_lobby) and the tables this browser holds a seat at.
+import { h, replace } from './dom.js';
+import { t, has } from './i18n/index.js';
+import { tablePath } from './route.js';
+import { nameForm } from './name-form.js';
+import { errorText } from './errors.js';
+import { gameModule } from './games/registry.js';
+
+/** A game's display name: the client's translation when it has one, else the server's. */
+export function gameName(id, games = []) {
+  const mod = gameModule(id);
+  if (mod && has(mod.nameKey)) return t(mod.nameKey);
+  const info = games.find((g) => g.id === id);
+  return info ? info.name : id;
+}
+
+/** Takes the reply to create_table / join and remembers the seat. */
+export function rememberSeat(store, reply) {
+  const table = reply.table;
+  store.saveSeat(table.id, { token: reply.token, seat: reply.seat, game: table.game, state: table.state });
+  if (reply.invite) store.saveInvite(table.id, reply.invite);
+}
+
+function optionField(opt, idPrefix) {
+  const id = `${idPrefix}-${opt.name}`;
+  const label = h('label', { for: id }, opt.description || opt.name);
+  if (opt.type === 'boolean') {
+    return h('div', { class: 'field field--check' },
+      h('input', { type: 'checkbox', id, name: `opt:${opt.name}`, checked: Boolean(opt.default), 'data-type': 'boolean' }), label);
+  }
+  if (opt.type === 'choice') {
+    return h('div', { class: 'field' }, label,
+      h('select', { id, name: `opt:${opt.name}`, 'data-type': 'choice' },
+        (opt.choices || []).map((c) => h('option', { value: String(c), selected: c === opt.default }, String(c)))));
+  }
+  return h('div', { class: 'field' }, label,
+    h('input', {
+      type: 'number', id, name: `opt:${opt.name}`, 'data-type': 'integer', step: '1',
+      min: opt.min !== undefined ? String(opt.min) : null, max: opt.max !== undefined ? String(opt.max) : null,
+      value: String(opt.default ?? ''),
+    }));
+}
+
+export function mountLobby(root, ctx) {
+  const { conn, store, navigate, notify, setTitle } = ctx;
+  let tables = [];
+  const offs = [];
+  setTitle(t('app.title.lobby'));
+
+  const name = nameForm({ conn, store });
+  const createSlot = h('div', { class: 'create-slot' }, h('p', { class: 'hint' }, t('common.loading')));
+  const listSlot = h('div', { class: 'tables-slot', 'aria-live': 'polite', 'aria-busy': 'true' }, h('p', { class: 'hint' }, t('common.loading')));
+  const mineSlot = h('section', { class: 'card mine', 'aria-labelledby': 'mine-h', hidden: true });
+
+  replace(root,
+    h('div', { class: 'lobby' },
+      h('h1', { tabindex: '-1' }, t('lobby.heading')),
+      h('p', { class: 'tagline' }, t('app.tagline')),
+      h('div', { class: 'lobby-grid' },
+        h('div', { class: 'lobby-col' },
+          h('section', { class: 'card', 'aria-labelledby': 'name-h' }, h('h2', { id: 'name-h' }, t('lobby.name.heading')), name.el),
+          h('section', { class: 'card', 'aria-labelledby': 'create-h' }, h('h2', { id: 'create-h' }, t('lobby.create.heading')), createSlot)),
+        h('div', { class: 'lobby-col' },
+          mineSlot,
+          h('section', { class: 'card', 'aria-labelledby': 'tables-h' }, h('h2', { id: 'tables-h' }, t('lobby.tables.heading')), listSlot)))));
+
+  // ---- create ----
+  function renderCreate() {
+    // Only games this client has a board for can be created here.
+    const games = (conn.games || []).filter((g) => gameModule(g.id));
+    if (games.length === 0) {
+      replace(createSlot, h('p', { class: 'hint' }, conn.ready ? t('lobby.create.noGames') : t('common.loading')));
+      return;
+    }
+    const gameSelect = h('select', { id: 'create-game', name: 'game' },
+      games.map((g) => h('option', { value: g.id }, gameName(g.id, games))));
+    const playersSelect = h('select', { id: 'create-players', name: 'players' });
+    const optionsSlot = h('div', { class: 'options-slot' });
+    const fillFor = () => {
+      const g = games.find((x) => x.id === gameSelect.value) || games[0];
+      const wanted = Math.min(g.max_players, Math.max(g.min_players, Number(playersSelect.value) || 3));
+      replace(playersSelect, Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => g.min_players + i)
+        .map((n) => h('option', { value: String(n), selected: n === wanted }, String(n))));
+      replace(optionsSlot, (g.options || []).length
+        ? h('fieldset', null, h('legend', null, t('lobby.create.options')), g.options.map((o) => optionField(o, 'create-opt')))
+        : null);
+    };
+    gameSelect.addEventListener('change', fillFor);
+    const submit = h('button', { type: 'submit', class: 'btn primary', 'data-testid': 'create-table' }, t('lobby.create.submit'));
+    const form = h('form', {
+      class: 'create-form',
+      onsubmit: async (e) => {
+        e.preventDefault();
+        const options = {};
+        for (const input of optionsSlot.querySelectorAll('[name^="opt:"]')) {
+          const key = input.name.slice(4);
+          if (input.dataset.type === 'boolean') options[key] = input.checked;
+          else if (input.dataset.type === 'integer') options[key] = Math.round(Number(input.value));
+          else options[key] = input.value;
+        }
+        const isPrivate = form.querySelector('input[name="visibility"]:checked').value === 'private';
+        submit.disabled = true;
+        try {
+          const reply = await conn.request({
+            type: 'create_table', game: gameSelect.value, players: Number(playersSelect.value), options, private: isPrivate,
+          });
+          rememberSeat(store, reply);
+          navigate(tablePath(reply.table.id));
+        } catch (err) {
+          notify(errorText(err), 'error');
+          submit.disabled = false;
+        }
+      },
+    },
+    h('div', { class: 'field' }, h('label', { for: 'create-game' }, t('lobby.create.game')), gameSelect),
+    h('div', { class: 'field' }, h('label', { for: 'create-players' }, t('lobby.create.players')), playersSelect),
+    h('fieldset', { class: 'radio-group' },
+      h('legend', null, t('lobby.create.visibility')),
+      h('label', { class: 'radio' }, h('input', { type: 'radio', name: 'visibility', value: 'public', checked: true }), t('lobby.create.public')),
+      h('label', { class: 'radio' }, h('input', { type: 'radio', name: 'visibility', value: 'private', 'data-testid': 'private' }), t('lobby.create.private'))),
+    optionsSlot,
+    h('div', { class: 'buttons' }, submit));
+    fillFor();
+    replace(createSlot, form);
+  }
+
+  // ---- public tables ----
+  function seatSummary(table) {
+    return table.seats.map((s) => (s.name
+      ? h('li', { class: ['seat-chip', s.connected ? '' : 'is-off'] }, s.name)
+      : h('li', { class: 'seat-chip is-open' }, t('lobby.tables.open'))));
+  }
+
+  function renderTables() {
+    listSlot.removeAttribute('aria-busy');
+    if (tables.length === 0) {
+      replace(listSlot, h('p', { class: 'empty' }, t('lobby.tables.empty')));
+      return;
+    }
+    replace(listSlot, h('ul', { class: 'table-list', 'aria-label': t('lobby.tables.caption') }, tables.map((table) => {
+      const game = gameName(table.game, conn.games);
+      const names = table.seats.filter((s) => s.name).map((s) => s.name).join(', ') || '—';
+      const taken = table.seats.filter((s) => s.name).length;
+      const canJoin = table.state === 'waiting' && taken < table.players && !store.seat(table.id);
+      const mineHere = store.seat(table.id);
+      return h('li', { class: 'table-item', 'data-table': table.id },
+        h('div', { class: 'table-item-head' },
+          h('strong', null, game),
+          h('span', { class: 'muted' }, t('lobby.tables.players', { count: table.players })),
+          h('span', { class: `state state--${table.state}` }, t(`state.${table.state}`)),
+          table.spectators ? h('span', { class: 'muted' }, t('lobby.tables.spectators', { count: table.spectators })) : null),
+        h('ul', { class: 'seat-chips', 'aria-label': t('lobby.tables.seats') }, seatSummary(table)),
+        h('div', { class: 'buttons' },
+          mineHere ? h('a', { class: 'btn primary', href: tablePath(table.id), 'data-link': '' }, t('lobby.mine.open')) : null,
+          canJoin ? h('button', {
+            type: 'button', class: 'btn primary', 'aria-label': t('lobby.tables.joinLabel', { game, names }),
+            onclick: async (e) => {
+              const button = e.currentTarget;
+              button.disabled = true;
+              try {
+                const reply = await conn.request({ type: 'join', table: table.id });
+                rememberSeat(store, reply);
+                navigate(tablePath(table.id));
+              } catch (err) {
+                notify(errorText(err), 'error');
+                button.disabled = false;
+              }
+            },
+          }, t('lobby.tables.join')) : null,
+          !mineHere ? h('a', { class: 'btn', href: tablePath(table.id), 'data-link': '', 'aria-label': t('lobby.tables.watchLabel', { game, names }) },
+            t('lobby.tables.watch')) : null));
+    })));
+  }
+
+  // ---- the seats this browser holds ----
+  function renderMine() {
+    const list = store.seatList().filter((s) => s.state !== 'finished' || Date.now() - s.savedAt < 86400000);
+    mineSlot.hidden = list.length === 0;
+    replace(mineSlot, h('h2', { id: 'mine-h' }, t('lobby.mine.heading')),
+      h('ul', { class: 'table-list' }, list.map((s) => {
+        const game = gameName(s.game, conn.games);
+        return h('li', { class: 'table-item' },
+          h('div', { class: 'table-item-head' },
+            h('strong', null, game),
+            s.state ? h('span', { class: `state state--${s.state}` }, t(`state.${s.state}`)) : null,
+            h('span', { class: 'muted' }, t('table.seat.number', { n: (s.seat ?? 0) + 1 }))),
+          h('div', { class: 'buttons' },
+            h('a', { class: 'btn primary', href: tablePath(s.table), 'data-link': '', 'aria-label': t('lobby.mine.label', { game, id: s.table }) }, t('lobby.mine.open')),
+            h('button', { type: 'button', class: 'btn subtle', onclick: () => { store.forgetSeat(s.table); renderMine(); } }, t('lobby.mine.forget'))));
+      })));
+  }
+
+  offs.push(conn.on('message', (frame) => {
+    if (frame.type === 'lobby') {
+      tables = frame.tables || [];
+      renderTables();
+    }
+  }));
+  offs.push(conn.whenReady(async () => {
+    renderCreate();
+    try {
+      const reply = await conn.request({ type: 'watch_lobby', on: true });
+      tables = reply.tables || [];
+      renderTables();
+    } catch (err) {
+      if (err.code !== 'disconnected') notify(errorText(err), 'error');
+    }
+  }));
+  renderCreate();
+  renderMine();
+
+  return {
+    destroy() {
+      offs.forEach((off) => off());
+      name.destroy();
+      if (conn.ready) conn.request({ type: 'watch_lobby', on: false }).catch(() => {});
+    },
+  };
+}

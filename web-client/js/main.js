@@ -1,0 +1,131 @@
+// The entry point: the page header with the connection indicator, notices, and the router.
+//   /            lobby (js/lobby.js)
+//   /t/<id>      table (js/table.js)
+//   /i/<invite>  table through an invite link
+import { Connection, State, wsUrl } from './connection.js';
+import { Store } from './store.js';
+import { parseRoute } from './route.js';
+import { t, language } from './i18n/index.js';
+import { h, replace } from './dom.js';
+import { mountLobby } from './lobby.js';
+import { mountTable } from './table.js';
+
+function storage(name) {
+  try {
+    const s = window[name];
+    s.getItem('emporium.probe');
+    return s;
+  } catch {
+    return null; // blocked (private mode, policies): the store keeps things in memory
+  }
+}
+
+const store = new Store(storage('localStorage'), storage('sessionStorage'));
+const conn = new Connection({ url: wsUrl(location), name: () => store.name() });
+const app = document.getElementById('app');
+const topbar = document.getElementById('topbar');
+const notices = document.getElementById('notices');
+document.documentElement.lang = language();
+
+// ---- header and connection indicator ----
+const connText = h('span', { class: 'conn-text' });
+const connBox = h('div', { class: 'conn', role: 'status', 'data-testid': 'connection' },
+  h('span', { class: 'dot', 'aria-hidden': 'true' }), connText);
+const retry = h('button', { type: 'button', class: 'btn subtle small', hidden: true, onclick: () => conn.reconnectNow() }, t('conn.retry'));
+const who = h('span', { class: 'who', 'data-testid': 'my-name' });
+replace(topbar,
+  h('a', { class: 'skip', href: '#app' }, t('app.skip')),
+  h('a', { class: 'brand', href: '/', 'data-link': '', 'aria-label': t('app.home') },
+    h('span', { class: 'brand-mark', 'aria-hidden': 'true' }), t('app.name')),
+  h('div', { class: 'topbar-right' }, who, connBox, retry));
+
+let countdown = null;
+function showConnection() {
+  const { state } = conn;
+  connBox.dataset.state = state;
+  let text;
+  if (state === State.open) text = t('conn.open');
+  else if (state === State.connecting) text = t('conn.connecting');
+  else if (state === State.offline) text = t('conn.offline');
+  else {
+    const seconds = Math.max(0, Math.ceil(((conn.retryAt || 0) - Date.now()) / 1000));
+    text = seconds > 0 ? t('conn.reconnecting', { seconds }) : t('conn.reconnectingNow');
+  }
+  if (connText.textContent !== text) connText.textContent = text;
+  connBox.setAttribute('aria-label', t('conn.label', { state: text }));
+  retry.hidden = state === State.open || state === State.connecting;
+  who.textContent = state === State.open && conn.name ? conn.name : '';
+}
+conn.on('state', ({ state }) => {
+  showConnection();
+  clearInterval(countdown);
+  if (state === State.waiting) countdown = setInterval(showConnection, 1000);
+});
+conn.on('ready', showConnection);
+
+// ---- notices ----
+function notify(text, kind = 'info') {
+  const close = h('button', { type: 'button', class: 'notice-close', 'aria-label': t('common.close') }, '×');
+  const note = h('div', { class: `notice notice--${kind}` }, h('span', null, text), close);
+  const remove = () => note.remove();
+  close.addEventListener('click', remove);
+  notices.append(note);
+  setTimeout(remove, 7000);
+  while (notices.children.length > 4) notices.firstChild.remove();
+}
+
+// ---- routing ----
+let current = null;
+let firstRoute = true;
+function setTitle(text) {
+  if (document.title !== text) document.title = text;
+}
+const ctx = { conn, store, navigate, notify, setTitle };
+
+function route() {
+  if (current) current.destroy();
+  current = null;
+  app.replaceChildren();
+  const r = parseRoute(location.pathname);
+  if (r.name === 'lobby') current = mountLobby(app, ctx);
+  else if (r.name === 'table') current = mountTable(app, ctx, { id: r.id });
+  else if (r.name === 'invite') current = mountTable(app, ctx, { invite: r.code });
+  else {
+    setTitle(t('app.name'));
+    replace(app, h('div', { class: 'card' }, h('h1', { tabindex: '-1' }, t('table.notFound')),
+      h('a', { href: '/', 'data-link': '', class: 'btn' }, t('common.back'))));
+  }
+  if (!firstRoute) {
+    const heading = app.querySelector('h1');
+    if (heading) heading.focus({ preventScroll: true });
+    window.scrollTo(0, 0);
+  }
+  firstRoute = false;
+}
+
+function navigate(path, { replace: replaceState = false } = {}) {
+  if (replaceState) history.replaceState(null, '', path);
+  else if (path !== location.pathname) history.pushState(null, '', path);
+  route();
+}
+
+document.addEventListener('click', (e) => {
+  const a = e.target.closest && e.target.closest('a[data-link]');
+  if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  if (a.origin !== location.origin) return;
+  e.preventDefault();
+  navigate(a.pathname);
+});
+window.addEventListener('popstate', route);
+window.addEventListener('online', () => conn.setBrowserOnline(true));
+window.addEventListener('offline', () => conn.setBrowserOnline(false));
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') conn.reconnectNow();
+});
+
+// A handle for debugging in the console and for the browser tests.
+window.emporium = { conn, store };
+
+showConnection();
+conn.start();
+route();

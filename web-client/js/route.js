@@ -1,0 +1,18 @@
+// Client routes (pure): the server answers every path without a '.' in its last segment with
+// index.html, and this decides what the path means.
+//   /            the lobby
+//   /t/<id>      a table (sit again with the remembered token, else watch)
+//   /i/<invite>  an invite link to a private table
+const ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+export function parseRoute(pathname) {
+  const parts = String(pathname || '/').split('/').filter(Boolean);
+  if (parts.length === 0) return { name: 'lobby' };
+  if (parts.length === 2 && parts[0] === 't' && ID.test(parts[1])) return { name: 'table', id: parts[1] };
+  if (parts.length === 2 && parts[0] === 'i' && ID.test(parts[1])) return { name: 'invite', code: parts[1] };
+  return { name: 'notFound' };
+}
+
+export const tablePath = (id) => `/t/${encodeURIComponent(id)}`;
+export const invitePath = (code) => `/i/${encodeURIComponent(code)}`;
+export const inviteUrl = (origin, code) => `${origin}${invitePath(code)}`;
