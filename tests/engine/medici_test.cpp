@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "medici/medici.hpp"
+#include "test_support.hpp"
 
 namespace emporium::engine::medici {
 namespace {
@@ -44,25 +45,8 @@ Json pass() { return {{"type", "pass"}}; }
 Json bid(long long amount) { return {{"type", "bid"}, {"amount", amount}}; }
 
 // Applies an action that must be accepted; returns the events' details in order.
-Json act(MediciState& s, int player, const Json& action) {
-  const auto r = s.apply(player, action);
-  EXPECT_TRUE(r.ok()) << "player " << player << " " << action << " refused: "
-                      << (r.error ? r.error->code + " " + r.error->message : std::string());
-  Json out = Json::array();
-  for (const auto& e : r.events) out.push_back(e.detail);
-  return out;
-}
-
-// Applies an action that must be refused with `code`, and checks that nothing changed.
-void refused(MediciState& s, int player, const Json& action, const std::string& code) {
-  const Data before = s.data();
-  const auto r = s.apply(player, action);
-  ASSERT_FALSE(r.ok()) << "player " << player << " " << action << " was accepted";
-  EXPECT_EQ(r.error->code, code) << "player " << player << " " << action << ": " << r.error->message;
-  EXPECT_FALSE(r.error->message.empty());
-  EXPECT_TRUE(r.events.empty());
-  EXPECT_TRUE(s.data() == before) << "a refused action changed the state: " << action;
-}
+using testing::act;
+using testing::refused;
 
 void append(Json& all, const Json& more) {
   for (const auto& e : more) all.push_back(e);

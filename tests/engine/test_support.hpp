@@ -1,5 +1,7 @@
 #pragma once
 // Helpers shared by the engine tests: every registered game at every player count, random play.
+#include <gtest/gtest.h>
+
 #include <ostream>
 #include <string>
 #include <vector>
@@ -41,6 +43,29 @@ inline RecordedAction random_move(const State& state, Rng& rng) {
   const auto legal = state.legal_actions(player);
   const std::size_t pick = rng.below(3) == 0 ? 0 : rng.below(legal.size());
   return {player, legal[pick]};
+}
+
+// Scripted tests: applies an action that must be accepted and returns its events' full details.
+template <class GameStateT>
+Json act(GameStateT& s, int player, const Json& action) {
+  const auto r = s.apply(player, action);
+  EXPECT_TRUE(r.ok()) << "player " << player << " " << action << " refused: "
+                      << (r.error ? r.error->code + " " + r.error->message : std::string());
+  Json out = Json::array();
+  for (const auto& e : r.events) out.push_back(e.detail);
+  return out;
+}
+
+// Applies an action that must be refused with `code`, and checks that nothing changed.
+template <class GameStateT>
+void refused(GameStateT& s, int player, const Json& action, const std::string& code) {
+  const auto before = s.data();
+  const auto r = s.apply(player, action);
+  ASSERT_FALSE(r.ok()) << "player " << player << " " << action << " was accepted";
+  EXPECT_EQ(r.error->code, code) << "player " << player << " " << action << ": " << r.error->message;
+  EXPECT_FALSE(r.error->message.empty());
+  EXPECT_TRUE(r.events.empty());
+  EXPECT_TRUE(s.data() == before) << "a refused action changed the state: " << action;
 }
 
 }  // namespace emporium::engine::testing

@@ -105,14 +105,7 @@ MediciState::MediciState(int players, std::uint64_t seed) {
   start_day(ignored);
 }
 
-std::unique_ptr<State> MediciState::clone() const { return std::make_unique<MediciState>(*this); }
-
 const GameInfo& MediciState::info() const { return *find_game("medici"); }
-
-bool MediciState::equals(const State& other) const {
-  auto* o = dynamic_cast<const MediciState*>(&other);
-  return o && o->d_ == d_;
-}
 
 int MediciState::free_spaces(int player) const {
   return d_.capacity - static_cast<int>(d_.ships[player].size());

@@ -22,6 +22,7 @@
 #include <optional>
 #include <vector>
 
+#include "emporium/engine/game_state.hpp"
 #include "emporium/engine/registry.hpp"
 #include "emporium/engine/rng.hpp"
 #include "emporium/engine/state.hpp"
@@ -80,28 +81,21 @@ struct Data {
   bool operator==(const Data&) const = default;
 };
 
-class MediciState final : public State {
+class MediciState final : public GameState<MediciState, Data> {
  public:
   MediciState(int players, std::uint64_t seed);
 
-  std::unique_ptr<State> clone() const override;
   const GameInfo& info() const override;
-  int num_players() const override { return d_.players; }
   bool is_over() const override { return d_.phase == Phase::over; }
   std::vector<int> to_move() const override;
   std::vector<Json> legal_actions(int player) const override;
   ApplyResult apply(int player, const Json& action) override;
   Json view(const Viewer& viewer) const override;
   Json result() const override;
-  std::uint64_t version() const override { return d_.version; }
-  bool equals(const State& other) const override;
 
-  const Data& data() const { return d_; }
   // For scripted tests and puzzles: replace the upcoming draws (first element drawn first). The
   // tiles not named, not on ships, in the lot or discarded become the removed tiles.
   void rig_bag(const std::vector<Tile>& draws_in_order);
-  // For scripted tests: direct access to set up a position (money, tracks).
-  Data& data_for_testing() { return d_; }
 
   // Derived facts, public for tests and views.
   int free_spaces(int player) const;
@@ -118,7 +112,6 @@ class MediciState final : public State {
   void end_day(std::vector<Event>& events);
   Json auction_json() const;
 
-  Data d_;
 };
 
 GameInfo game_info();

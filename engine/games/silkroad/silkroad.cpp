@@ -91,14 +91,7 @@ SilkRoadState::SilkRoadState(int players, std::uint64_t seed) {
   d_.phase = Phase::loading;
 }
 
-std::unique_ptr<State> SilkRoadState::clone() const { return std::make_unique<SilkRoadState>(*this); }
-
 const GameInfo& SilkRoadState::info() const { return *find_game("silkroad"); }
-
-bool SilkRoadState::equals(const State& other) const {
-  auto* o = dynamic_cast<const SilkRoadState*>(&other);
-  return o && o->d_ == d_;
-}
 
 int SilkRoadState::loader() const {
   if (d_.phase != Phase::loading) return -1;

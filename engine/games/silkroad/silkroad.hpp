@@ -38,6 +38,7 @@
 #include <string>
 #include <vector>
 
+#include "emporium/engine/game_state.hpp"
 #include "emporium/engine/registry.hpp"
 #include "emporium/engine/rng.hpp"
 #include "emporium/engine/state.hpp"
@@ -109,27 +110,20 @@ struct Data {
   bool operator==(const Data&) const = default;
 };
 
-class SilkRoadState final : public State {
+class SilkRoadState final : public GameState<SilkRoadState, Data> {
  public:
   SilkRoadState(int players, std::uint64_t seed);
 
-  std::unique_ptr<State> clone() const override;
   const GameInfo& info() const override;
-  int num_players() const override { return d_.players; }
   bool is_over() const override { return d_.phase == Phase::over; }
   std::vector<int> to_move() const override;
   std::vector<Json> legal_actions(int player) const override;
   ApplyResult apply(int player, const Json& action) override;
   Json view(const Viewer& viewer) const override;
   Json result() const override;
-  std::uint64_t version() const override { return d_.version; }
-  bool equals(const State& other) const override;
 
-  const Data& data() const { return d_; }
   // For scripted tests: replace the deck (first element drawn first). Card totals are not checked.
   void rig_deck(const std::vector<Good>& draws_in_order);
-  // For scripted tests: direct access to set up a position (hands, coins, ships, market, ...).
-  Data& data_for_testing() { return d_; }
 
   // Derived facts, public for tests and views.
   int loader() const;                 // during loading: whose marker is next; -1 otherwise
@@ -158,7 +152,6 @@ class SilkRoadState final : public State {
   Good draw_card(int player);
   void finish(std::vector<Event>& events);
 
-  Data d_;
 };
 
 GameInfo game_info();
