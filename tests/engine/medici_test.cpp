@@ -52,23 +52,9 @@ void append(Json& all, const Json& more) {
   for (const auto& e : more) all.push_back(e);
 }
 
-std::vector<std::string> types(const Json& events) {
-  std::vector<std::string> out;
-  for (const auto& e : events) out.push_back(e["type"].get<std::string>());
-  return out;
-}
-
-// The first event of that type (null when there is none).
-Json first_of(const Json& events, const std::string& type) {
-  for (const auto& e : events) {
-    if (e["type"] == type) return e;
-  }
-  return nullptr;
-}
-
-int count_of(const Json& events, const std::string& type) {
-  return static_cast<int>(std::count_if(events.begin(), events.end(), [&](const Json& e) { return e["type"] == type; }));
-}
+using testing::count_of;
+using testing::first_of;
+using testing::types;
 
 bool has_key_anywhere(const Json& j, const std::string& key) {
   if (j.is_object()) {

@@ -47,22 +47,9 @@ bool is_legal(const SilkRoadState& s, int player, const Json& action) {
   return std::find(legal.begin(), legal.end(), action) != legal.end();
 }
 
-std::vector<std::string> types(const Json& events) {
-  std::vector<std::string> out;
-  for (const auto& e : events) out.push_back(e["type"].get<std::string>());
-  return out;
-}
-
-Json first_of(const Json& events, const std::string& type) {
-  for (const auto& e : events) {
-    if (e["type"] == type) return e;
-  }
-  return nullptr;
-}
-
-int count_of(const Json& events, const std::string& type) {
-  return static_cast<int>(std::count_if(events.begin(), events.end(), [&](const Json& e) { return e["type"] == type; }));
-}
+using testing::count_of;
+using testing::first_of;
+using testing::types;
 
 // ---- Positions ----------------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 // Helpers shared by the engine tests: every registered game at every player count, random play.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -43,6 +44,25 @@ inline RecordedAction random_move(const State& state, Rng& rng) {
   const auto legal = state.legal_actions(player);
   const std::size_t pick = rng.below(3) == 0 ? 0 : rng.below(legal.size());
   return {player, legal[pick]};
+}
+
+// Scripted tests: the "type" of each event, in order.
+inline std::vector<std::string> types(const Json& events) {
+  std::vector<std::string> out;
+  for (const auto& e : events) out.push_back(e["type"].get<std::string>());
+  return out;
+}
+
+// The first event of that type (null when there is none).
+inline Json first_of(const Json& events, const std::string& type) {
+  for (const auto& e : events) {
+    if (e["type"] == type) return e;
+  }
+  return nullptr;
+}
+
+inline int count_of(const Json& events, const std::string& type) {
+  return static_cast<int>(std::count_if(events.begin(), events.end(), [&](const Json& e) { return e["type"] == type; }));
 }
 
 // Scripted tests: applies an action that must be accepted and returns its events' full details.
