@@ -109,9 +109,8 @@ void room::table_changed() {
   context_.lobby->update(table);
 }
 
+// What the game reveals at its end (all coins, say) is the engine's decision, made in these views.
 engine::Viewer room::viewer_for(int seat) const {
-  // After the end everything is revealed to everyone.
-  if (phase_ == phase::finished) return engine::Viewer::full();
   return seat >= 0 ? engine::Viewer::of_player(seat) : engine::Viewer::spectator();
 }
 
