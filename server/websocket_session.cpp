@@ -129,6 +129,12 @@ void websocket_session::refuse(const Json& re, const std::string& code, const st
   enqueue_text(protocol::render_error(re, code, message));
 }
 
+bool websocket_session::room_for_another_table(const Json& re) {
+  if (tables_.size() < limits_.max_tables) return true;
+  refuse(re, perr::too_many_tables, "this connection has too many tables open");
+  return false;
+}
+
 std::shared_ptr<room> websocket_session::table_for(const std::string& id, const Json& re) {
   auto it = tables_.find(id);
   if (it == tables_.end()) {
@@ -156,8 +162,9 @@ void websocket_session::handle(protocol::Request request, std::chrono::steady_cl
             enqueue_text(protocol::render_lobby(re, m.on ? context_.lobby->public_tables() : std::vector<protocol::TableInfo>{}));
           },
           [&](protocol::CreateTable& m) {
-            if (tables_.size() >= limits_.max_tables || tables_created_ >= limits_.max_tables_created) {
-              return refuse(re, perr::too_many_tables, "this connection has too many tables open");
+            if (!room_for_another_table(re)) return;
+            if (tables_created_ >= limits_.max_tables_created) {
+              return refuse(re, perr::too_many_tables, "this connection has created too many tables");
             }
             auto created = context_.lobby->create_table(m);
             if (created.error) return refuse(re, created.error->code, created.error->message);
@@ -165,17 +172,13 @@ void websocket_session::handle(protocol::Request request, std::chrono::steady_cl
             created.table->join(self, name_, std::nullopt, re);
           },
           [&](protocol::Join& m) {
-            if (tables_.size() >= limits_.max_tables) {
-              return refuse(re, perr::too_many_tables, "this connection has too many tables open");
-            }
+            if (!room_for_another_table(re)) return;
             auto table = context_.lobby->find(m.ref);
             if (!table) return refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
             table->join(self, name_, m.seat, re);
           },
           [&](protocol::Watch& m) {
-            if (tables_.size() >= limits_.max_tables) {
-              return refuse(re, perr::too_many_tables, "this connection has too many tables open");
-            }
+            if (!room_for_another_table(re)) return;
             auto table = context_.lobby->find(m.ref);
             if (!table) return refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
             table->watch(self, re);

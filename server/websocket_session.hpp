@@ -51,6 +51,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void handle(protocol::Request request, std::chrono::steady_clock::time_point received);
   void refuse(const nlohmann::json& re, const std::string& code, const std::string& message);
   bool within_rate();
+  bool room_for_another_table(const nlohmann::json& re);  // refuses with too_many_tables when full
   std::shared_ptr<room> table_for(const std::string& id, const nlohmann::json& re);
   // On the strand: queue a frame for writing.
   void enqueue(std::shared_ptr<const std::string> frame);
