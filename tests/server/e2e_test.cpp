@@ -29,12 +29,12 @@ void expect_frames_match_engine(const std::string& data_dir, const std::string& 
     ASSERT_TRUE(result.ok());
     for (std::size_t p = 0; p < seats.size(); ++p) {
       ASSERT_LT(i, seats[p].events.size());
-      const auto viewer = state->is_over() ? engine::Viewer::full() : engine::Viewer::of_player(static_cast<int>(p));
+      const auto viewer = engine::Viewer::of_player(static_cast<int>(p));
       EXPECT_EQ(seats[p].events[i], engine::events_for(result.events, viewer)) << "seat " << p << " action " << i;
     }
     if (spectator) {
       ASSERT_LT(i, spectator->events.size());
-      const auto viewer = state->is_over() ? engine::Viewer::full() : engine::Viewer::spectator();
+      const auto viewer = engine::Viewer::spectator();
       EXPECT_EQ(spectator->events[i], engine::events_for(result.events, viewer)) << "spectator action " << i;
     }
   }
@@ -83,6 +83,91 @@ TEST_F(E2E, ThreePlayersAndASpectatorPlayACompleteMediciGame) {
   EXPECT_FALSE(snap["view"]["result"]["winners"].empty());
   std::printf("[ figures  ] %d actions; action -> last viewer: median %.3f ms, p99 %.3f ms\n", result.actions,
               percentile(result.latencies_ms, 0.5), percentile(result.latencies_ms, 0.99));
+}
+
+// Walks every frame one connection received and checks that, until the game is over, nothing in it
+// tells `me` (a seat, or -1 for a spectator) another seat's coins, income or cards. Returns how many
+// pieces of `me`'s own private information it saw, so the check cannot pass by seeing nothing.
+int expect_no_silkroad_secrets(const ws_client& client, int me) {
+  int own_secrets = 0;
+  bool over = false;
+  for (const auto& frame : client.log()) {
+    const Json j = Json::parse(frame);
+    const std::string type = j.value("type", "");
+    if (type == "snapshot") {
+      const Json& view = j["view"];
+      over = view["phase"] == "over";
+      EXPECT_FALSE(view.contains("deck")) << frame;
+      for (std::size_t q = 0; q < view["seats"].size(); ++q) {
+        const Json& seat = view["seats"][q];
+        if (static_cast<int>(q) == me) {
+          EXPECT_FALSE(seat["coins"].is_null());
+          EXPECT_FALSE(seat["hand"].is_null());
+          ++own_secrets;
+        } else if (!over) {
+          EXPECT_TRUE(seat["coins"].is_null()) << "seat " << q << " coins shown to " << me << ": " << frame;
+          EXPECT_TRUE(seat["hand"].is_null()) << "seat " << q << " hand shown to " << me << ": " << frame;
+        }
+      }
+    }
+    if (type != "events") continue;
+    for (const auto& e : j["events"]) {
+      const std::string kind = e.value("type", "");
+      if (kind == "game_over") over = true;
+      if (over || !e.contains("player")) continue;
+      const bool mine = e["player"] == me;
+      if (kind == "income") {
+        EXPECT_TRUE(mine) << "another seat's income shown to " << me << ": " << e.dump();
+        own_secrets += mine;
+      }
+      if (kind == "buy" && !mine) {
+        EXPECT_FALSE(e.contains("coins")) << e.dump();
+      }
+      if (kind == "draw") {
+        EXPECT_EQ(e.contains("cards"), mine) << e.dump();
+        own_secrets += mine;
+      }
+      if (kind == "extra_draw") {
+        EXPECT_EQ(e.contains("good"), mine) << e.dump();
+      }
+    }
+  }
+  EXPECT_TRUE(over) << "the game did not end for " << me;
+  return own_secrets;
+}
+
+TEST_F(E2E, SilkRoadFramesNeverCarryAnotherSeatsCoinsIncomeOrCardsUntilTheEnd) {
+  auto t = seat_players(server_.port(), 3, false, "silkroad");
+  ws_client watcher(server_.port());
+  watcher.wait_type("welcome");
+  ASSERT_EQ(watcher.request({{"type", "watch"}, {"table", t.id}})["type"], "watching");
+  start(t);
+  auto seats = trackers(t);
+  seat_tracker spectator(&watcher, t.id);
+  // Half-way, everyone asks for a full snapshot and a late spectator arrives: snapshots are filtered too.
+  play(pointers(seats), {&spectator}, 7, 80);
+  for (auto& p : t.players) EXPECT_EQ(p->request({{"type", "snapshot"}, {"table", t.id}})["type"], "snapshot");
+  ws_client late(server_.port());
+  late.wait_type("welcome");
+  ASSERT_EQ(late.request({{"type", "watch"}, {"table", t.id}})["type"], "watching");
+  late.wait_type("snapshot");
+  play(pointers(seats), {&spectator}, 8);
+  for (auto& s : seats) ASSERT_TRUE(s.over);
+
+  for (int p = 0; p < 3; ++p) EXPECT_GT(expect_no_silkroad_secrets(*t.players[p], p), 3) << "seat " << p;
+  expect_no_silkroad_secrets(watcher, -1);
+  expect_no_silkroad_secrets(late, -1);
+  expect_frames_match_engine(server_.data_dir(), t.id, seats, &spectator);
+
+  // At the end every seat's coins are revealed, to players and spectators alike, and match the result.
+  const Json over = watcher.request({{"type", "snapshot"}, {"table", t.id}});
+  ASSERT_EQ(over["view"]["phase"], "over");
+  for (const auto& r : over["view"]["result"]["ranking"]) {
+    const int player = r["player"];
+    EXPECT_EQ(over["view"]["seats"][player]["coins"], r["coins"]);
+    EXPECT_TRUE(over["view"]["seats"][player]["hand"].is_null());
+  }
+  EXPECT_EQ(over["view"]["result"]["ranking"].size(), 3u);
 }
 
 TEST_F(E2E, APlayerDisconnectsMidAuctionAndResumesWithTheToken) {
