@@ -268,6 +268,7 @@ export default {
   'silkroad.cards.of': { one: '{count} {good}', other: '{count} {good}' },
   'silkroad.cards.none': 'no cards',
   'silkroad.coins': { one: '{count} coin', other: '{count} coins' },
+  'silkroad.coinUnit': { one: 'coin', other: 'coins' },
   'silkroad.coinsHidden': 'coins secret',
   'silkroad.coinsHiddenLabel': 'Coins of {name}: secret until the end',
   'silkroad.coinsLabel': 'Coins of {name}: {count}',
