@@ -225,9 +225,9 @@ describe('describeEvent', () => {
     assert.equal(describeEvent({ type: 'scoring', player: 0, good: 'spice', count: 3, played: 2 }, NAMES, t, null),
       'A scoring of spice at 3: every ship carrying spice earns 3.');
     assert.equal(describeEvent({ type: 'buy', player: 0, card: 'license', cost: 11, left: 1 }, NAMES, t, 2),
-      'Anna buys a License card (price 11).');
+      'Anna buys a special card: License (price 11).');
     assert.equal(describeEvent({ type: 'buy', player: 0, card: 'license', cost: 11, left: 1, coins: 4 }, NAMES, t, 0),
-      'You buy a License card (price 11); you have 4 coins left.');
+      'You buy a special card: License (price 11); you have 4 coins left.');
     assert.equal(describeEvent({ type: 'buy', player: 2, card: 'ship', cost: 10, left: 5, ship: 2, good: 'ore', supply: 3 }, NAMES, t, null),
       'Cy buys a Ship (price 10) and loads it with ore.');
     assert.equal(describeEvent({ type: 'draw', player: 1, count: 2, hand_count: 5, deck_count: 30 }, NAMES, t, 0),

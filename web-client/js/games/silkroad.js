@@ -28,6 +28,11 @@ function cube(good, extra = '') {
   return h('span', { class: ['cube', `good--${good}`, extra], 'aria-hidden': 'true' });
 }
 
+/** A stable key for an action's control, to keep the keyboard focus across re-renders. */
+function focusKey(action) {
+  return [action.type, action.card, action.ship, action.good, action.slot].filter((x) => x !== undefined).join('-');
+}
+
 function createBoard(root, { t, onAction }) {
   let state = null;
   let chosenGood = null; // the good picked for playing, kept across re-renders
@@ -43,7 +48,7 @@ function createBoard(root, { t, onAction }) {
     const busy = Boolean(state.busy);
     return h('button', {
       type: 'button', class: ['btn', attrs.class], 'aria-disabled': busy ? 'true' : null,
-      'data-action': attrs.kind || action.type, 'data-focus': attrs.focus || `${action.type}-${JSON.stringify(action)}`,
+      'data-action': attrs.kind || action.type, 'data-focus': attrs.focus || focusKey(action),
       'aria-label': attrs.label || null, title: attrs.label || null,
       dataset: attrs.dataset || null,
       onclick: () => { if (!state.busy) onAction(action); },
