@@ -132,7 +132,7 @@ function createBoard(root, { t, onAction }) {
           [...allowed.play.keys()].map((g) => h('button', {
             type: 'button', class: ['btn', 'btn-good', `good-${g}`, g === good ? 'is-chosen' : ''],
             'aria-pressed': g === good ? 'true' : 'false', 'data-choose': g, 'data-focus': `choose-${g}`,
-            onclick: () => { chosenGood = g; render(); },
+            onclick: () => { chosenGood = g; keepFocus(el, render); },
           }, cube(g), t('silkroad.actions.chooseGood', { good: goodName(g), count: me.hand ? me.hand[g] : 0 })))),
         h('p', { class: 'hint' }, t('silkroad.actions.playHint'))));
     }
@@ -190,8 +190,8 @@ function createBoard(root, { t, onAction }) {
       cards.length
         ? h('ul', { class: 'sr-hand-cards', 'data-testid': 'hand' }, cards.map((g) => h('li', {
           class: ['good-card', 'good-card--hand', `good--${g}`], 'data-good': g, 'data-count': String(me.hand[g]),
-          'aria-label': t('silkroad.hand.card', { good: goodName(g), count: me.hand[g] }),
         },
+        h('span', { class: 'visually-hidden' }, t('silkroad.hand.card', { good: goodName(g), count: me.hand[g] })),
         h('span', { class: 'good-name', 'aria-hidden': 'true' }, t(`silkroad.goodTitle.${g}`)),
         h('span', { class: 'hand-count', 'aria-hidden': 'true' }, `×${me.hand[g]}`))))
         : h('p', { class: 'hint', 'data-testid': 'hand' }, t('silkroad.hand.empty')));
@@ -225,9 +225,11 @@ function createBoard(root, { t, onAction }) {
           swatch(p, initial(state.names[p], p, t)),
           h('h3', null, playerName(state.names, p, state.seat, t)),
           hidden
-            ? h('p', { class: 'sr-coins is-hidden', 'data-testid': 'coins', 'aria-label': t('silkroad.coinsHiddenLabel', { name }) },
+            ? h('p', { class: 'sr-coins is-hidden', 'data-testid': 'coins' },
+              h('span', { class: 'visually-hidden' }, t('silkroad.coinsHiddenLabel', { name })),
               h('span', { class: 'lock', 'aria-hidden': 'true' }), h('span', { 'aria-hidden': 'true' }, t('silkroad.coinsHidden')))
-            : h('p', { class: 'sr-coins', 'data-testid': 'coins', 'aria-label': t('silkroad.coinsLabel', { name, count: seat.coins }) },
+            : h('p', { class: 'sr-coins', 'data-testid': 'coins' },
+              h('span', { class: 'visually-hidden' }, t('silkroad.coinsLabel', { name, count: seat.coins })),
               h('span', { class: 'coin', 'aria-hidden': 'true' }), h('strong', { 'aria-hidden': 'true' }, String(seat.coins)),
               h('span', { 'aria-hidden': 'true' }, ' ', t('silkroad.coinUnit', { count: seat.coins })))),
         h('div', { class: 'badges' },

@@ -327,7 +327,7 @@ export default {
   'silkroad.actions.playGood': 'Choose which good to play',
   'silkroad.actions.chooseGood': '{good} ({count} in hand)',
   'silkroad.actions.playHere': 'Play {good} here',
-  'silkroad.actions.playHereLabel': 'Play {good} on market slot {slot} (now {top})',
+  'silkroad.actions.playHereLabel': 'Play {good} here: market slot {slot}, now {top}',
   'silkroad.actions.playHint': 'Pick a good, then the market slot to cover.',
   'silkroad.actions.score': 'Score {good} now',
   'silkroad.actions.extraDraw': 'Draw 1 extra card',
