@@ -1,0 +1,431 @@
+// Maritime Silk Road in a real browser: Debian's Chromium (headless) driven by playwright-core,
+// against the real server binary on port 0 with a temporary data directory.
+//
+// Scenario: A creates a private 3-player Silk Road table from the lobby; B and C open the invite
+// link and take seats; D opens it too and watches; A starts. The three play the whole game by
+// clicking the board's controls (a seeded policy over the controls each page offers). After every
+// action the spectator's page is checked against the hidden values read from each player's own
+// page: no coin amount and no hand card of anyone may show there (nor another player's coins on
+// a player's page) until the end; after the end every player's coins must show, equal to what
+// each player saw as their own. Screenshots go to <build>/screenshots/.
+//
+// Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BUILD = path.resolve(ROOT, process.env.EMPORIUM_BUILD_DIR || 'build');
+const SERVER = path.join(BUILD, 'server', 'emporium-server');
+const SHOTS = path.join(BUILD, 'screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic'];
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const GOODS = ['porcelain', 'silk', 'tea', 'spice', 'glass', 'ore'];
+const NAMES = ['Ann', 'Bea', 'Cy'];
+
+let server = null;
+let dataDir = null;
+let browser = null;
+let base = null;
+const serverLog = [];
+
+// ---- helpers ----
+
+async function step(name, ms, fn) {
+  let timer;
+  const deadline = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`step "${name}" did not finish within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([fn(), deadline]);
+  } catch (err) {
+    err.message = `[${name}] ${err.message}`;
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A small seeded PRNG (mulberry32) for the players' choices (the server deals its own cards). */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = a;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function startServer() {
+  if (!existsSync(SERVER)) {
+    throw new Error(`${SERVER} is missing: build it first (ninja -C ${BUILD} emporium-server) or set EMPORIUM_BUILD_DIR`);
+  }
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'emporium-browser-'));
+  const portFile = path.join(dataDir, 'port');
+  server = spawn(SERVER, ['--bind', '127.0.0.1', '--port', '0', '--port-file', portFile, '--data-dir', dataDir,
+    '--web-root', path.join(ROOT, 'web-client'), '--log-level', 'warn', '--threads', '2'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  server.stdout.on('data', (d) => serverLog.push(String(d)));
+  server.stderr.on('data', (d) => serverLog.push(String(d)));
+  const exited = new Promise((resolve) => server.once('exit', (code, signal) => resolve({ code, signal })));
+  for (let i = 0; i < 200; i++) {
+    if (existsSync(portFile)) {
+      const port = readFileSync(portFile, 'utf8').trim();
+      if (/^\d+$/.test(port)) return `http://127.0.0.1:${port}`;
+    }
+    const done = await Promise.race([exited, new Promise((r) => setTimeout(() => r(null), 50))]);
+    if (done) throw new Error(`the server exited (${JSON.stringify(done)}) before listening:\n${serverLog.join('')}`);
+  }
+  throw new Error(`the server wrote no port file within 10 s:\n${serverLog.join('')}`);
+}
+
+async function stopServer() {
+  if (!server) return;
+  const proc = server;
+  server = null;
+  if (proc.exitCode === null && proc.signalCode === null) {
+    const gone = new Promise((resolve) => proc.once('exit', resolve));
+    proc.kill('SIGTERM');
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 5000);
+    await gone;
+    clearTimeout(timer);
+  }
+}
+
+const pages = {};
+const dialogs = [];
+const pageErrors = [];
+
+async function newPage(label, viewport, init) {
+  const context = await browser.newContext({ viewport, baseURL: base });
+  context.setDefaultTimeout(10000);
+  if (init) await context.addInitScript(init);
+  const page = await context.newPage();
+  page.on('dialog', async (d) => {
+    dialogs.push(`${label}: ${d.type()} ${d.message()}`);
+    await d.dismiss().catch(() => {});
+  });
+  page.on('pageerror', (e) => pageErrors.push(`${label}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/WebSocket|ERR_CONNECTION|net::/.test(m.text())) pageErrors.push(`${label}: console: ${m.text()}`);
+  });
+  pages[label] = page;
+  return page;
+}
+
+async function shot(page, name, fullPage = true) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, name), fullPage });
+}
+
+async function setName(page, formSelector, name) {
+  await page.fill(`${formSelector} input[name=name]`, name);
+  await page.click(`${formSelector} button[type=submit]`);
+  await page.waitForFunction(([sel, n]) => {
+    const st = document.querySelector(`${sel} .form-status`);
+    return st && st.dataset.kind === 'ok' && st.textContent.includes(n);
+  }, [formSelector, name]);
+}
+
+/**
+ * What a page shows of the game right now (one round trip): the version and phase, the controls
+ * it offers, the viewer's own coins and hand (players), the coins shown on each merchant's card,
+ * and the page's whole text.
+ */
+function boardState(page) {
+  return page.evaluate(() => {
+    const board = document.querySelector('.silkroad');
+    const actions = document.querySelector('[data-testid=actions]');
+    const controls = board
+      ? [...board.querySelectorAll('[data-action]:not([disabled]):not([aria-disabled=true])')].map((b) => ({
+        action: b.dataset.action, good: b.dataset.good || null, card: b.dataset.card || null, slot: b.dataset.slot ?? null,
+        focus: b.dataset.focus,
+      }))
+      : [];
+    const myCoins = document.querySelector('[data-testid=my-coins]');
+    const hand = {};
+    for (const c of document.querySelectorAll('[data-testid=hand] [data-good]')) hand[c.dataset.good] = Number(c.dataset.count);
+    return {
+      version: board ? Number(board.dataset.version) : -1,
+      phase: board ? board.dataset.phase : null,
+      ready: Boolean(actions) && actions.getAttribute('aria-busy') !== 'true',
+      controls,
+      choose: [...document.querySelectorAll('[data-choose]')].map((b) => b.dataset.choose),
+      myCoins: myCoins ? Number(myCoins.dataset.coins) : null,
+      hand,
+      handShown: document.querySelectorAll('[data-testid=hand], [data-testid=my-coins], .sr-hand').length,
+      seatCoins: [...document.querySelectorAll('.sr-seat')].map((s) => {
+        const c = s.querySelector('[data-testid=coins]');
+        const shown = c.querySelector('strong');
+        return { seat: Number(s.dataset.seat), hidden: c.classList.contains('is-hidden'), text: c.textContent, value: shown ? shown.textContent : null };
+      }),
+      anyControl: document.querySelectorAll('[data-action], [data-choose], [data-testid=actions]').length,
+      result: Boolean(document.querySelector('[data-testid=result]')),
+      resultCoins: [...document.querySelectorAll('[data-testid=result] .rank')].map((r) => r.textContent),
+      text: document.body.innerText,
+      log: [...document.querySelectorAll('[data-testid=log] li')].map((li) => li.textContent),
+    };
+  });
+}
+
+async function waitVersionAbove(page, version) {
+  await page.waitForFunction((v) => {
+    const b = document.querySelector('.silkroad');
+    return b && Number(b.dataset.version) > v;
+  }, version, { timeout: 10000 });
+}
+
+// Watches D's page for any control, from before its first paint.
+const SPECTATOR_GUARD = () => {
+  window.__controlSeen = [];
+  const check = () => {
+    const found = document.querySelector('.silkroad [data-action], .silkroad [data-choose], [data-testid=actions], [data-testid=hand], [data-testid=my-coins]');
+    if (found) window.__controlSeen.push(found.outerHTML.slice(0, 160));
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+};
+
+/**
+ * The checks of one moment: `viewer` (null for the spectator) must not see, before the end, the
+ * coins or hand of any other seat; `truth` holds what each player's own page shows.
+ */
+function checkHidden(st, viewer, truth, where) {
+  const others = [0, 1, 2].filter((p) => p !== viewer);
+  for (const p of others) {
+    const c = st.seatCoins.find((x) => x.seat === p);
+    assert.ok(c && c.hidden, `${where}: the coins of seat ${p} are not hidden`);
+    assert.doesNotMatch(c.text, /\d/, `${where}: a number in the hidden coins of seat ${p}`);
+    assert.equal(c.value, null, `${where}: an amount in the hidden coins of seat ${p}`);
+  }
+  // No text of the page names an amount of coins, except the viewer's own (on their own page).
+  const own = viewer === null ? null : truth[viewer].coins;
+  for (const m of st.text.matchAll(/(\d+)\s*coins?\b/gi)) {
+    assert.ok(viewer !== null && Number(m[1]) >= 0 && own !== null,
+      `${where}: the page shows "${m[0]}"`);
+  }
+  if (viewer === null) {
+    assert.equal(st.handShown, 0, `${where}: the spectator sees a hand or own coins`);
+    assert.equal(st.anyControl, 0, `${where}: the spectator has a control`);
+  }
+  // The spectator: the actual hidden values of the players, wherever a page would show them.
+  // (A player's own page may show numbers equal to another's by chance, so only the seat cards
+  // above are checked there.)
+  if (viewer !== null) return;
+  for (const p of others) {
+    const { coins, log } = truth[p];
+    if (coins > 0) assert.ok(!st.text.includes(`${coins} coin`), `${where}: seat ${p}'s ${coins} coins are shown`);
+    // Their private log lines (income, coins after a purchase, the cards they drew).
+    for (const line of log) {
+      if (/^You (earn|draw|buy)/.test(line)) assert.ok(!st.log.includes(line), `${where}: seat ${p}'s private line "${line}"`);
+    }
+  }
+  assert.ok(!st.log.some((line) => /^You /.test(line)), `${where}: the spectator's log speaks to "you"`);
+}
+
+// ---- the run ----
+
+before(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (scripts/setup.sh --test)`);
+  base = await startServer();
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  try {
+    if (browser) await browser.close();
+  } finally {
+    await stopServer();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+process.on('exit', () => { if (server) server.kill('SIGKILL'); });
+
+test('Maritime Silk Road: three players and a spectator play a whole game in the browser', { timeout: 300000 }, async () => {
+  const started = Date.now();
+  const A = await newPage('A', DESKTOP);
+  const B = await newPage('B', DESKTOP);
+  const C = await newPage('C', PHONE);
+  const D = await newPage('D', DESKTOP, SPECTATOR_GUARD);
+
+  try {
+    let invite;
+    await step('A creates a private 3-player Silk Road table from the lobby', 20000, async () => {
+      await A.goto('/');
+      await A.waitForSelector('[data-testid=connection][data-state=open]');
+      await setName(A, '.lobby .name-form', NAMES[0]);
+      const offered = await A.$$eval('#create-game option', (os) => os.map((o) => [o.value, o.textContent]));
+      assert.ok(offered.some(([id, name]) => id === 'silkroad' && name === 'Maritime Silk Road'), `the lobby offers Silk Road: ${offered}`);
+      await A.selectOption('#create-game', 'silkroad');
+      const counts = await A.$$eval('#create-players option', (os) => os.map((o) => o.value));
+      assert.deepEqual(counts, ['2', '3', '4']);
+      await A.selectOption('#create-players', '3');
+      await A.check('[data-testid=private]');
+      await A.click('[data-testid=create-table]');
+      await A.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+      invite = await A.inputValue('[data-testid=invite-link]');
+      assert.match(invite, /\/i\/[A-Za-z0-9_-]+$/);
+    });
+
+    await step('B and C take seats through the invite link; D watches', 25000, async () => {
+      for (const [page, name] of [[B, NAMES[1]], [C, NAMES[2]]]) {
+        await page.goto(invite);
+        await page.waitForSelector('[data-testid=take-seat]');
+        await setName(page, '.pregame .name-form', name);
+        await page.click('[data-testid=take-seat] >> nth=0');
+        await page.waitForSelector('.seat.is-me');
+      }
+      await D.goto(invite);
+      await D.waitForSelector('[data-testid=watching]');
+      await A.waitForSelector('[data-testid=start]:not([disabled])');
+    });
+
+    await step('A starts; everyone sees the board', 15000, async () => {
+      await A.click('[data-testid=start]');
+      for (const p of [A, B, C, D]) await p.waitForSelector('.silkroad[data-version="0"]');
+      assert.equal(await D.$('[data-testid=actions]'), null);
+    });
+
+    // ---- the game ----
+    const random = rng(20261123);
+    const players = [A, B, C];
+    const seen = new Set();
+    let actions = 0;
+    let checks = 0;
+    let shotMid = false;
+    let shotSpectator = false;
+    let earned = false;
+    let chose = 0;
+    const truth = [0, 1, 2].map(() => ({ coins: 0, hand: {}, log: [] }));
+
+    const choose = (controls, st) => {
+      const by = (a) => controls.filter((c) => c.action === a);
+      const any = (list) => list[Math.floor(random() * list.length)];
+      const r = random();
+      if (by('load').length) return any(by('load'));
+      // Phase 1: buy when possible (often), exchange now and then, else pass or stop.
+      const buys = [...by('buy-ship'), ...by('buy')];
+      if (buys.length && r < 0.6) return any(buys);
+      if (by('exchange').length && (r < 0.2 || (by('end_phase').length && r < 0.6))) return any(by('exchange'));
+      if (by('end_phase').length) return by('end_phase')[0];
+      if (by('pass').length) return by('pass')[0];
+      // Phase 2: play cards of one good onto the market (about half of the turns), else draw.
+      if (by('score').length) return by('play').length && r < 0.35 ? any(by('play')) : by('score')[0];
+      if (by('play').length && r < 0.5) return { ...any(by('play')), chooseFirst: st.choose.length > 1 && random() < 0.5 };
+      if (by('draw').length) return by('draw')[0];
+      if (by('extra_draw').length) return r < 0.8 ? by('extra_draw')[0] : by('done')[0] || by('extra_draw')[0];
+      if (by('done').length) return by('done')[0];
+      return controls[0];
+    };
+
+    await step('the three players play the whole game through the UI', 240000, async () => {
+      for (let iteration = 0; iteration < 3000; iteration++) {
+        const states = await Promise.all([A, B, C, D].map(boardState));
+        const over = states.every((s) => s.result);
+        // What each player sees as their own: the truth the others must not be shown.
+        states.slice(0, 3).forEach((s, p) => {
+          if (s.myCoins !== null) truth[p].coins = s.myCoins;
+          truth[p].hand = s.hand;
+          truth[p].log = s.log;
+          if (s.myCoins > 0) earned = true;
+        });
+        if (!states[3].result) {
+          checkHidden(states[3], null, truth, `spectator at version ${states[3].version}`);
+          states.slice(0, 3).forEach((s, p) => { if (!s.result) checkHidden(s, p, truth, `${NAMES[p]} at version ${s.version}`); });
+          checks += 1;
+        }
+        if (over) return;
+
+        const turnIndex = states.slice(0, 3).findIndex((s) => s.ready && s.controls.length > 0);
+        if (turnIndex < 0) {
+          await new Promise((r) => setTimeout(r, 20));
+          continue;
+        }
+        for (const [i, other] of states.slice(0, 3).entries()) {
+          if (i !== turnIndex) assert.equal(other.controls.length, 0, `${NAMES[i]} has controls out of turn`);
+        }
+        const page = players[turnIndex];
+        const st = states[turnIndex];
+
+        if (!shotMid && st.phase === 'phase2' && st.version > 40 && earned && st.controls.some((c) => c.action === 'play')) {
+          shotMid = true;
+          await shot(page, `silkroad-player-${NAMES[turnIndex]}.png`);
+        }
+        if (!shotSpectator && st.version > 60 && earned) {
+          shotSpectator = true;
+          await shot(D, 'silkroad-spectator.png');
+          await shot(C, 'silkroad-phone.png');
+        }
+
+        const pick = choose(st.controls, st);
+        seen.add(pick.action);
+        if (pick.chooseFirst) {
+          // Pick the good with its chooser first: the market's play buttons follow it.
+          const good = st.choose[Math.floor(random() * st.choose.length)];
+          await page.click(`[data-choose="${good}"]`);
+          await page.waitForSelector(`[data-choose="${good}"][aria-pressed=true]`);
+          const slot = await page.getAttribute('[data-action=play] >> nth=0', 'data-slot');
+          const shown = await page.getAttribute('[data-action=play] >> nth=0', 'data-good');
+          assert.equal(shown, good, 'the market offers the chosen good');
+          await page.click(`[data-action=play][data-slot="${slot}"]`);
+          chose += 1;
+        } else {
+          await page.click(`[data-focus="${pick.focus}"]`);
+        }
+        actions += 1;
+        await waitVersionAbove(page, st.version);
+      }
+      throw new Error('the game did not end within 3000 iterations');
+    });
+
+    await step('after the end every page shows every player\'s coins', 20000, async () => {
+      const finals = await Promise.all([A, B, C, D].map(boardState));
+      const coins = finals.slice(0, 3).map((s) => s.myCoins);
+      coins.forEach((c) => assert.ok(Number.isInteger(c), 'each player still sees their own coins'));
+      for (const [i, st] of finals.entries()) {
+        const who = i === 3 ? 'spectator' : NAMES[i];
+        assert.equal(st.anyControl, 0, `${who}: no controls after the end`);
+        for (const p of [0, 1, 2]) {
+          const c = st.seatCoins.find((x) => x.seat === p);
+          assert.ok(!c.hidden, `${who}: seat ${p}'s coins are revealed`);
+          assert.equal(c.value, String(coins[p]), `${who}: seat ${p} shows ${coins[p]} coins: "${c.text}"`);
+          assert.ok(c.text.includes(`${coins[p]} coin`), `${who}: seat ${p}'s coins in words: "${c.text}"`);
+        }
+        assert.equal(st.resultCoins.length, 3);
+        for (const p of [0, 1, 2]) {
+          assert.ok(st.resultCoins.some((r) => r.includes(NAMES[p]) && r.includes(`${coins[p]} coin`)),
+            `${who}: the ranking shows ${NAMES[p]} with ${coins[p]} coins: ${st.resultCoins}`);
+        }
+      }
+      assert.match(await D.textContent('[data-testid=turn]'), /over/);
+      await shot(A, 'silkroad-result.png');
+      await shot(D, 'silkroad-result-spectator.png');
+    });
+
+    assert.ok(earned, 'someone earned coins during the game');
+    for (const a of ['load', 'pass', 'play', 'draw']) assert.ok(seen.has(a), `the game used "${a}" (seen: ${[...seen]})`);
+    assert.ok(seen.has('buy') || seen.has('buy-ship'), `someone bought a special card (seen: ${[...seen]})`);
+    assert.deepEqual(await D.evaluate(() => window.__controlSeen), [], 'the spectator never had a control, a hand or own coins');
+    assert.deepEqual(dialogs, [], 'no dialog (alert) was opened');
+    assert.deepEqual(pageErrors, [], 'no script errors in the pages');
+    console.log(`# browser test: Silk Road, ${actions} actions through the UI (${[...seen].sort().join(', ')}), ` +
+      `${chose} goods picked with the chooser, ${checks} hidden-information checks, in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
+  } catch (err) {
+    mkdirSync(SHOTS, { recursive: true });
+    for (const [label, page] of Object.entries(pages)) {
+      await page.screenshot({ path: path.join(SHOTS, `failure-silkroad-${label}.png`), fullPage: true }).catch(() => {});
+    }
+    if (pageErrors.length) err.message += `\npage errors:\n${pageErrors.join('\n')}`;
+    if (serverLog.length) err.message += `\nserver log:\n${serverLog.join('').slice(-4000)}`;
+    throw err;
+  }
+});

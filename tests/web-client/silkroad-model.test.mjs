@@ -1,0 +1,266 @@
+// The Silk Road reducer against the engine itself: build/tests/engine_fixture plays random games
+// and prints, for every viewer, the initial view and per action the events, legal actions and
+// view. Applying each step's events to the previous view must give exactly the engine's view.
+// The log sentences are checked too: a viewer is never told another player's coins, income or
+// cards, because the sentences come only from the events that viewer receives.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import {
+  applyEvent, applyEvents, legalActions, describeEvent, statusText, resultSentence, toMove, isOver,
+  marketCount, shipsWith, loadingRound, cardsText, GOODS,
+} from '../../web-client/js/games/silkroad-model.js';
+import { t } from '../../web-client/js/i18n/index.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const buildDir = path.resolve(root, process.env.EMPORIUM_BUILD_DIR || 'build');
+const fixtureBin = path.join(buildDir, 'tests', 'engine_fixture');
+
+function fixture(players, seed) {
+  if (!existsSync(fixtureBin)) {
+    throw new Error(`${fixtureBin} is missing: build it first (ninja -C ${buildDir} engine_fixture), ` +
+      'or point EMPORIUM_BUILD_DIR at the build directory');
+  }
+  const out = execFileSync(fixtureBin, ['silkroad', String(players), String(seed)], { maxBuffer: 256 << 20 });
+  return JSON.parse(out.toString('utf8'));
+}
+
+// Seeds 3 and 5 include an end_phase (a Porter's exchanges stopped early).
+const SEEDS = [1, 3, 5, 7, 42, 2024];
+const EVENT_TYPES = ['load', 'turn', 'phase', 'exchange', 'end_phase', 'buy', 'pass', 'play', 'scoring', 'income',
+  'draw', 'extra_draw', 'done', 'game_over'];
+const NAMES = ['Anna', 'Bo', 'Cy', 'Di'];
+
+const games = new Map();
+function game(players, seed) {
+  const key = `${players}/${seed}`;
+  if (!games.has(key)) games.set(key, fixture(players, seed));
+  return games.get(key);
+}
+
+const noKey = (s) => !s.includes('⟦') && !/\{\w+\}/.test(s);
+
+describe('applyEvents reproduces the engine views', () => {
+  for (let players = 2; players <= 4; players++) {
+    for (const seed of SEEDS) {
+      test(`${players} players, seed ${seed}: every viewer, every step`, () => {
+        const g = game(players, seed);
+        assert.equal(g.viewers.length, players + 1, 'one viewer per player plus a spectator');
+        for (const viewer of g.viewers) {
+          const who = viewer.seat === null ? 'spectator' : `seat ${viewer.seat}`;
+          let view = viewer.initial;
+          assert.ok(viewer.steps.length > 20, 'a game has many steps');
+          viewer.steps.forEach((step, i) => {
+            const before = JSON.stringify(view);
+            const next = applyEvents(view, step.events, step.view.version);
+            assert.equal(JSON.stringify(view), before, `${who}, step ${i}: the previous view must not be changed`);
+            assert.deepEqual(next, step.view, `${who}, step ${i} (${step.events.map((e) => e.type).join(', ')})`);
+            assert.equal(applyEvents(view, step.events).version, step.view.version);
+            view = next;
+          });
+          assert.ok(isOver(view), `${who}: the game ends`);
+          assert.deepEqual(toMove(view), []);
+          // At the end every seat's coins are shown, to everyone.
+          view.seats.forEach((s, p) => assert.ok(Number.isInteger(s.coins), `${who}: coins of seat ${p} at the end`));
+        }
+      });
+    }
+  }
+
+  test('the fixtures exercise every event type and every phase', () => {
+    const seen = new Set();
+    const phases = new Set();
+    for (let players = 2; players <= 4; players++) {
+      for (const seed of SEEDS) {
+        for (const step of game(players, seed).viewers[0].steps) {
+          for (const e of step.events) seen.add(e.type);
+          phases.add(step.view.phase);
+        }
+      }
+    }
+    assert.deepEqual([...seen].sort(), [...EVENT_TYPES].sort());
+    assert.deepEqual([...phases].sort(), ['exchanging', 'extra_draws', 'loading', 'over', 'phase1', 'phase2']);
+  });
+
+  test('an unknown event type leaves the view as it was', () => {
+    const view = game(3, 1).viewers[0].initial;
+    assert.equal(applyEvent(view, { type: 'something_new' }), view);
+    assert.deepEqual(applyEvents(view, [{ type: 'something_new' }], 5), { ...view, version: 5 });
+  });
+
+  test('views of other seats never gain hands or coins before the end', () => {
+    for (const seed of SEEDS) {
+      const g = game(3, seed);
+      for (const viewer of g.viewers) {
+        let view = viewer.initial;
+        for (const step of viewer.steps) {
+          view = applyEvents(view, step.events, step.view.version);
+          if (isOver(view)) break;
+          view.seats.forEach((s, p) => {
+            if (p === viewer.seat) return;
+            assert.equal(s.hand, null);
+            assert.equal(s.coins, null);
+          });
+        }
+      }
+    }
+  });
+});
+
+describe('legal actions by kind', () => {
+  test('legalActions sorts the engine\'s list', () => {
+    const a = legalActions([
+      { type: 'pass' },
+      { type: 'exchange', ship: 0, good: 'silk' }, { type: 'exchange', ship: 0, good: 'tea' }, { type: 'exchange', ship: 1, good: 'ore' },
+      { type: 'buy', card: 'ship', good: 'tea' }, { type: 'buy', card: 'license' },
+    ]);
+    assert.equal(a.pass, true);
+    assert.equal(a.endPhase, false);
+    assert.deepEqual([...a.exchange], [[0, ['silk', 'tea']], [1, ['ore']]]);
+    assert.deepEqual(a.buyShip, ['tea']);
+    assert.deepEqual(a.buy, ['license']);
+    assert.equal(a.draw, false);
+    const b = legalActions([{ type: 'draw' }, { type: 'play', good: 'tea', slot: 0 }, { type: 'play', good: 'tea', slot: 5 }, { type: 'score' }]);
+    assert.deepEqual([...b.play], [['tea', [0, 5]]]);
+    assert.equal(b.draw && b.score, true);
+    assert.deepEqual(legalActions([{ type: 'load', good: 'ore' }]).load, ['ore']);
+    const c = legalActions([{ type: 'extra_draw' }, { type: 'done' }]);
+    assert.ok(c.extraDraw && c.done);
+    const none = legalActions(undefined);
+    assert.equal(none.play.size + none.exchange.size + none.load.length + none.buy.length, 0);
+  });
+
+  test('every legal list of real games is fully sorted (nothing the board would miss)', () => {
+    for (const seed of SEEDS) {
+      const g = game(3, seed);
+      for (const viewer of g.viewers.slice(0, 3)) {
+        for (const step of viewer.steps) {
+          const a = legalActions(step.legal);
+          const n = a.load.length + [a.pass, a.endPhase, a.score, a.draw, a.extraDraw, a.done].filter(Boolean).length +
+            [...a.exchange.values()].flat().length + a.buyShip.length + a.buy.length + [...a.play.values()].flat().length;
+          assert.equal(n, step.legal.length);
+        }
+      }
+    }
+  });
+
+  test('board helpers', () => {
+    const view = game(3, 7).viewers[0].steps.at(-1).view;
+    for (const g of GOODS) assert.equal(marketCount(view, g), view.market.filter((x) => x === g).length);
+    assert.equal(GOODS.reduce((n, g) => n + marketCount(view, g), 0), 6);
+    assert.equal(shipsWith({ ships: ['tea', 'ore', 'tea'] }, 'tea'), 2);
+    const start = game(3, 7).viewers[0].initial;
+    assert.equal(loadingRound(start), 1);
+    assert.equal(cardsText({ tea: 2, ore: 1 }, t), '2 tea and 1 ore');
+  });
+});
+
+describe('describeEvent', () => {
+  test('every event of real games gives a full sentence, for players and spectators', () => {
+    const seen = new Set();
+    for (let players = 2; players <= 4; players++) {
+      for (const seed of SEEDS) {
+        const g = game(players, seed);
+        for (const viewer of g.viewers) {
+          for (const step of viewer.steps) {
+            for (const e of step.events) {
+              const s = describeEvent(e, NAMES, t, viewer.seat);
+              seen.add(e.type);
+              assert.ok(s.length > 5, `${e.type}: "${s}"`);
+              assert.ok(noKey(s), `${e.type}: untranslated or unfilled in "${s}"`);
+              assert.match(s, /[.!]$/, `${e.type}: a sentence ends with a full stop: "${s}"`);
+            }
+          }
+        }
+      }
+    }
+    assert.deepEqual([...seen].sort(), [...EVENT_TYPES].sort());
+  });
+
+  test('a viewer is told only their own coins, income and cards', () => {
+    // What a viewer may read: coin amounts only from their own private events (or the result at
+    // the end), cards only their own draws. Every sentence of every real game is checked against
+    // the true hidden values of the other seats (taken from the full per-seat views).
+    for (const seed of SEEDS) {
+      const g = game(3, seed);
+      const seatViews = g.viewers.slice(0, 3);
+      g.viewers.forEach((viewer) => {
+        viewer.steps.forEach((step, i) => {
+          for (const e of step.events) {
+            const s = describeEvent(e, NAMES, t, viewer.seat);
+            if (e.type === 'game_over') continue;
+            // No amount of coins in any sentence but the viewer's own income or purchase.
+            const own = (e.type === 'income' || (e.type === 'buy' && 'coins' in e));
+            if (own) {
+              assert.equal(e.player, viewer.seat, 'only the owner receives income and a purchase with coins');
+              assert.match(s, /^You /, s);
+            } else {
+              assert.doesNotMatch(s, /\bcoins?\b/, `${viewer.seat === null ? 'spectator' : `seat ${viewer.seat}`}: "${s}"`);
+            }
+            // Cards drawn are named only to the drawer.
+            if ((e.type === 'draw' || e.type === 'extra_draw') && e.player !== viewer.seat) {
+              for (const good of GOODS) assert.ok(!s.includes(good), `cards of another player named: "${s}"`);
+            }
+            // Another seat's name never comes with an amount of coins.
+            for (const [p, name] of NAMES.slice(0, 3).entries()) {
+              if (p === viewer.seat) continue;
+              const coins = seatViews[p].steps[i].view.seats[p].coins;
+              if (s.includes(name)) assert.ok(!s.includes(`${coins} coin`), `"${s}" tells ${name}'s coins`);
+            }
+          }
+        });
+      });
+    }
+  });
+
+  test('sentences', () => {
+    assert.equal(describeEvent({ type: 'income', player: 1, good: 'tea', ships: 2, base: 6, license_bonus: 0, amount: 6, coins: 21 }, NAMES, t, 1),
+      'You earn 6 coins from tea (2 ships); you now have 21.');
+    assert.equal(describeEvent({ type: 'income', player: 1, good: 'ore', ships: 1, base: 3, license_bonus: 2, amount: 5, coins: 9 }, NAMES, t, 1),
+      'You earn 5 coins from ore (3 for 1 ships + 2 License bonus); you now have 9.');
+    assert.equal(describeEvent({ type: 'scoring', player: 0, good: 'spice', count: 3, played: 2 }, NAMES, t, null),
+      'A scoring of spice at 3: every ship carrying spice earns 3.');
+    assert.equal(describeEvent({ type: 'buy', player: 0, card: 'license', cost: 11, left: 1 }, NAMES, t, 2),
+      'Anna buys a special card: License (price 11).');
+    assert.equal(describeEvent({ type: 'buy', player: 0, card: 'license', cost: 11, left: 1, coins: 4 }, NAMES, t, 0),
+      'You buy a special card: License (price 11); you have 4 coins left.');
+    assert.equal(describeEvent({ type: 'buy', player: 2, card: 'ship', cost: 10, left: 5, ship: 2, good: 'ore', supply: 3 }, NAMES, t, null),
+      'Cy buys a Ship (price 10) and loads it with ore.');
+    assert.equal(describeEvent({ type: 'draw', player: 1, count: 2, hand_count: 5, deck_count: 30 }, NAMES, t, 0),
+      'Bo draws 2 cards; 30 left in the deck.');
+    assert.equal(describeEvent({ type: 'draw', player: 1, count: 2, hand_count: 5, deck_count: 30, cards: { tea: 1, ore: 1 } }, NAMES, t, 1),
+      'You draw 1 tea and 1 ore; 30 left in the deck.');
+    assert.equal(describeEvent({ type: 'extra_draw', player: 1, count: 1, hand_count: 6, deck_count: 29, extra_draws_left: 0 }, NAMES, t, null),
+      'Bo draws an extra card; 29 left in the deck.');
+    assert.equal(describeEvent({ type: 'play', player: 3, good: 'tea', slot: 2, covered: 'ore', hand_count: 1 }, NAMES, t, null),
+      'Di plays tea on market slot 3, covering ore.');
+    assert.equal(describeEvent({ type: 'exchange', player: 0, ship: 1, from: 'tea', good: 'silk', exchanges_left: 0 }, NAMES, t, 0),
+      'You exchange your ship 2 from tea to silk.');
+    assert.equal(describeEvent({ type: 'load', player: 2, ship: 0, good: 'glass', supply: 4 }, [], t, null),
+      'Player 3 loads glass on ship 1.');
+    assert.equal(describeEvent({ type: 'game_over', result: { ranking: [{ player: 1, rank: 1, coins: 40 }, { player: 0, rank: 1, coins: 40 }], winners: [1, 0] } }, NAMES, t),
+      'Bo and Anna share the win with 40 coins.');
+    const s = describeEvent({ type: 'teleport' }, NAMES, t);
+    assert.ok(noKey(s) && s.includes('teleport'), s);
+    assert.ok(noKey(describeEvent(undefined, NAMES, t)));
+  });
+
+  test('statusText and resultSentence', () => {
+    const g = game(3, 1);
+    for (const viewer of g.viewers) {
+      for (const step of viewer.steps) {
+        const s = statusText(step.view, NAMES, viewer.seat, t);
+        assert.ok(noKey(s), s);
+        assert.ok(s.length > 0);
+        if (step.view.phase !== 'over') assert.doesNotMatch(s, /\bcoins?\b/);
+      }
+    }
+    const last = g.viewers[0].steps.at(-1).view;
+    assert.equal(statusText(last, NAMES, 0, t), resultSentence(last.result, NAMES, t));
+    assert.ok(noKey(resultSentence(null, NAMES, t)));
+  });
+});

@@ -1,0 +1,316 @@
+// Maritime Silk Road, the pure part: no DOM, no network. Works on the engine's view JSON
+// (engine/README.md, "Maritime Silk Road"):
+//   applyEvent(view, event)                   → the next view (a new object; the input is not changed)
+//   applyEvents(view, events, version)        → the view after one action's events, at that version
+//   describeEvent(event, names, t, mySeat)    → one sentence for the game log
+// plus the helpers the board needs (the legal actions sorted by kind, status line, result).
+//
+// What a viewer may know is decided by the server: a private event (income, the buyer's coins,
+// drawn cards) reaches only its owner, so a sentence built from an event can only tell what that
+// viewer was sent. Income and the coins left after a purchase are always the viewer's own (no one
+// else receives them), and those sentences say "you", never a name.
+// Tests: tests/web-client/silkroad-model.test.mjs replays engine games for every viewer.
+
+export const GOODS = ['porcelain', 'silk', 'tea', 'spice', 'glass', 'ore'];
+export const CARDS = ['ship', 'exchange', 'porter', 'license'];
+/** The seat field that counts a player's special cards of each kind (ships are the `ships` list). */
+export const CARD_FIELD = { exchange: 'exchange', porter: 'porter', license: 'license' };
+export const MARKET_SLOTS = 6;
+export const STARTING_SHIPS = 2;
+
+const clone = (value) => structuredClone(value);
+
+/** Recomputes the fields of the view that follow from the others, as the engine does. */
+function settle(view) {
+  if (view.phase === 'over') {
+    view.to_move = [];
+    view.exchanges_left = 0;
+    view.played_good = null;
+    view.played_count = 0;
+    view.extra_draws_left = 0;
+    return view;
+  }
+  if (view.phase === 'loading') {
+    const loaded = view.seats.reduce((n, s) => n + s.ships.length, 0);
+    view.active = (view.start_player + loaded) % view.players;
+  }
+  if (view.phase === 'phase1') {
+    const seat = view.seats[view.active];
+    view.exchanges_left = 1 + (seat ? seat.porter : 0);
+  } else if (view.phase !== 'exchanging') {
+    view.exchanges_left = 0;
+  }
+  if (view.phase !== 'extra_draws') view.extra_draws_left = 0;
+  view.to_move = [view.active];
+  return view;
+}
+
+function drawInto(seat, cards) {
+  if (!seat.hand || !cards) return;
+  for (const [good, n] of Object.entries(cards)) seat.hand[good] = (seat.hand[good] || 0) + n;
+}
+
+/** The next view after one event. Unknown event types leave the view as it was. */
+export function applyEvent(view, event) {
+  const v = clone(view);
+  const seat = event && Number.isInteger(event.player) ? v.seats[event.player] : null;
+  switch (event && event.type) {
+    case 'load':
+      seat.ships[event.ship] = event.good;
+      v.supply[event.good] = event.supply;
+      break;
+    case 'turn':
+      v.active = event.player;
+      v.turn = event.turn;
+      v.phase = 'phase1';
+      v.played_good = null;
+      v.played_count = 0;
+      v.extra_draws_left = 0;
+      break;
+    case 'phase':
+      v.active = event.player;
+      v.phase = event.phase;
+      if (event.phase === 'exchanging') v.exchanges_left = event.exchanges_left;
+      if (event.phase === 'extra_draws') v.extra_draws_left = event.extra_draws_left;
+      break;
+    case 'exchange':
+      seat.ships[event.ship] = event.good;
+      v.supply[event.from] += 1;
+      v.supply[event.good] -= 1;
+      v.exchanges_left = event.exchanges_left;
+      break;
+    case 'buy':
+      v.stock[event.card] = event.left;
+      if (event.card === 'ship') {
+        seat.ships[event.ship] = event.good;
+        v.supply[event.good] = event.supply;
+      } else if (CARD_FIELD[event.card]) {
+        seat[CARD_FIELD[event.card]] += 1;
+      }
+      if (Number.isInteger(event.coins)) seat.coins = event.coins;
+      break;
+    case 'pass':
+    case 'end_phase':
+    case 'done':
+    case 'scoring':
+      break;
+    case 'play':
+      v.market[event.slot] = event.good;
+      v.covered[event.slot] += 1;
+      seat.hand_count = event.hand_count;
+      if (seat.hand) seat.hand[event.good] -= 1;
+      v.played_good = event.good;
+      v.played_count += 1;
+      break;
+    case 'income':
+      seat.coins = event.coins;
+      break;
+    case 'draw':
+      seat.hand_count = event.hand_count;
+      v.deck_count = event.deck_count;
+      drawInto(seat, event.cards);
+      break;
+    case 'extra_draw':
+      seat.hand_count = event.hand_count;
+      v.deck_count = event.deck_count;
+      v.extra_draws_left = event.extra_draws_left;
+      if (event.good) drawInto(seat, { [event.good]: 1 });
+      break;
+    case 'game_over':
+      v.phase = 'over';
+      v.result = clone(event.result);
+      for (const r of (event.result && event.result.ranking) || []) {
+        if (v.seats[r.player]) v.seats[r.player].coins = r.coins;
+      }
+      break;
+    default:
+      return view;
+  }
+  return settle(v);
+}
+
+/** The view after one action's events. `version` is the `events` message's version. */
+export function applyEvents(view, events, version) {
+  let v = view;
+  for (const e of events) v = applyEvent(v, e);
+  if (v === view) v = clone(view);
+  v.version = version ?? view.version + 1;
+  return v;
+}
+
+/** The seats whose decision it is. */
+export function toMove(view) {
+  return view && Array.isArray(view.to_move) ? view.to_move : [];
+}
+
+export function isOver(view) {
+  return Boolean(view && view.phase === 'over');
+}
+
+// ---- legal actions --------------------------------------------------------------------------
+
+/**
+ * What the legal list allows, by kind:
+ *   { load: [good], pass, endPhase, exchange: Map(ship → [good]), buyShip: [good], buy: [card],
+ *     play: Map(good → [slot]), score, draw, extraDraw, done }
+ * Only what is in the list: the board builds its controls from this and nothing else.
+ */
+export function legalActions(legal) {
+  const out = {
+    load: [], pass: false, endPhase: false, exchange: new Map(), buyShip: [], buy: [],
+    play: new Map(), score: false, draw: false, extraDraw: false, done: false,
+  };
+  for (const a of legal || []) {
+    if (!a || typeof a.type !== 'string') continue;
+    switch (a.type) {
+      case 'load': out.load.push(a.good); break;
+      case 'pass': out.pass = true; break;
+      case 'end_phase': out.endPhase = true; break;
+      case 'exchange':
+        if (!out.exchange.has(a.ship)) out.exchange.set(a.ship, []);
+        out.exchange.get(a.ship).push(a.good);
+        break;
+      case 'buy':
+        if (a.card === 'ship') out.buyShip.push(a.good);
+        else out.buy.push(a.card);
+        break;
+      case 'play':
+        if (!out.play.has(a.good)) out.play.set(a.good, []);
+        out.play.get(a.good).push(a.slot);
+        break;
+      case 'score': out.score = true; break;
+      case 'draw': out.draw = true; break;
+      case 'extra_draw': out.extraDraw = true; break;
+      case 'done': out.done = true; break;
+      default: break;
+    }
+  }
+  return out;
+}
+
+// ---- what the board shows -------------------------------------------------------------------
+
+/** For one good: how many visible market cards show it (what a scoring of it would count). */
+export function marketCount(view, good) {
+  return view.market.filter((g) => g === good).length;
+}
+
+/** What a scoring of `good` right now would pay a seat (before License bonuses): count × ships. */
+export function shipsWith(seat, good) {
+  return seat.ships.filter((g) => g === good).length;
+}
+
+/** The loading round: 1 while the first ships are loaded, 2 for the second ones. */
+export function loadingRound(view) {
+  const loaded = view.seats.reduce((n, s) => n + s.ships.length, 0);
+  return Math.min(STARTING_SHIPS, Math.floor(loaded / view.players) + 1);
+}
+
+// ---- words ----------------------------------------------------------------------------------
+
+/** A player's display name, or "Player n" when unknown (1-based for people). */
+export function nameOf(names, player, t) {
+  const n = names && names[player];
+  return n ? n : t('common.player', { n: player + 1 });
+}
+
+export function goodText(good, t) {
+  return GOODS.includes(good) ? t(`silkroad.good.${good}`) : t('silkroad.good.unknown');
+}
+
+export function cardText(card, t) {
+  return CARDS.includes(card) ? t(`silkroad.card.${card}`) : t('silkroad.card.unknown');
+}
+
+function listText(items, t) {
+  if (items.length <= 1) return items.join('');
+  return t('common.list', { head: items.slice(0, -1).join(t('common.listSeparator')), last: items[items.length - 1] });
+}
+
+/** "2 tea and 1 ore" from {tea: 2, ore: 1} (goods in the game's order). */
+export function cardsText(cards, t) {
+  const parts = GOODS.filter((g) => cards && cards[g] > 0).map((g) => t('silkroad.cards.of', { count: cards[g], good: goodText(g, t) }));
+  return parts.length ? listText(parts, t) : t('silkroad.cards.none');
+}
+
+/**
+ * One sentence for the log, from the event alone. `mySeat` (null for spectators) only chooses
+ * "you" over the player's name. Amounts of coins appear only in events the server sends to their
+ * owner (income, a purchase with `coins`), so they are only ever told to that owner.
+ */
+export function describeEvent(event, names, t, mySeat = null) {
+  const me = (p) => mySeat !== null && mySeat !== undefined && p === mySeat;
+  const who = (p) => nameOf(names, p, t);
+  const ev = event || {};
+  const pick = (key, params) => t(me(ev.player) ? `${key}.you` : key, { name: who(ev.player), ...params });
+  switch (ev.type) {
+    case 'load':
+      return pick('silkroad.event.load', { good: goodText(ev.good, t), ship: ev.ship + 1 });
+    case 'turn':
+      return pick('silkroad.event.turn', { turn: ev.turn });
+    case 'phase':
+      if (ev.phase === 'exchanging') return pick('silkroad.event.phase.exchanging', { count: ev.exchanges_left });
+      if (ev.phase === 'phase2') return pick('silkroad.event.phase.phase2', {});
+      if (ev.phase === 'extra_draws') return pick('silkroad.event.phase.extra_draws', { count: ev.extra_draws_left });
+      return pick('silkroad.event.phase.other', {});
+    case 'exchange':
+      return pick('silkroad.event.exchange', { ship: ev.ship + 1, from: goodText(ev.from, t), good: goodText(ev.good, t) });
+    case 'buy': {
+      const params = { card: cardText(ev.card, t), cost: ev.cost, good: goodText(ev.good, t) };
+      const base = ev.card === 'ship' ? 'silkroad.event.buy.ship' : 'silkroad.event.buy';
+      // `coins` is in the buyer's own copy only: the buyer is the viewer.
+      if (Number.isInteger(ev.coins)) return t(`${base}.own`, { ...params, count: ev.coins });
+      return pick(base, params);
+    }
+    case 'pass':
+      return pick('silkroad.event.pass', {});
+    case 'end_phase':
+      return pick('silkroad.event.end_phase', {});
+    case 'play':
+      return pick('silkroad.event.play', { good: goodText(ev.good, t), slot: ev.slot + 1, covered: goodText(ev.covered, t) });
+    case 'scoring':
+      return t('silkroad.event.scoring', { good: goodText(ev.good, t), count: ev.count, played: ev.played, name: who(ev.player) });
+    case 'income':
+      // Private: only its earner receives it.
+      if (ev.license_bonus > 0) {
+        return t('silkroad.event.income.license', {
+          count: ev.amount, good: goodText(ev.good, t), ships: ev.ships, base: ev.base, bonus: ev.license_bonus, coins: ev.coins,
+        });
+      }
+      return t('silkroad.event.income', { count: ev.amount, good: goodText(ev.good, t), ships: ev.ships, coins: ev.coins });
+    case 'draw':
+      if (ev.cards) return t('silkroad.event.draw.own', { cards: cardsText(ev.cards, t), deck: ev.deck_count });
+      return pick('silkroad.event.draw', { count: ev.count, deck: ev.deck_count });
+    case 'extra_draw':
+      if (ev.good) return t('silkroad.event.extra_draw.own', { good: goodText(ev.good, t), deck: ev.deck_count });
+      return pick('silkroad.event.extra_draw', { deck: ev.deck_count });
+    case 'done':
+      return pick('silkroad.event.done', {});
+    case 'game_over':
+      return resultSentence(ev.result, names, t);
+    default:
+      return t('silkroad.event.unknown', { type: String(ev.type) });
+  }
+}
+
+/** "Ann wins with 42 coins." / "Ann and Bo share the win with 40 coins." */
+export function resultSentence(result, names, t) {
+  if (!result || !Array.isArray(result.winners) || result.winners.length === 0) return t('silkroad.event.game_over');
+  const best = (result.ranking || []).find((r) => r.player === result.winners[0]);
+  const params = { names: listText(result.winners.map((p) => nameOf(names, p, t)), t), count: best ? best.coins : 0 };
+  return result.winners.length === 1 ? t('silkroad.result.winner', params) : t('silkroad.result.shared', params);
+}
+
+/** The line under the board title: what happens now, in words (public facts only). */
+export function statusText(view, names, mySeat, t) {
+  if (!view) return '';
+  if (view.phase === 'over') return resultSentence(view.result, names, t);
+  const mine = mySeat !== null && mySeat !== undefined && view.active === mySeat;
+  const key = `silkroad.status.${view.phase}${mine ? '.you' : ''}`;
+  return t(key, {
+    name: nameOf(names, view.active, t),
+    round: view.phase === 'loading' ? loadingRound(view) : 0,
+    count: view.phase === 'exchanging' ? view.exchanges_left : view.phase === 'extra_draws' ? view.extra_draws_left : 0,
+    good: view.played_good ? goodText(view.played_good, t) : '',
+  });
+}
