@@ -149,12 +149,14 @@ std::optional<Twin> perturb_merkator(const State& original, const Viewer&, Rng& 
   const auto& d = s.data();
   auto twin = std::make_unique<merkator::MerkatorState>(s);
   auto& t = twin->data_for_testing();
+  // Hidden until an event reveals the changed part; compared for at most 60 actions (a contract pile can stay
+  // untouched for a whole game, and 60 actions cover several full turns).
   auto stop_at = [](std::function<bool(const Json&)> reveals) {
-    return [reveals](const std::vector<Event>& events) {
+    return [reveals, budget = 60](const std::vector<Event>& events) mutable {
       for (const auto& e : events) {
         if (reveals(e.detail)) return false;
       }
-      return true;
+      return --budget >= 0;
     };
   };
   switch (rng.below(4)) {
