@@ -617,6 +617,25 @@ TEST(MerkatorContracts, TenGivesThePeaceWhichStartsTheFinalRound) {
   EXPECT_EQ(s.result()["winners"], Json::array({0}));
 }
 
+TEST(MerkatorContracts, ThePeaceInALastRoundStartedByTheChartChangesNothing) {
+  auto s = fresh(2);
+  auto& d = s.data_for_testing();
+  d.trigger = "chart";
+  d.last_round = true;
+  d.turns_left = 1;
+  hand(s, 0, "c10_1");
+  for (auto [g, n] : std::vector<std::pair<const char*, int>>{{"fabric", 3}, {"wine", 3}, {"livestock", 2}, {"citrus", 1}, {"spice", 1}}) {
+    give(s, 0, g, n);
+  }
+  at(s, "russia");
+  const auto ev = act(s, 0, fulfil("c10_1"));
+  EXPECT_EQ(first_of(ev, "new_contract")["contract"], "peace_of_westphalia");
+  EXPECT_EQ(count_of(ev, "end_triggered"), 0);
+  EXPECT_EQ(s.data().trigger, "chart");
+  EXPECT_EQ(s.data().active, 1);  // the last turn of the round
+  EXPECT_EQ(s.data().turns_left, 0);
+}
+
 TEST(MerkatorContracts, AfterThePeaceIsGoneATenGivesAnotherTen) {
   auto s = fresh(2);
   hand(s, 0, "c10_1");
@@ -644,6 +663,10 @@ TEST(MerkatorJoining, OthersAreAskedClockwiseAndPayTheActivePlayer) {
   EXPECT_EQ(s.data().seats[0].time, 0);
   ASSERT_EQ(s.data().phase, Phase::joining);
   EXPECT_EQ(s.to_move(), std::vector<int>{2});
+  // The one asked may use the supply tile now; nobody else may act.
+  EXPECT_TRUE(is_legal(s, 2, supply("grain")));
+  refused(s, 3, supply("grain"), errc::not_your_turn);
+  refused(s, 0, join, errc::not_your_turn);
   auto ev = act(s, 2, join);
   EXPECT_EQ(first_of(ev, "join")["paid"], 2);  // minor: 2
   EXPECT_EQ(s.data().seats[0].time, 2);

@@ -473,8 +473,9 @@ std::vector<Json> MerkatorState::legal_actions(int player) const {
       for (int g : c.columns[d_.loss_column].goods) consider(Parsed{Act::discard, g, -1, -1, 0});
       break;
     case Phase::contracts:
-      simple(Act::done);
+      // Fulfilments first (a bot taking the first action fulfils what it can), then done.
       for (int k : d_.seats[player].contracts) consider(Parsed{Act::fulfil, -1, -1, k, 0});
+      simple(Act::done);
       for (int get = 0; get < ng; ++get) {
         for (int give = kTime; give < ng; ++give) {
           if (give == -1) continue;
