@@ -12,8 +12,10 @@ RUN apt-get update && apt-get install -y --no-install-recommends libspdlog1.10 l
  && rm -rf /var/lib/apt/lists/* && useradd --system --home /data emporium && mkdir -p /data && chown emporium /data
 COPY --from=build /src/build/server/emporium-server /usr/local/bin/emporium-server
 COPY web-client /srv/web-client
+COPY engine/games/merkator/merkator-data.json /srv/merkator-data.json
 USER emporium
 EXPOSE 8080
-ENV EMPORIUM_BIND=0.0.0.0 EMPORIUM_PORT=8080 EMPORIUM_DATA_DIR=/data EMPORIUM_WEB_ROOT=/srv/web-client
+ENV EMPORIUM_BIND=0.0.0.0 EMPORIUM_PORT=8080 EMPORIUM_DATA_DIR=/data EMPORIUM_WEB_ROOT=/srv/web-client \
+    EMPORIUM_MERKATOR_DATA=/srv/merkator-data.json
 HEALTHCHECK CMD ["/bin/bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080 && printf 'GET /healthz HTTP/1.0\\r\\n\\r\\n' >&3 && grep -q ok <&3"]
 ENTRYPOINT ["/usr/local/bin/emporium-server"]

@@ -1,8 +1,13 @@
 // Engine benchmarks, per game: the server's per-action cost and whole random games per second.
 #include <benchmark/benchmark.h>
 
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
 #include "emporium/engine/registry.hpp"
 #include "emporium/engine/rng.hpp"
+#include "merkator/catalog.hpp"
 
 using namespace emporium::engine;
 
@@ -98,6 +103,17 @@ void BM_RandomGames(benchmark::State& st, std::string game, int players) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  {  // Merkator's components come from its data file, read here (the engine does no I/O).
+    std::ifstream in(EMPORIUM_MERKATOR_DATA);
+    std::stringstream text;
+    text << in.rdbuf();
+    auto parsed = merkator::parse_catalog(Json::parse(text.str(), nullptr, false));
+    if (parsed.error) {
+      std::cerr << EMPORIUM_MERKATOR_DATA << ": " << parsed.error->message << "\n";
+      return 1;
+    }
+    merkator::install_catalog(parsed.catalog);
+  }
   for (const auto& g : all_games()) {
     for (int n = g.min_players; n <= g.max_players; ++n) {
       const std::string suffix = "/" + g.id + "/" + std::to_string(n) + "p";

@@ -25,6 +25,8 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
     c.data_dir = value;
   } else if (name == "web-root") {
     c.web_root = value;
+  } else if (name == "merkator-data") {
+    c.merkator_data = value;
   } else if (name == "log-level") {
     if (value != "trace" && value != "debug" && value != "info" && value != "warn" && value != "error" &&
         value != "critical" && value != "off") {
@@ -42,15 +44,18 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
   return std::nullopt;
 }
 
-constexpr const char* kNames[] = {"bind", "port", "data-dir", "web-root", "log-level", "threads", "port-file"};
+constexpr const char* kNames[] = {"bind",      "port",    "data-dir",  "web-root",
+                                  "log-level", "threads", "port-file", "merkator-data"};
 
 }  // namespace
 
 std::string usage() {
   return "usage: emporium-server [--bind ADDR] [--port N] [--data-dir DIR] [--web-root DIR]\n"
          "                       [--log-level trace|debug|info|warn|error] [--threads N] [--port-file PATH]\n"
+         "                       [--merkator-data FILE]\n"
          "Each flag can also be set as an environment variable: EMPORIUM_BIND, EMPORIUM_PORT,\n"
-         "EMPORIUM_DATA_DIR, EMPORIUM_WEB_ROOT, EMPORIUM_LOG_LEVEL, EMPORIUM_THREADS, EMPORIUM_PORT_FILE.\n"
+         "EMPORIUM_DATA_DIR, EMPORIUM_WEB_ROOT, EMPORIUM_LOG_LEVEL, EMPORIUM_THREADS, EMPORIUM_PORT_FILE,\n"
+         "EMPORIUM_MERKATOR_DATA.\n"
          "Flags win over the environment.\n";
 }
 

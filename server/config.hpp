@@ -13,6 +13,7 @@ struct Config {
   std::uint16_t port = 8080;
   std::string data_dir = "data";
   std::string web_root = "web-client";
+  std::string merkator_data = "engine/games/merkator/merkator-data.json";  // Merkator's components
   std::string log_level = "info";
   int threads = 0;        // 0: one per core
   std::string port_file;  // if set, the listening port is written there (useful with --port 0)

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "config.hpp"
+#include "game_data.hpp"
 #include "listener.hpp"
 #include "lobby.hpp"
 #include "metrics.hpp"
@@ -27,6 +28,11 @@ int main(int argc, char** argv) {
     return 2;
   }
   const Config& config = parsed.config;
+  // Game data is read before anything starts: a bad file stops the server with the entry named.
+  if (auto error = load_merkator_data(config.merkator_data)) {
+    std::cerr << "emporium-server: " << *error << "\n";
+    return 2;
+  }
   spdlog::set_level(spdlog::level::from_str(config.log_level));
 
   try {

@@ -1,6 +1,7 @@
 #include "emporium/engine/registry.hpp"
 
 #include "medici/medici.hpp"
+#include "merkator/merkator.hpp"
 #include "silkroad/silkroad.hpp"
 
 namespace emporium::engine {
@@ -10,6 +11,7 @@ const std::vector<GameInfo>& all_games() {
   static const std::vector<GameInfo> games = {
       medici::game_info(),
       silkroad::game_info(),
+      merkator::game_info(),
   };
   return games;
 }
@@ -39,6 +41,9 @@ Created create_game(const std::string& id, int players, const Json& options, std
             make_error(errc::bad_player_count,
                        info->display_name + " is for " + std::to_string(info->min_players) + " to " +
                            std::to_string(info->max_players) + " players")};
+  }
+  if (info->unavailable) {
+    if (auto why = info->unavailable()) return {nullptr, nullptr, *why};
   }
   Error error;
   auto resolved = resolve_options(info->options, options, &error);

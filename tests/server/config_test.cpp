@@ -18,6 +18,9 @@ TEST(Config, DefaultsFlagsAndEnvironmentWithFlagsWinning) {
   auto d = parse({});
   ASSERT_FALSE(d.error);
   EXPECT_EQ(d.config.port, 8080);
+  EXPECT_EQ(d.config.merkator_data, "engine/games/merkator/merkator-data.json");
+  EXPECT_EQ(parse({"--merkator-data", "/srv/m.json"}).config.merkator_data, "/srv/m.json");
+  EXPECT_EQ(parse({}, {{"EMPORIUM_MERKATOR_DATA", "/e.json"}}).config.merkator_data, "/e.json");
   auto p = parse({"--port", "9000", "--data-dir=/tmp/x", "--web-root", "www"},
                  {{"EMPORIUM_PORT", "7000"}, {"EMPORIUM_LOG_LEVEL", "debug"}, {"EMPORIUM_BIND", "127.0.0.1"}});
   ASSERT_FALSE(p.error) << *p.error;

@@ -10,6 +10,7 @@ namespace emporium::engine {
 //   illegal_action    well formed and in turn, but the rules forbid it
 //   game_over         the game has ended
 //   bad_options / bad_player_count / unknown_game   when creating a game
+//   game_unavailable  the game exists but cannot be created now (its data is not loaded)
 struct Error {
   std::string code;
   std::string message;
@@ -25,6 +26,7 @@ inline constexpr const char* game_over = "game_over";
 inline constexpr const char* bad_options = "bad_options";
 inline constexpr const char* bad_player_count = "bad_player_count";
 inline constexpr const char* unknown_game = "unknown_game";
+inline constexpr const char* game_unavailable = "game_unavailable";
 }  // namespace errc
 
 Error make_error(const char* code, std::string message);

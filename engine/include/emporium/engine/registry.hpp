@@ -20,6 +20,8 @@ struct GameInfo {
   std::vector<OptionSpec> options;
   // Makes the initial state; options have been resolved (every option present and valid).
   std::function<std::unique_ptr<State>(const Json& options, int players, std::uint64_t seed)> create;
+  // Optional: why the game cannot be created now (e.g. its data file is not loaded); checked before create.
+  std::function<std::optional<Error>()> unavailable;
 
   Json to_json() const;  // metadata for clients (no factory)
 };

@@ -1,0 +1,12 @@
+#pragma once
+#include <optional>
+#include <string>
+
+namespace emporium::server {
+
+// Reads Merkator's component data (merkator-data.json) from `path`, checks it and installs it in the engine.
+// Returns a message for the user when the file cannot be read or an entry is bad (the message names the
+// file and the entry, e.g. "buildings[3].scoring.kind: unknown kind 'foo'"); the server refuses to start then.
+std::optional<std::string> load_merkator_data(const std::string& path);
+
+}  // namespace emporium::server
