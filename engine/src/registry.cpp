@@ -1,6 +1,7 @@
 #include "emporium/engine/registry.hpp"
 
 #include "medici/medici.hpp"
+#include "medina/medina.hpp"
 #include "silkroad/silkroad.hpp"
 
 namespace emporium::engine {
@@ -10,6 +11,7 @@ const std::vector<GameInfo>& all_games() {
   static const std::vector<GameInfo> games = {
       medici::game_info(),
       silkroad::game_info(),
+      medina::game_info(),
   };
   return games;
 }
