@@ -544,12 +544,58 @@ Json MedinaState::action_json(const Placement& p, bool two_player) {
   return a;
 }
 
+namespace {
+
+// Every action form there is, built once: legal_actions copies them (a copy of a small JSON object costs
+// far less than building it, and a crowded city still has hundreds of legal placements).
+constexpr int kForms = 10;  // palace x 4 colours, dome, scoring dome, blocking dome, stable, resident, wall
+int form_of(const Placement& p, bool two_player) {
+  switch (p.piece) {
+    case Piece::palace: return static_cast<int>(p.colour);
+    case Piece::dome: return two_player ? (p.blocking ? 6 : 5) : 4;
+    case Piece::stable: return 7;
+    case Piece::resident: return 8;
+    case Piece::wall: return 9;
+  }
+  return 0;
+}
+const std::vector<Json>& action_table() {
+  static const std::vector<Json> table = [] {
+    std::vector<Json> t(static_cast<std::size_t>(kForms * kCells));
+    for (int form = 0; form < kForms; ++form) {
+      Placement p;
+      bool two = false;
+      if (form < 4) {
+        p.piece = Piece::palace;
+        p.colour = static_cast<Colour>(form);
+      } else if (form < 7) {
+        p.piece = Piece::dome;
+        two = form > 4;
+        p.blocking = form == 6;
+      } else {
+        p.piece = form == 7 ? Piece::stable : form == 8 ? Piece::resident : Piece::wall;
+      }
+      for (int c = 0; c < kCells; ++c) {
+        p.x = cell_x(c);
+        p.y = cell_y(c);
+        t[static_cast<std::size_t>(form * kCells + c)] = MedinaState::action_json(p, two);
+      }
+    }
+    return t;
+  }();
+  return table;
+}
+
+}  // namespace
+
 std::vector<Json> MedinaState::legal_actions(int player) const {
   std::vector<Json> out;
   if (!is_to_move(player)) return out;
   const bool two = two_player();
+  const auto& table = action_table();
+  out.reserve(64);
   generate(player, [&](const Placement& p) {
-    out.push_back(action_json(p, two));
+    out.push_back(table[static_cast<std::size_t>(form_of(p, two) * kCells + cell(p.x, p.y))]);
     return false;
   });
   return out;
