@@ -291,6 +291,19 @@ const char* MedinaState::check(int player, const Placement& p, Error* error) con
     return nullptr;
   }
   const Seat& seat = d_.seats[player];
+  if (p.piece != Piece::dome) {
+    if (forced_dome(player) && !d_.dome_placed && d_.placed + 1 == d_.quota) {
+      bool dome_possible = false;
+      generate(player, [&](const Placement& q) {
+        dome_possible = q.piece == Piece::dome;
+        return true;
+      });
+      if (dome_possible) {
+        return refuse(error, "must_place_dome",
+                      [] { return "as the last player holding domes you must place a dome this turn"; });
+      }
+    }
+  }
   if (p.piece == Piece::wall) {
     if (city) return refuse(error, "wrong_space", [] { return "walls go on the wall spaces around the city"; });
     if (seat.stock.walls == 0) return refuse(error, "not_in_stock", [] { return "you have no wall left"; });
@@ -339,17 +352,6 @@ const char* MedinaState::check(int player, const Placement& p, Error* error) con
     default:
       if (seat.stock.residents == 0) return refuse(error, "not_in_stock", [] { return "you have no resident left"; });
       break;
-  }
-  if (forced_dome(player) && !d_.dome_placed && d_.placed + 1 == d_.quota) {
-    bool dome_possible = false;
-    generate(player, [&](const Placement& q) {
-      dome_possible = q.piece == Piece::dome;
-      return true;
-    });
-    if (dome_possible) {
-      return refuse(error, "must_place_dome",
-                    [] { return "as the last player holding domes you must place a dome this turn"; });
-    }
   }
   switch (p.piece) {
     case Piece::palace: {
@@ -918,8 +920,12 @@ void MedinaState::end_turn(std::vector<Event>& events) {
     const int p = (from + k) % d_.players;
     start_turn(p, events);
     if (can_place_any(p)) return;
-    // Nothing to place: the turn passes at once, and the stock is shown.
     events.pop_back();
+    if (k == d_.players) {  // back to the player whose turn just ended: nobody can place
+      --d_.turn;
+      break;
+    }
+    // Nothing to place: the turn passes at once, and the stock is shown.
     events.push_back(Event::public_event({{"type", "skip"}, {"player", p}, {"turn", d_.turn}}));
     reveal(p, events);
   }
