@@ -1,6 +1,8 @@
 // Engine benchmarks, per game: the server's per-action cost and whole random games per second.
 #include <benchmark/benchmark.h>
 
+#include <memory>
+
 #include "emporium/engine/registry.hpp"
 #include "emporium/engine/rng.hpp"
 
@@ -95,6 +97,28 @@ void BM_RandomGames(benchmark::State& st, std::string game, int players) {
   st.counters["actions/game"] = static_cast<double>(actions) / static_cast<double>(st.iterations());
 }
 
+// Legal-move generation late in a game (for Medina: a crowded city): positions two thirds of the
+// way through random games, the mover's legal actions listed each iteration.
+void BM_LegalActionsLate(benchmark::State& st, std::string game, int players) {
+  const auto records = record_games(game, players, 20);
+  std::vector<std::unique_ptr<State>> positions;
+  for (const auto& r : records) {
+    auto state = create_game(game, players, {}, r.seed).state;
+    for (std::size_t i = 0; i < r.moves.size() * 2 / 3; ++i) state->apply(r.moves[i].player, r.moves[i].action);
+    if (!state->is_over()) positions.push_back(std::move(state));
+  }
+  std::size_t i = 0;
+  std::int64_t listed = 0;
+  for (auto _ : st) {
+    const State& state = *positions[i++ % positions.size()];
+    auto legal = state.legal_actions(state.to_move().front());
+    listed += static_cast<std::int64_t>(legal.size());
+    benchmark::DoNotOptimize(legal);
+  }
+  st.SetItemsProcessed(st.iterations());
+  st.counters["actions/list"] = static_cast<double>(listed) / static_cast<double>(st.iterations());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -105,6 +129,7 @@ int main(int argc, char** argv) {
       benchmark::RegisterBenchmark(("apply+views" + suffix).c_str(), BM_ApplyAndEveryView, g.id, n);
       benchmark::RegisterBenchmark(("random_games" + suffix).c_str(), BM_RandomGames, g.id, n)
           ->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark(("legal_late" + suffix).c_str(), BM_LegalActionsLate, g.id, n);
     }
   }
   benchmark::Initialize(&argc, argv);

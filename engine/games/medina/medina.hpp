@@ -33,7 +33,7 @@
 // Specific error codes besides the generic ones: off_board, occupied, not_in_stock, wrong_space,
 // colour_closed, touches_building, must_extend_palace, not_beside_palace, touches_two_residents,
 // not_a_line_end, must_extend_line, not_next_to_arm, gate_needed, no_unclaimed_palace, owns_colour,
-// wrong_dome_colour, one_per_turn, must_place_dome, outer_square.
+// one_per_turn, must_place_dome, outer_square.
 
 #include <array>
 #include <cstdint>
