@@ -186,6 +186,16 @@ TEST(Medina, APieceExtendsItsColoursUnfinishedPalaceOrthogonally) {
   EXPECT_EQ(grey_moves, 6);
 }
 
+TEST(Medina, AnExtensionGoesBesideAPalacePieceNotBesideOnlyAStable) {
+  MedinaState s = game(3);
+  const int g = s.rig_palace(grey, {{4, 4}});
+  s.rig_stable(4, 5);
+  refused(s, 0, palace(grey, 4, 6), "must_extend_palace");  // beside the grey palace's stable only
+  refused(s, 0, palace(grey, 5, 5), "must_extend_palace");  // diagonal to the piece, beside the stable
+  act(s, 0, palace(grey, 3, 4));
+  EXPECT_EQ(s.data().palaces[g].size(), 3);
+}
+
 TEST(Medina, AnExtensionMayNotTouchAnotherBuilding) {
   MedinaState s = game(3);
   s.rig_palace(grey, {{4, 4}});
@@ -566,6 +576,23 @@ TEST(Medina, APlayerWhoCanPlaceNothingIsSkippedAndShowsTheirStock) {
   EXPECT_EQ(first_of(e, "turn")["player"], 2);
   EXPECT_EQ(s.to_move(), std::vector<int>{2});
   EXPECT_FALSE(s.data().seats[0].stock_public);
+}
+
+TEST(Medina, AStockAlreadyPublicIsNotRevealedAgain) {
+  MedinaState s = game(3, 0);
+  empty_stock(s, 0);
+  stock(s, 0).residents = 3;
+  for (int p = 0; p < 3; ++p) s.data_for_testing().seats[p].domes = 0;
+  s.data_for_testing().seats[0].stock_public = true;
+  act(s, 0, resident(5, 5));
+  act(s, 0, resident(5, 6));
+  s.data_for_testing().active = 0;
+  s.data_for_testing().placed = 0;
+  s.rig_palace(grey, {{5, 8}});  // the line's end (5,6) can grow to (4,6), (6,6) or (5,7)
+  const Json e = act(s, 0, resident(5, 7));
+  EXPECT_EQ(count_of(e, "stock_revealed"), 0) << "its stock was public already";
+  EXPECT_EQ(first_of(e, "turn")["player"], 1) << "no resident left: the turn ends short";
+  EXPECT_EQ(s.view(Viewer::of_player(2))["seats"][0]["stock"]["residents"], 0);
 }
 
 TEST(Medina, TheLastPlayerHoldingDomesMustPlaceOneEachTurnWhileTheyCan) {

@@ -42,13 +42,35 @@ int ci(Colour c) { return static_cast<int>(c); }
 
 bool city_cell(int c) { return in_city(cell_x(c), cell_y(c)); }
 
-Json xy(int c) { return Json::array({cell_x(c), cell_y(c)}); }
+// Views are built field by field into the object and array types (nlohmann's initializer lists cost
+// several extra allocations per field, and a view of a full city has about a thousand values).
+Json xy(int c) {
+  Json::array_t a;
+  a.reserve(2);
+  a.emplace_back(cell_x(c));
+  a.emplace_back(cell_y(c));
+  return Json(std::move(a));
+}
 
 Json cells_json(const std::vector<int>& cells) {
-  Json out = Json::array();
-  for (int c : cells) out.push_back(xy(c));
-  return out;
+  Json::array_t a;
+  a.reserve(cells.size());
+  for (int c : cells) a.push_back(xy(c));
+  return Json(std::move(a));
 }
+
+// An object built by emplacing each (key, value).
+class ObjectBuilder {
+ public:
+  ObjectBuilder& add(const char* key, Json value) {
+    o_.emplace(key, std::move(value));
+    return *this;
+  }
+  Json done() { return Json(std::move(o_)); }
+
+ private:
+  Json::object_t o_;
+};
 
 // The city square a wall space looks onto.
 int city_beside_wall(int c) {
@@ -1027,102 +1049,113 @@ Json MedinaState::domes_json(int player) const {
 Json MedinaState::view(const Viewer& viewer) const {
   const bool full = viewer.kind == Viewer::Kind::full;
   const bool over = d_.phase == Phase::over;
-  Json palaces = Json::array();
+  Json::array_t palaces;
+  palaces.reserve(d_.palaces.size());
   for (std::size_t i = 0; i < d_.palaces.size(); ++i) {
     const Palace& pal = d_.palaces[i];
-    Json towers = Json::array();
+    Json::array_t towers;
     for (int t = 0; t < kTowers; ++t) {
-      if (pal.connected[t]) towers.push_back(t + 1);
+      if (pal.connected[t]) towers.emplace_back(t + 1);
     }
-    palaces.push_back({{"id", i},
-                       {"colour", colour_name(pal.colour)},
-                       {"pieces", cells_json(pal.pieces)},
-                       {"stables", cells_json(pal.stables)},
-                       {"size", pal.size()},
-                       {"status", pal.claimed() ? "claimed" : pal.completed ? "completed" : "unfinished"},
-                       {"owner", pal.claimed() ? Json(pal.owner) : Json(nullptr)},
-                       {"dome", pal.claimed() ? xy(pal.dome) : Json(nullptr)},
-                       {"blocking", pal.blocking},
-                       {"towers", towers}});
+    palaces.push_back(ObjectBuilder()
+                          .add("id", i)
+                          .add("colour", colour_name(pal.colour))
+                          .add("pieces", cells_json(pal.pieces))
+                          .add("stables", cells_json(pal.stables))
+                          .add("size", pal.size())
+                          .add("status", pal.claimed() ? "claimed" : pal.completed ? "completed" : "unfinished")
+                          .add("owner", pal.claimed() ? Json(pal.owner) : Json(nullptr))
+                          .add("dome", pal.claimed() ? xy(pal.dome) : Json(nullptr))
+                          .add("blocking", pal.blocking)
+                          .add("towers", Json(std::move(towers)))
+                          .done());
   }
-  Json walls = Json::array();
-  for (int c : d_.walls) walls.push_back({{"x", cell_x(c)}, {"y", cell_y(c)}, {"tower", d_.grid[c].tower}});
-  Json arm_list = Json::array();
+  Json::array_t arm_list;
   for (int a = 0; a < kArms; ++a) {
     const int next = arm_next(a);
-    arm_list.push_back({{"tower", kArmTable[a].tower},
-                        {"side", kArmTable[a].side},
-                        {"length", d_.arm_length[a]},
-                        {"next", next < 0 ? Json(nullptr) : xy(next)}});
+    arm_list.push_back(ObjectBuilder()
+                           .add("tower", kArmTable[a].tower)
+                           .add("side", kArmTable[a].side)
+                           .add("length", d_.arm_length[a])
+                           .add("next", next < 0 ? Json(nullptr) : xy(next))
+                           .done());
   }
-  Json closed = Json::array();
-  Json palace_tiles = Json::object();
+  Json::array_t closed;
+  ObjectBuilder palace_tiles;
   for (Colour colour : kAllColours) {
-    if (d_.closed[ci(colour)]) closed.push_back(colour_name(colour));
+    if (d_.closed[ci(colour)]) closed.emplace_back(colour_name(colour));
     const int h = d_.palace_tile[ci(colour)];
-    palace_tiles[colour_name(colour)] = h < 0 ? Json(nullptr) : Json(h);
+    palace_tiles.add(colour_name(colour), h < 0 ? Json(nullptr) : Json(h));
   }
-  Json tower_tiles = Json::array();
+  Json::array_t tower_tiles;
   for (int h : d_.tower_tile) tower_tiles.push_back(h < 0 ? Json(nullptr) : Json(h));
-  Json seats = Json::array();
+  Json::array_t seats;
   for (int p = 0; p < d_.players; ++p) {
     const Seat& s = d_.seats[p];
     const bool shown = full || over || s.stock_public || viewer.is_player(p);
     const Score sc = score(p);
-    Json per_palace = Json::array();
+    Json::array_t per_palace;
     for (const auto& ps : sc.palaces) {
-      per_palace.push_back({{"palace", ps.palace},
-                            {"pieces", ps.pieces},
-                            {"stables", ps.stables},
-                            {"residents", ps.residents},
-                            {"walls", ps.walls},
-                            {"points", ps.total()}});
+      per_palace.push_back(ObjectBuilder()
+                               .add("palace", ps.palace)
+                               .add("pieces", ps.pieces)
+                               .add("stables", ps.stables)
+                               .add("residents", ps.residents)
+                               .add("walls", ps.walls)
+                               .add("points", ps.total())
+                               .done());
     }
-    seats.push_back({{"domes", domes_json(p)},
-                     {"stock", shown ? stock_json(s.stock) : Json(nullptr)},
-                     {"stock_public", s.stock_public},
-                     {"score", {{"palaces", per_palace},
-                                {"palace_tiles", sc.palace_tiles},
-                                {"tower_tiles", sc.tower_tiles},
-                                {"total", sc.total}}}});
+    seats.push_back(ObjectBuilder()
+                        .add("domes", domes_json(p))
+                        .add("stock", shown ? stock_json(s.stock) : Json(nullptr))
+                        .add("stock_public", s.stock_public)
+                        .add("score", ObjectBuilder()
+                                          .add("palaces", Json(std::move(per_palace)))
+                                          .add("palace_tiles", sc.palace_tiles)
+                                          .add("tower_tiles", sc.tower_tiles)
+                                          .add("total", sc.total)
+                                          .done())
+                        .done());
   }
-  Json placed_colours = Json::array();
+  Json::array_t placed_colours;
   for (Colour colour : kAllColours) {
-    if (d_.colours_placed & (1u << ci(colour))) placed_colours.push_back(colour_name(colour));
+    if (d_.colours_placed & (1u << ci(colour))) placed_colours.emplace_back(colour_name(colour));
   }
-  Json placed_domes = Json::array();
-  if (d_.domes_placed & 1) placed_domes.push_back("scoring");
-  if (d_.domes_placed & 2) placed_domes.push_back("blocking");
-  Json v = {{"game", "medina"},
-            {"players", d_.players},
-            {"version", d_.version},
-            {"phase", phase_name(d_.phase)},
-            {"start_player", d_.start_player},
-            {"active", over ? Json(nullptr) : Json(d_.active)},
-            {"to_move", to_move()},
-            {"turn", d_.turn},
-            {"pieces", d_.quota},
-            {"placed", d_.placed},
-            {"forced_dome", !over && d_.phase == Phase::play && forced_dome(d_.active)},
-            {"placed_colours", placed_colours},
-            {"placed_domes", placed_domes},
-            {"width", kWidth},
-            {"height", kHeight},
-            {"palaces", palaces},
-            {"residents", cells_json(d_.residents)},
-            {"walls", walls},
-            {"arms", arm_list},
-            {"closed", closed},
-            {"palace_tiles", palace_tiles},
-            {"tower_tiles", tower_tiles},
-            {"seats", seats},
-            {"result", result()}};
+  Json::array_t placed_domes;
+  if (d_.domes_placed & 1) placed_domes.emplace_back("scoring");
+  if (d_.domes_placed & 2) placed_domes.emplace_back("blocking");
+  Json::array_t movers;
+  for (int p : to_move()) movers.emplace_back(p);
+  ObjectBuilder v;
+  v.add("game", "medina")
+      .add("players", d_.players)
+      .add("version", d_.version)
+      .add("phase", phase_name(d_.phase))
+      .add("start_player", d_.start_player)
+      .add("active", over ? Json(nullptr) : Json(d_.active))
+      .add("to_move", Json(std::move(movers)))
+      .add("turn", d_.turn)
+      .add("pieces", d_.quota)
+      .add("placed", d_.placed)
+      .add("forced_dome", !over && d_.phase == Phase::play && forced_dome(d_.active))
+      .add("placed_colours", Json(std::move(placed_colours)))
+      .add("placed_domes", Json(std::move(placed_domes)))
+      .add("width", kWidth)
+      .add("height", kHeight)
+      .add("palaces", Json(std::move(palaces)))
+      .add("residents", cells_json(d_.residents))
+      .add("arms", Json(std::move(arm_list)))
+      .add("closed", Json(std::move(closed)))
+      .add("palace_tiles", palace_tiles.done())
+      .add("tower_tiles", Json(std::move(tower_tiles)))
+      .add("seats", Json(std::move(seats)))
+      .add("result", result());
   if (full) {
-    Json stocks = Json::array();
+    Json::array_t stocks;
     for (const auto& s : d_.seats) stocks.push_back(stock_json(s.stock));
-    v["stocks"] = stocks;
+    v.add("stocks", Json(std::move(stocks)));
   }
-  return v;
+  return v.done();
 }
 
 // ---- Rigging for tests --------------------------------------------------------------------------
