@@ -511,8 +511,8 @@ bool MedinaState::generate(int player, Visit&& visit) const {
           const int c = p + o;
           if (seen[c] || !city_cell(c) || d_.grid[c].kind != Kind::empty) continue;
           seen[c] = true;
-          bool ok = touch_ok(c, palace);  // also rules out a piece of another palace beside it
-          if (ok && visit(Placement{Piece::stable, Colour::grey, false, cell_x(c), cell_y(c)})) return true;
+          // touch_ok also rules out a piece of another palace beside it (then the square is no stable's).
+          if (touch_ok(c, palace) && visit(Placement{Piece::stable, Colour::grey, false, cell_x(c), cell_y(c)})) return true;
         }
       }
     }
