@@ -3,6 +3,7 @@
 
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <sstream>
 
 #include "emporium/engine/registry.hpp"
@@ -100,6 +101,71 @@ void BM_RandomGames(benchmark::State& st, std::string game, int players) {
   st.counters["actions/game"] = static_cast<double>(actions) / static_cast<double>(st.iterations());
 }
 
+// Legal-move generation late in a game (for Medina: a crowded city): positions two thirds of the
+// way through random games, the mover's legal actions listed each iteration.
+void BM_LegalActionsLate(benchmark::State& st, std::string game, int players) {
+  const auto records = record_games(game, players, 20);
+  std::vector<std::unique_ptr<State>> positions;
+  for (const auto& r : records) {
+    auto state = create_game(game, players, {}, r.seed).state;
+    for (std::size_t i = 0; i < r.moves.size() * 2 / 3; ++i) state->apply(r.moves[i].player, r.moves[i].action);
+    if (!state->is_over()) positions.push_back(std::move(state));
+  }
+  std::size_t i = 0;
+  std::int64_t listed = 0;
+  for (auto _ : st) {
+    const State& state = *positions[i++ % positions.size()];
+    auto legal = state.legal_actions(state.to_move().front());
+    listed += static_cast<std::int64_t>(legal.size());
+    benchmark::DoNotOptimize(legal);
+  }
+  st.SetItemsProcessed(st.iterations());
+  st.counters["actions/list"] = static_cast<double>(listed) / static_cast<double>(st.iterations());
+}
+
+// Medina: legal-move generation on a crowded city. Random games that avoid domes while they can
+// (domes close colours and end random games early) are played until more than 90 of the 176 city
+// squares are taken; the mover's legal actions are listed at those positions.
+int medina_occupied(const State& state) {
+  const Json v = state.view(Viewer::spectator());
+  std::size_t n = v["residents"].size();
+  for (const auto& p : v["palaces"]) n += p["pieces"].size() + p["stables"].size();
+  return static_cast<int>(n);
+}
+
+void BM_MedinaLegalCrowded(benchmark::State& st, int players) {
+  std::vector<std::unique_ptr<State>> positions;
+  Rng rng(11);
+  for (std::uint64_t seed = 1; positions.size() < 40 && seed < 400; ++seed) {
+    auto state = create_game("medina", players, {}, seed).state;
+    while (!state->is_over()) {
+      const int p = state->to_move().front();
+      auto legal = state->legal_actions(p);
+      std::vector<Json> no_dome;
+      for (const auto& a : legal) {
+        if (a["piece"] != "dome") no_dome.push_back(a);
+      }
+      const auto& from = no_dome.empty() ? legal : no_dome;
+      state->apply(p, from[rng.below(from.size())]);
+      if (!state->is_over() && medina_occupied(*state) > 90) {
+        positions.push_back(state->clone());
+        break;
+      }
+    }
+  }
+  std::size_t i = 0;
+  std::int64_t listed = 0;
+  for (auto _ : st) {
+    const State& state = *positions[i++ % positions.size()];
+    auto legal = state.legal_actions(state.to_move().front());
+    listed += static_cast<std::int64_t>(legal.size());
+    benchmark::DoNotOptimize(legal);
+  }
+  st.SetItemsProcessed(st.iterations());
+  st.counters["actions/list"] = static_cast<double>(listed) / static_cast<double>(st.iterations());
+  st.counters["positions"] = static_cast<double>(positions.size());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -121,7 +187,11 @@ int main(int argc, char** argv) {
       benchmark::RegisterBenchmark(("apply+views" + suffix).c_str(), BM_ApplyAndEveryView, g.id, n);
       benchmark::RegisterBenchmark(("random_games" + suffix).c_str(), BM_RandomGames, g.id, n)
           ->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark(("legal_late" + suffix).c_str(), BM_LegalActionsLate, g.id, n);
     }
+  }
+  for (int n = 2; n <= 4; ++n) {
+    benchmark::RegisterBenchmark(("legal_crowded/medina/" + std::to_string(n) + "p").c_str(), BM_MedinaLegalCrowded, n);
   }
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();

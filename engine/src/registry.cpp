@@ -1,6 +1,7 @@
 #include "emporium/engine/registry.hpp"
 
 #include "medici/medici.hpp"
+#include "medina/medina.hpp"
 #include "merkator/merkator.hpp"
 #include "silkroad/silkroad.hpp"
 
@@ -10,8 +11,9 @@ const std::vector<GameInfo>& all_games() {
   // One line per game; each game lives in its own folder under engine/games/.
   static const std::vector<GameInfo> games = {
       medici::game_info(),
-      silkroad::game_info(),
       merkator::game_info(),
+      medina::game_info(),
+      silkroad::game_info(),
   };
   return games;
 }
