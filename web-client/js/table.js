@@ -231,7 +231,8 @@ export function mountTable(root, ctx, params) {
     s.game = { view, version: f.version, legal: f.legal || [] };
     s.busy = false;
     clearTimeout(ackTimer);
-    for (const e of f.events) addLog(m.model.describeEvent(e, names(), t), f.version);
+    const viewer = s.role === 'seated' ? s.seat : null;
+    for (const e of f.events) addLog(m.model.describeEvent(e, names(), t, viewer), f.version);
     if (board) board.onEvents(f.events);
     renderAll();
   }

@@ -1,10 +1,12 @@
 // Game id → board module. Each game's board lives in its own module with the same shape (see
 // js/games/medici.js): { id, nameKey, model: {applyEvents, describeEvent, toMove, isOver,
-// statusText}, createBoard(root, {t, onAction}) }. Merkator, Medina and Maritime Silk Road
+// statusText}, createBoard(root, {t, onAction}) }. describeEvent(event, names, t, mySeat) gets the
+// viewer's seat (null for spectators) so a board may say "you". Merkator and Maritime Silk Road
 // plug in here the same way when the engine has them.
 import medici from './medici.js';
+import medina from './medina.js';
 
-const boards = new Map([[medici.id, medici]]);
+const boards = new Map([[medici.id, medici], [medina.id, medina]]);
 
 /** The board module for a game id, or null when this client cannot show that game. */
 export function gameModule(id) {
