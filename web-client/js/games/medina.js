@@ -56,8 +56,10 @@ function createBoard(root, { t, onAction }) {
     return { groups, group };
   }
 
-  function groupLabel(g) {
-    if (g.piece === 'palace') return t('medina.piece.palace', { colour: colourName(g.colour) });
+  function groupLabel(g, title = false) {
+    if (g.piece === 'palace') {
+      return title ? t('medina.piece.palaceTitle', { colour: t(`medina.colourTitle.${g.colour}`) }) : t('medina.piece.palace', { colour: colourName(g.colour) });
+    }
     if (g.piece === 'dome') return g.dome ? t(`medina.piece.dome.${g.dome}`) : t('medina.piece.dome');
     return t(`medina.piece.${g.piece}`);
   }
@@ -121,7 +123,7 @@ function createBoard(root, { t, onAction }) {
         onclick: () => { chosen = g.key; keepFocus(el, render); },
       },
       pieceIcon(g),
-      h('span', { class: 'md-pick-name' }, groupLabel(g)),
+      h('span', { class: 'md-pick-name' }, groupLabel(g, true)),
       n === null ? null : h('span', { class: 'md-pick-count' }, t('medina.picker.count', { count: n })));
     })),
     group ? h('p', { class: 'hint', role: 'status' }, t('medina.picker.hint', { piece: groupLabel(group), count: group.squares.size })) : null,
@@ -272,11 +274,17 @@ function createBoard(root, { t, onAction }) {
       d.removed.length ? h('p', { class: 'hint' }, t('medina.domes.removed', { list: list(d.removed) })) : null);
   }
 
+  /** "2 pieces + 1 stable + 1 wall" (what a palace scores for, zeros left out). */
+  function partsText(ps) {
+    return ['pieces', 'stables', 'residents', 'walls'].filter((k) => ps[k] > 0)
+      .map((k) => t(`medina.part.${k}`, { count: ps[k] })).join(' + ');
+  }
+
   function scoreBreakdown(v, sc) {
     const rows = sc.palaces.map((ps) => {
       const p = v.palaces[ps.palace];
       return h('li', null, h('span', { class: ['md-icon', 'md-icon--palace', `c-${p.colour}`], 'aria-hidden': 'true' }),
-        t('medina.score.palace', { colour: colourName(p.colour), count: ps.points, pieces: ps.pieces, stables: ps.stables, residents: ps.residents, walls: ps.walls }));
+        t('medina.score.palace', { colour: t(`medina.colourTitle.${p.colour}`), count: ps.points, parts: partsText(ps) }));
     });
     if (sc.palace_tiles) rows.push(h('li', null, t('medina.score.palaceTiles', { count: sc.palace_tiles })));
     if (sc.tower_tiles) rows.push(h('li', null, t('medina.score.towerTiles', { count: sc.tower_tiles })));
@@ -314,7 +322,7 @@ function createBoard(root, { t, onAction }) {
           : h('div', { 'data-testid': 'stock', 'data-hidden': 'false', 'data-public': seat.stock_public ? 'true' : 'false' },
             p === state.seat && !seat.stock_public && v.phase !== 'over' ? h('p', { class: 'hint' }, t('medina.seat.ownScreen')) : stockList(seat.stock)),
         h('details', { class: 'md-seat-score', open: v.phase === 'over' ? true : null },
-          h('summary', null, t('medina.seat.scoreDetails')),
+          h('summary', null, v.phase === 'over' ? t('medina.seat.scoreFinal') : t('medina.seat.scoreDetails')),
           scoreBreakdown(v, sc)));
       })));
   }
