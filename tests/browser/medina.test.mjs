@@ -269,6 +269,7 @@ test('Medina: three players and a spectator play a whole game in the browser', {
     let actions = 0;
     let checks = 0;
     let deadClicks = 0;
+    let keyboard = 0;
     let shotMid = false;
     let shotPhone = false;
 
@@ -331,7 +332,24 @@ test('Medina: three players and a spectator play a whole game in the browser', {
         pieceKinds.add(key.split(':')[0]);
         assert.ok(st.legal.length > 0, `squares are highlighted for ${key}`);
         const [x, y] = st.legal[Math.floor(random() * st.legal.length)];
-        await page.click(`.medina .md-sq.is-legal[data-x="${x}"][data-y="${y}"]`);
+        const square = `.medina .md-sq.is-legal[data-x="${x}"][data-y="${y}"]`;
+        if (actions === 10 || actions === 11) {
+          // By keyboard once in a while: the highlighted squares are buttons with a label.
+          const label = await page.getAttribute(square, 'aria-label');
+          assert.match(label, /^Place .* on (square|wall space) \d+, \d+/, label);
+          await page.focus(square);
+          if (actions === 10 && st.legal.length > 1) {
+            // The arrow keys move between highlighted squares only.
+            for (const k of ['ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp']) {
+              await page.keyboard.press(k);
+              assert.ok(await page.evaluate(() => document.activeElement.matches('.md-sq.is-legal')), `${k} leaves the highlighted squares`);
+            }
+          }
+          await page.keyboard.press('Enter');
+          keyboard += 1;
+        } else {
+          await page.click(square);
+        }
         actions += 1;
         await waitVersionAbove(page, st.version);
       }
@@ -362,11 +380,12 @@ test('Medina: three players and a spectator play a whole game in the browser', {
 
     for (const k of ['palace', 'dome', 'resident', 'wall']) assert.ok(pieceKinds.has(k), `the game placed a ${k} (${[...pieceKinds]})`);
     assert.equal(deadClicks, 3, 'three clicks on plain squares were tried');
+    assert.equal(keyboard, 2, 'two pieces were placed by keyboard');
     assert.deepEqual(await D.evaluate(() => window.__leaks), [], 'the spectator never had a control or saw a screened stock');
     assert.deepEqual(dialogs, [], 'no dialog (alert) was opened');
     assert.deepEqual(pageErrors, [], 'no script errors in the pages');
     console.log(`# browser test: Medina, ${actions} pieces placed through the UI (${[...pieceKinds].sort().join(', ')}), ` +
-      `${deadClicks} dead clicks, ${checks} screen checks, in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
+      `${deadClicks} dead clicks, ${keyboard} by keyboard, ${checks} screen checks, in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
   } catch (err) {
     mkdirSync(SHOTS, { recursive: true });
     for (const [label, page] of Object.entries(pages)) {

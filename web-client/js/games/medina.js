@@ -158,6 +158,27 @@ function createBoard(root, { t, onAction }) {
     return `${what}, ${whose}${dome}`;
   }
 
+  /** Arrow keys move the focus to the nearest highlighted square in that direction. */
+  function arrowKeys(e) {
+    const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
+    const from = dir && e.target.closest && e.target.closest('.md-sq.is-legal');
+    if (!from) return;
+    const fx = Number(from.dataset.x);
+    const fy = Number(from.dataset.y);
+    let best = null;
+    let bestCost = Infinity;
+    for (const b of el.querySelectorAll('.md-sq.is-legal')) {
+      const dx = Number(b.dataset.x) - fx;
+      const dy = Number(b.dataset.y) - fy;
+      const along = dx * dir[0] + dy * dir[1];
+      if (along <= 0) continue;
+      const cost = along + 3 * Math.abs(dx * dir[1] + dy * dir[0]);
+      if (cost < bestCost) { best = b; bestCost = cost; }
+    }
+    e.preventDefault();
+    if (best) best.focus();
+  }
+
   function city(v) {
     const board = model.squares(v);
     const { group } = picking();
@@ -214,7 +235,7 @@ function createBoard(root, { t, onAction }) {
     }
     return h('section', { class: 'md-card md-citycard', 'aria-labelledby': 'md-city-h' },
       h('h2', { id: 'md-city-h', class: 'visually-hidden' }, t('medina.city.heading')),
-      h('div', { class: ['md-city', group ? 'is-picking' : ''], 'data-testid': 'city' }, cells),
+      h('div', { class: ['md-city', group ? 'is-picking' : ''], 'data-testid': 'city', onkeydown: arrowKeys }, cells),
       h('p', { class: 'hint md-legend' }, t('medina.city.legend')));
   }
 

@@ -331,7 +331,7 @@ export default {
   'medina.picker.forced': 'You hold the last domes: one of this turn\u2019s pieces must be a dome.',
   'medina.picker.choose': 'Choose a piece',
   'medina.picker.count': '{count} left',
-  'medina.picker.hint': { one: '{piece}: {count} square possible, highlighted on the city. Click it to place.', other: '{piece}: {count} squares possible, highlighted on the city. Click one to place.' },
+  'medina.picker.hint': { one: '{piece}: {count} square possible, highlighted on the city. Click it to place.', other: '{piece}: {count} squares possible, highlighted on the city. Click one to place (Tab and the arrow keys move between them).' },
   'medina.city.heading': 'The city',
   'medina.city.legend': 'Towers 1 to 4 stand on the corners; walls grow from them along the ring. Dashed spaces are where each wall arm may grow next.',
   'medina.square.tower': 'Tower {n}; its tile is still on the table',
