@@ -305,7 +305,7 @@ describe('log sentences', () => {
       'Cy takes the orange palace tile (worth 4) from you with a larger palace (5 pieces).');
     assert.equal(describeEvent({ type: 'tower_tile', tower: 3, palace: 1, player: 1, from: null }, NAMES, t, 1), 'You take tower tile 3.');
     assert.equal(describeEvent({ type: 'stock_revealed', player: 1, stock: { palaces: { grey: 0, black: 2, brown: 0, orange: 0 }, stables: 1, residents: 0, walls: 3 } }, NAMES, t),
-      'Bo cannot place the whole turn and shows their stock: 2 black palace pieces, 1 stable and 3 walls.');
+      'Bo\u2019s stock is shown to everyone from now on: 2 black palace pieces, 1 stable and 3 walls.');
     assert.equal(describeEvent({ type: 'turn', player: 1, turn: 12, pieces: 2, forced_dome: false }, NAMES, t, null), 'Turn 12: Bo places 2 pieces.');
     assert.match(describeEvent({ type: 'turn', player: 1, turn: 12, pieces: 2, forced_dome: true }, NAMES, t, 1), /you .* must place a dome/);
     assert.equal(describeEvent({ type: 'dome_removed', player: 0, colour: 'black' }, NAMES, t, 0), 'Your black blocking dome leaves the game.');

@@ -70,7 +70,7 @@ function createBoard(root, { t, onAction }) {
     if (v.phase === 'setup') return null;
     if (g.piece === 'dome') {
       if (typeof me.domes === 'number') return me.domes;
-      return null;
+      return g.dome && me.domes ? me.domes[g.dome].length : null;
     }
     if (!me.stock) return null;
     if (g.piece === 'palace') return me.stock.palaces[g.colour];
