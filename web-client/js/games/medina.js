@@ -259,15 +259,22 @@ function createBoard(root, { t, onAction }) {
         holderText(p)))));
   }
 
-  function stockList(stock) {
-    const items = COLOURS.map((c) => h('li', { class: 'md-stock-item', 'data-kind': `palace:${c}`, 'data-count': String(stock.palaces[c]) },
-      h('span', { class: ['md-icon', 'md-icon--palace', `c-${c}`], 'aria-hidden': 'true' }),
-      t('medina.stock.palace', { count: stock.palaces[c], colour: colourName(c) })));
+  /** A stock as a list; `compact` leaves out what is used up (a seat card shown to others). */
+  function stockList(stock, compact = false) {
+    const items = [];
+    for (const c of COLOURS) {
+      if (compact && !stock.palaces[c]) continue;
+      items.push(h('li', { class: 'md-stock-item', 'data-kind': `palace:${c}`, 'data-count': String(stock.palaces[c]) },
+        h('span', { class: ['md-icon', 'md-icon--palace', `c-${c}`], 'aria-hidden': 'true' }),
+        t('medina.stock.palace', { count: stock.palaces[c], colour: colourName(c) })));
+    }
     for (const k of ['stables', 'residents', 'walls']) {
+      if (compact && !stock[k]) continue;
       items.push(h('li', { class: 'md-stock-item', 'data-kind': k, 'data-count': String(stock[k]) },
         h('span', { class: ['md-icon', `md-icon--${k.slice(0, -1)}`], 'aria-hidden': 'true' }),
         t(`medina.stock.${k}`, { count: stock[k] })));
     }
+    if (!items.length) return h('p', { class: 'hint' }, t('medina.stock.empty'));
     return h('ul', { class: 'md-stock' }, items);
   }
 
@@ -341,7 +348,7 @@ function createBoard(root, { t, onAction }) {
           ? h('p', { class: 'md-hidden-stock', 'data-testid': 'stock', 'data-hidden': 'true', 'data-public': 'false' },
             h('span', { class: 'md-lock', 'aria-hidden': 'true' }), t('medina.seat.screen'))
           : h('div', { 'data-testid': 'stock', 'data-hidden': 'false', 'data-public': seat.stock_public ? 'true' : 'false' },
-            p === state.seat && !seat.stock_public && v.phase !== 'over' ? h('p', { class: 'hint' }, t('medina.seat.ownScreen')) : stockList(seat.stock)),
+            p === state.seat && !seat.stock_public && v.phase !== 'over' ? h('p', { class: 'hint' }, t('medina.seat.ownScreen')) : stockList(seat.stock, true)),
         h('details', { class: 'md-seat-score', open: v.phase === 'over' ? true : null },
           h('summary', null, v.phase === 'over' ? t('medina.seat.scoreFinal') : t('medina.seat.scoreDetails')),
           scoreBreakdown(v, sc)));

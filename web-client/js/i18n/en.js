@@ -260,6 +260,7 @@ export default {
   'medina.stock.residents': { one: '{count} resident', other: '{count} residents' },
   'medina.stock.walls': { one: '{count} wall', other: '{count} walls' },
   'medina.stock.nothing': 'nothing',
+  'medina.stock.empty': 'Stock: nothing left.',
   'medina.event.starting': '{name} places the starting resident on {where}.',
   'medina.event.starting.you': 'You place the starting resident on {where}.',
   'medina.event.palace.new': '{name} starts a {colour} palace on {where}.',
