@@ -94,7 +94,7 @@ describe('names and the registry', () => {
   });
 
   test('every game module has the same shape', () => {
-    assert.deepEqual(knownGames(), ['medici', 'silkroad']);
+    assert.deepEqual(knownGames(), ['medici', 'medina', 'silkroad']);
     for (const id of knownGames()) {
       const m = gameModule(id);
       assert.equal(m.id, id);

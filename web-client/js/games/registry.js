@@ -1,12 +1,12 @@
 // Game id → board module. Each game's board lives in its own module with the same shape (see
 // js/games/medici.js): { id, nameKey, model: {applyEvents, describeEvent, toMove, isOver,
 // statusText}, createBoard(root, {t, onAction}) }. describeEvent(event, names, t, mySeat) gets the
-// viewer's seat (null for spectators) so a board may say "you". Merkator and Medina plug in here
-// the same way when the engine has them.
+// viewer's seat (null for spectators) so a board may say "you". Merkator plugs in here the same way.
 import medici from './medici.js';
+import medina from './medina.js';
 import silkroad from './silkroad.js';
 
-const boards = new Map([[medici.id, medici], [silkroad.id, silkroad]]);
+const boards = new Map([medici, medina, silkroad].map((board) => [board.id, board]));
 
 /** The board module for a game id, or null when this client cannot show that game. */
 export function gameModule(id) {

@@ -1,0 +1,334 @@
+// The Medina reducer against the engine itself: build/tests/engine_fixture plays random games and
+// prints, for every viewer, the initial view and per action the events, legal actions and view.
+// Applying each step's events to the previous view must give exactly the engine's view (the wall
+// arms, palace statuses, stocks, domes and every seat's live score included).
+// The score helper must give the engine's final result; the log sentences never tell a viewer a
+// stock that is still behind its screen; the legal list grouped by piece covers it exactly.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import {
+  applyEvent, applyEvents, legalByPiece, pieceKey, describeEvent, statusText, resultSentence, toMove, isOver,
+  scoreOf, scores, squares, armNext, ARMS, quotaForTurn, piecesLeft, placeText, stockText, forcedDome, key,
+  COLOURS, WIDTH, HEIGHT, isWallSpace, towerAt,
+} from '../../web-client/js/games/medina-model.js';
+import { t } from '../../web-client/js/i18n/index.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const buildDir = path.resolve(root, process.env.EMPORIUM_BUILD_DIR || 'build');
+const fixtureBin = path.join(buildDir, 'tests', 'engine_fixture');
+
+function fixture(players, seed) {
+  if (!existsSync(fixtureBin)) {
+    throw new Error(`${fixtureBin} is missing: build it first (cmake --build ${buildDir} --target engine_fixture), ` +
+      'or point EMPORIUM_BUILD_DIR at the build directory');
+  }
+  const out = execFileSync(fixtureBin, ['medina', String(players), String(seed)], { maxBuffer: 512 << 20 });
+  return JSON.parse(out.toString('utf8'));
+}
+
+const SEEDS = [1, 7, 42, 2024];
+const EVENT_TYPES = ['place', 'turn', 'skip', 'palace_tile', 'tower_tile', 'colour_closed', 'palace_completed',
+  'stock_revealed', 'dome_removed', 'game_over'];
+const NAMES = ['Anna', 'Bo', 'Cy', 'Di'];
+
+const games = new Map();
+function game(players, seed) {
+  const k = `${players}/${seed}`;
+  if (!games.has(k)) games.set(k, fixture(players, seed));
+  return games.get(k);
+}
+
+const noKey = (s) => !s.includes('⟦') && !/\{\w+\}/.test(s);
+
+describe('applyEvents reproduces the engine views', () => {
+  for (let players = 2; players <= 4; players++) {
+    for (const seed of SEEDS) {
+      test(`${players} players, seed ${seed}: every viewer, every step`, () => {
+        const g = game(players, seed);
+        assert.equal(g.viewers.length, players + 1, 'one viewer per player plus a spectator');
+        for (const viewer of g.viewers) {
+          const who = viewer.seat === null ? 'spectator' : `seat ${viewer.seat}`;
+          let view = viewer.initial;
+          assert.ok(viewer.steps.length > 30, 'a game has many steps');
+          viewer.steps.forEach((step, i) => {
+            const before = JSON.stringify(view);
+            const next = applyEvents(view, step.events, step.view.version);
+            assert.equal(JSON.stringify(view), before, `${who}, step ${i}: the previous view must not be changed`);
+            assert.deepEqual(next, step.view, `${who}, step ${i} (${step.events.map((e) => e.type).join(', ')})`);
+            view = next;
+          });
+          assert.ok(isOver(view), `${who}: the game ends`);
+          assert.deepEqual(toMove(view), []);
+          view.seats.forEach((s, p) => assert.ok(s.stock, `${who}: the stock of seat ${p} is shown at the end`));
+        }
+      });
+    }
+  }
+
+  test('the fixtures exercise every event type, both dome kinds and revealed stocks', () => {
+    const seen = new Set();
+    const domes = new Set();
+    for (let players = 2; players <= 4; players++) {
+      for (const seed of SEEDS) {
+        for (const step of game(players, seed).viewers[0].steps) {
+          for (const e of step.events) {
+            seen.add(e.type);
+            if (e.type === 'place' && e.piece === 'dome') domes.add(e.dome || 'plain');
+          }
+        }
+      }
+    }
+    assert.deepEqual([...seen].sort(), [...EVENT_TYPES].sort());
+    assert.deepEqual([...domes].sort(), ['blocking', 'plain', 'scoring']);
+  });
+
+  test('an unknown event type leaves the view as it was', () => {
+    const view = game(3, 1).viewers[0].initial;
+    assert.equal(applyEvent(view, { type: 'something_new' }), view);
+    assert.deepEqual(applyEvents(view, [{ type: 'something_new' }], 5), { ...view, version: 5 });
+    assert.equal(applyEvents(view, []).version, view.version + 1);
+  });
+
+  test('other seats\' stocks stay null until the rules reveal them', () => {
+    for (const seed of SEEDS) {
+      const g = game(3, seed);
+      for (const viewer of g.viewers) {
+        let view = viewer.initial;
+        for (const step of viewer.steps) {
+          const revealed = new Set(step.events.filter((e) => e.type === 'stock_revealed').map((e) => e.player));
+          const publicBefore = view.seats.map((s) => s.stock_public);
+          view = applyEvents(view, step.events, step.view.version);
+          view.seats.forEach((s, p) => {
+            if (p === viewer.seat) { assert.ok(s.stock, 'own stock shown'); return; }
+            if (!publicBefore[p] && !revealed.has(p)) assert.equal(s.stock, null, `seat ${p}'s stock is hidden`);
+          });
+        }
+      }
+    }
+  });
+});
+
+describe('scores', () => {
+  test('the live score helper equals the engine\'s score in every view of every game', () => {
+    for (let players = 2; players <= 4; players++) {
+      for (const seed of SEEDS) {
+        for (const step of game(players, seed).viewers[players].steps) {
+          const all = scores(step.view);
+          step.view.seats.forEach((s, p) => assert.deepEqual(all[p], s.score, `${players}p seed ${seed} v${step.view.version} seat ${p}`));
+        }
+      }
+    }
+  });
+
+  test('at the end the helper gives the points of the engine\'s result', () => {
+    for (let players = 2; players <= 4; players++) {
+      for (const seed of SEEDS) {
+        const g = game(players, seed);
+        const steps = g.viewers[players].steps;
+        const final = steps[steps.length - 1];
+        const over = final.events.find((e) => e.type === 'game_over');
+        assert.ok(over, 'the last step ends the game');
+        assert.deepEqual(final.view.result, over.result);
+        for (const r of over.result.ranking) {
+          assert.equal(scoreOf(final.view, r.player).total, r.points, `${players}p seed ${seed}: seat ${r.player}`);
+        }
+        const best = Math.max(...over.result.ranking.map((r) => r.points));
+        assert.deepEqual(over.result.winners, over.result.ranking.filter((r) => r.points === best).map((r) => r.player).sort((a, b) => a - b));
+        assert.ok(best > 0, 'someone scores');
+      }
+    }
+  });
+
+  test('a hand-made city: residents and walls beside a palace count once; blocking domes score nothing', () => {
+    const view = {
+      palaces: [
+        { id: 0, colour: 'grey', pieces: [[0, 0], [1, 0]], stables: [[0, 1]], owner: 0, blocking: false },
+        { id: 1, colour: 'orange', pieces: [[5, 5]], stables: [], owner: 1, blocking: true },
+        { id: 2, colour: 'black', pieces: [[9, 9]], stables: [], owner: null, blocking: false },
+      ],
+      residents: [[1, 1], [2, 0], [5, 6]],
+      walls: [{ x: 0, y: -1, tower: 1 }, { x: -1, y: 0, tower: 1 }, { x: -1, y: 1, tower: 1 }],
+      palace_tiles: { grey: 0, black: null, brown: null, orange: 1 },
+      tower_tiles: [0, null, 1, null],
+      seats: [{}, {}],
+    };
+    const s0 = scoreOf(view, 0);
+    // 2 pieces + 1 stable + residents (1,1) and (2,0) + walls (0,-1), (-1,0), (-1,1); (1,1) touches two of them: once.
+    assert.deepEqual(s0.palaces, [{ palace: 0, pieces: 2, stables: 1, residents: 2, walls: 3, points: 8 }]);
+    assert.equal(s0.palace_tiles, 1);
+    assert.equal(s0.tower_tiles, 1);
+    assert.equal(s0.total, 10);
+    const s1 = scoreOf(view, 1);
+    assert.deepEqual(s1.palaces, []);
+    assert.equal(s1.total, 4 + 3);
+    assert.equal(squares(view).get(key(1, 1)).kind, 'resident');
+  });
+});
+
+describe('legal squares by piece', () => {
+  test('grouping keys and order', () => {
+    const legal = [
+      { type: 'place', piece: 'wall', x: 0, y: -1 },
+      { type: 'place', piece: 'resident', x: 3, y: 3 },
+      { type: 'place', piece: 'stable', x: 4, y: 4 },
+      { type: 'place', piece: 'palace', colour: 'orange', x: 1, y: 1 },
+      { type: 'place', piece: 'palace', colour: 'grey', x: 1, y: 1 },
+      { type: 'place', piece: 'palace', colour: 'grey', x: 2, y: 1 },
+      { type: 'place', piece: 'dome', dome: 'blocking', x: 7, y: 7 },
+      { type: 'place', piece: 'dome', dome: 'scoring', x: 7, y: 7 },
+      { type: 'place', piece: 'dome', x: 8, y: 8 },
+      { type: 'pass' }, null, { type: 'place', piece: 'palace', colour: 'grey' },
+    ];
+    const groups = legalByPiece(legal);
+    assert.deepEqual(groups.map((g) => g.key), ['palace:grey', 'palace:orange', 'dome', 'dome:scoring', 'dome:blocking', 'stable', 'resident', 'wall']);
+    const grey = groups[0];
+    assert.deepEqual([...grey.squares], ['1,1', '2,1']);
+    assert.equal(grey.colour, 'grey');
+    assert.deepEqual(grey.actions.get('2,1'), legal[5]);
+    assert.equal(groups.find((g) => g.key === 'dome:blocking').dome, 'blocking');
+    assert.equal(groups.find((g) => g.key === 'dome').dome, null);
+    assert.deepEqual([...groups.find((g) => g.key === 'wall').squares], ['0,-1']);
+    assert.deepEqual(legalByPiece(undefined), []);
+    assert.equal(pieceKey({ piece: 'dome', dome: 'scoring' }), 'dome:scoring');
+  });
+
+  test('every legal list of real games is covered exactly, square by square', () => {
+    for (let players = 2; players <= 4; players++) {
+      for (const seed of SEEDS.slice(0, 2)) {
+        const g = game(players, seed);
+        for (const viewer of g.viewers.slice(0, players)) {
+          let view = viewer.initial;
+          for (const step of viewer.steps) {
+            view = step.view;
+            const groups = legalByPiece(step.legal);
+            const n = groups.reduce((sum, gr) => sum + gr.actions.size, 0);
+            assert.equal(n, step.legal.length, 'no action lost, none twice');
+            for (const gr of groups) {
+              for (const [sq, a] of gr.actions) {
+                assert.equal(sq, key(a.x, a.y));
+                assert.equal(pieceKey(a), gr.key);
+                // A legal square is free, except a dome's (a piece of an unclaimed palace).
+                const s = squares(view);
+                if (a.piece === 'dome') assert.equal(s.get(sq).kind, 'palace');
+                else if (view.phase !== 'over') assert.ok(!s.get(sq) || false, `${sq} is free for ${gr.key}`);
+                if (a.piece === 'wall') assert.ok(isWallSpace(a.x, a.y));
+              }
+            }
+            if (step.legal.length === 0) assert.ok(!toMove(step.view).includes(viewer.seat) || isOver(step.view));
+          }
+        }
+      }
+    }
+  });
+});
+
+describe('the board\'s geometry', () => {
+  test('arms, towers and wall spaces', () => {
+    assert.equal(ARMS.length, 8);
+    ARMS.forEach((a, i) => assert.equal(ARMS[a.opposite].opposite, i));
+    assert.deepEqual(armNext(ARMS[0], 0, 0), [0, -1]);
+    assert.deepEqual(armNext(ARMS[1], 3, 0), [WIDTH - 4, -1]);
+    // East side: 11 spaces; the two arms together may fill 9, leaving a gate of 2.
+    assert.equal(armNext(ARMS[2], 6, 4), null, 'the gate between tower 3 and tower 2 stays open');
+    assert.deepEqual(armNext(ARMS[2], 5, 4), [WIDTH, 5]);
+    assert.equal(towerAt(-1, -1), 1);
+    assert.equal(towerAt(WIDTH, HEIGHT), 2);
+    assert.equal(towerAt(0, 0), 0);
+    assert.ok(isWallSpace(5, -1) && isWallSpace(-1, 3) && !isWallSpace(-1, -1) && !isWallSpace(3, 3));
+    assert.equal(quotaForTurn(2, 1), 1);
+    assert.equal(quotaForTurn(2, 3), 2);
+    assert.equal(quotaForTurn(2, 9), 3);
+    assert.equal(quotaForTurn(4, 1), 2);
+  });
+});
+
+describe('log sentences', () => {
+  test('every event of every game has a sentence for every viewer, with all words filled in', () => {
+    for (let players = 2; players <= 4; players++) {
+      const g = game(players, SEEDS[0]);
+      for (const viewer of g.viewers) {
+        for (const step of viewer.steps) {
+          for (const e of step.events) {
+            const s = describeEvent(e, NAMES, t, viewer.seat);
+            assert.ok(s.length > 5 && noKey(s), `${e.type}: ${s}`);
+            if (viewer.seat === null) assert.doesNotMatch(s, /\b(You|you|Your)\b/, `spectator: ${s}`);
+          }
+          const st = statusText(step.view, NAMES, viewer.seat, t);
+          assert.ok(noKey(st), st);
+        }
+      }
+    }
+  });
+
+  test('no sentence tells a stock still behind its screen', () => {
+    // A stock appears in words only in stock_revealed (public by the rules from then on); other
+    // sentences never count pieces left behind a screen.
+    const stockWords = /\b\d+ (?:(?:grey|black|brown|orange) palace pieces?|stables?|residents?|walls?)\b/;
+    for (let players = 2; players <= 4; players++) {
+      for (const seed of SEEDS) {
+        const g = game(players, seed);
+        for (const viewer of g.viewers) {
+          let view = viewer.initial;
+          for (const step of viewer.steps) {
+            for (const e of step.events) {
+              const s = describeEvent(e, NAMES, t, viewer.seat);
+              if (e.type !== 'stock_revealed') assert.doesNotMatch(s, stockWords, `${e.type}: ${s}`);
+              view = applyEvent(view, e);
+              if (e.type === 'stock_revealed') assert.equal(view.seats[e.player].stock_public, true, 'the stock told is now public');
+            }
+            view = { ...view, version: step.view.version };
+          }
+        }
+      }
+    }
+  });
+
+  test('sentences: you or the name; dome kinds; tiles taken from someone; revealed stocks', () => {
+    const place = { type: 'place', player: 1, piece: 'palace', colour: 'brown', x: 4, y: 7, palace: 0, size: 1 };
+    assert.equal(describeEvent(place, NAMES, t, null), 'Bo starts a brown palace on square 5, 8.');
+    assert.equal(describeEvent(place, NAMES, t, 1), 'You start a brown palace on square 5, 8.');
+    assert.equal(describeEvent({ ...place, size: 3 }, NAMES, t, 0), 'Bo adds a brown palace piece on square 5, 8 (now 3 pieces).');
+    assert.equal(describeEvent({ type: 'place', player: 0, piece: 'resident', x: 2, y: 2, starting: true }, NAMES, t),
+      'Anna places the starting resident on square 3, 3.');
+    assert.equal(describeEvent({ type: 'place', player: 2, piece: 'wall', x: -1, y: 4, tower: 1 }, NAMES, t),
+      'Cy builds a wall of tower 1 on wall space 0, 5.');
+    assert.match(describeEvent({ type: 'place', player: 0, piece: 'dome', dome: 'blocking', colour: 'grey', palace: 2, size: 4, x: 1, y: 1 }, NAMES, t),
+      /Anna blocks the grey palace \(4 pieces\) with a blocking dome/);
+    assert.match(describeEvent({ type: 'place', player: 0, piece: 'dome', dome: 'scoring', colour: 'grey', palace: 2, size: 1, x: 1, y: 1 }, NAMES, t),
+      /scoring dome/);
+    assert.equal(describeEvent({ type: 'palace_tile', colour: 'orange', player: 2, from: 0, size: 5 }, NAMES, t, 0),
+      'Cy takes the orange palace tile (worth 4) from you with a larger palace (5 pieces).');
+    assert.equal(describeEvent({ type: 'tower_tile', tower: 3, palace: 1, player: 1, from: null }, NAMES, t, 1), 'You take tower tile 3.');
+    assert.equal(describeEvent({ type: 'stock_revealed', player: 1, stock: { palaces: { grey: 0, black: 2, brown: 0, orange: 0 }, stables: 1, residents: 0, walls: 3 } }, NAMES, t),
+      'Bo\u2019s stock is shown to everyone from now on: 2 black palace pieces, 1 stable and 3 walls.');
+    assert.equal(describeEvent({ type: 'turn', player: 1, turn: 12, pieces: 2, forced_dome: false }, NAMES, t, null), 'Turn 12: Bo places 2 pieces.');
+    assert.match(describeEvent({ type: 'turn', player: 1, turn: 12, pieces: 2, forced_dome: true }, NAMES, t, 1), /you .* must place a dome/);
+    assert.equal(describeEvent({ type: 'dome_removed', player: 0, colour: 'black' }, NAMES, t, 0), 'Your black blocking dome leaves the game.');
+    assert.equal(describeEvent({ type: 'what' }, NAMES, t), 'Something happened in the game (what).');
+    assert.equal(resultSentence({ ranking: [{ player: 1, rank: 1, points: 30 }, { player: 0, rank: 1, points: 30 }], winners: [0, 1] }, NAMES, t),
+      'Anna and Bo share the win with 30 points.');
+    assert.equal(placeText(-1, -1, t), 'tower 1');
+    assert.equal(stockText({ palaces: { grey: 0, black: 0, brown: 0, orange: 0 }, stables: 0, residents: 0, walls: 0 }, t), 'nothing');
+  });
+
+  test('status line and pieces left', () => {
+    const g = game(2, 1);
+    const v0 = g.viewers[0].initial;
+    assert.equal(v0.phase, 'setup');
+    assert.equal(piecesLeft(v0), 1);
+    const start = v0.start_player;
+    assert.match(statusText(v0, NAMES, start, t), /starting resident/);
+    const later = g.viewers[2].steps[5].view;
+    assert.equal(piecesLeft(later), later.pieces - later.placed);
+    assert.match(statusText(later, NAMES, null, t), new RegExp(NAMES[later.active]));
+    const end = g.viewers[2].steps.at(-1).view;
+    assert.equal(piecesLeft(end), 0);
+    assert.equal(forcedDome(end, 0), end.seats.length > 0 && forcedDome(end, 0));
+    assert.ok(COLOURS.length === 4);
+  });
+});

@@ -1,0 +1,424 @@
+// The Medina board: renders the view (js/games/medina-model.js has the rules-free logic) and the
+// controls that the `legal` list allows, nothing else. Same shape as the other boards:
+// createBoard(root, ctx) returns { update(state), onEvents(events), destroy() } where state is
+// { view, legal, seat (null for spectators), names, connected, busy }.
+//
+// The city is a grid of 18 × 13 spaces: the 16 × 11 squares, the ring of wall spaces around them
+// and a numbered tower on each corner. Placing: the piece picker lists the pieces the legal list
+// allows; the squares where the chosen piece may go become buttons (highlighted), every other
+// square is plain text and cannot be clicked. What is shown is what the view holds: another
+// player's stock is null in the view until the rules make it public, so it cannot appear.
+// Spectators get no controls at all.
+import * as model from './medina-model.js';
+import { h, replace, keepFocus } from '../dom.js';
+
+const { COLOURS, WIDTH, HEIGHT } = model;
+
+function initial(name, p, t) {
+  const n = (name || model.nameOf([], p, t)).trim();
+  return [...n][0] ? [...n][0].toUpperCase() : String(p + 1);
+}
+
+function swatch(p, text, extra = '') {
+  return h('span', { class: ['swatch', `p${p}`, extra], 'aria-hidden': 'true' }, text);
+}
+
+function playerName(names, p, mySeat, t) {
+  const name = model.nameOf(names, p, t);
+  return p === mySeat ? [name, ' ', h('small', { class: 'you-tag' }, t('common.youTag'))] : name;
+}
+
+/** A small picture of a piece (decorative: the text next to it says what it is). */
+function pieceIcon(group, extra = '') {
+  if (group.piece === 'palace') return h('span', { class: ['md-icon', 'md-icon--palace', `c-${group.colour}`, extra], 'aria-hidden': 'true' });
+  if (group.piece === 'dome') return h('span', { class: ['md-icon', 'md-icon--dome', group.dome ? `dome-${group.dome}` : '', extra], 'aria-hidden': 'true' });
+  return h('span', { class: ['md-icon', `md-icon--${group.piece}`, extra], 'aria-hidden': 'true' });
+}
+
+function createBoard(root, { t, onAction }) {
+  let state = null;
+  let chosen = null; // the picked piece's key ('palace:grey', 'wall', …), kept across re-renders
+  let hadTurn = false;
+  const el = h('div', { class: 'medina' });
+  root.append(el);
+
+  const mine = () => state && state.seat !== null && state.seat !== undefined;
+  const myLegal = () => (mine() ? state.legal || [] : []);
+  const colourName = (c) => model.colourText(c, t);
+  const name = (p) => model.nameOf(state.names, p, t);
+
+  /** The picker's groups and the chosen one (the previous pick while still legal, else the first). */
+  function picking() {
+    const v = state.view;
+    if (!mine() || v.phase === 'over') return { groups: [], group: null };
+    const groups = model.legalByPiece(myLegal());
+    const group = groups.find((g) => g.key === chosen) || groups[0] || null;
+    return { groups, group };
+  }
+
+  function groupLabel(g, title = false) {
+    if (g.piece === 'palace') {
+      return title ? t('medina.piece.palaceTitle', { colour: t(`medina.colourTitle.${g.colour}`) }) : t('medina.piece.palace', { colour: colourName(g.colour) });
+    }
+    if (g.piece === 'dome') return g.dome ? t(`medina.piece.dome.${g.dome}`) : t('medina.piece.dome');
+    return t(`medina.piece.${g.piece}`);
+  }
+
+  /** What is left of the picked piece, from the viewer's own stock and domes. */
+  function groupLeft(v, g) {
+    const me = v.seats[state.seat];
+    if (v.phase === 'setup') return null;
+    if (g.piece === 'dome') {
+      if (typeof me.domes === 'number') return me.domes;
+      return g.dome && me.domes ? me.domes[g.dome].length : null;
+    }
+    if (!me.stock) return null;
+    if (g.piece === 'palace') return me.stock.palaces[g.colour];
+    return me.stock[`${g.piece}s`];
+  }
+
+  // ---- the bar and the turn indicator ----
+
+  function turnDots(v) {
+    const dots = [];
+    for (let i = 0; i < v.pieces; i++) dots.push(h('span', { class: ['md-dot', i < v.placed ? 'is-done' : ''] }));
+    return h('span', { class: 'md-dots', 'aria-hidden': 'true' }, dots);
+  }
+
+  function bar(v) {
+    const left = model.piecesLeft(v);
+    return h('div', { class: 'md-bar', tabindex: '-1' },
+      h('span', { class: 'pill pill--day' }, v.phase === 'setup' ? t('medina.setup') : v.phase === 'over' ? t('medina.over') : t('medina.turnNo', { turn: v.turn })),
+      v.phase === 'play'
+        ? h('span', { class: 'pill md-left', 'data-testid': 'pieces-left', 'data-left': String(left) },
+          turnDots(v), t('medina.piecesLeft', { count: left, of: v.pieces, name: name(v.active) }))
+        : null,
+      v.forced_dome ? h('span', { class: 'pill md-forced' }, t('medina.forcedDome', { name: name(v.active) })) : null,
+      v.closed.length ? h('span', { class: 'pill pill--muted' }, t('medina.closed', { list: v.closed.map(colourName).join(t('common.listSeparator')) })) : null);
+  }
+
+  // ---- the picker (own turn only) ----
+
+  function picker(v) {
+    if (!mine() || v.phase === 'over') return null; // spectators: no controls at all
+    const { groups, group } = picking();
+    if (!groups.length) return null;
+    const busy = Boolean(state.busy);
+    const left = model.piecesLeft(v);
+    return h('section', {
+      class: ['md-card', 'md-picker', busy ? 'is-busy' : ''], 'aria-labelledby': 'md-picker-h',
+      'aria-busy': busy ? 'true' : 'false', 'data-testid': 'picker',
+    },
+    h('h2', { id: 'md-picker-h' }, t('medina.picker.heading')),
+    h('p', { class: 'md-turn-left', 'data-testid': 'turn-left' },
+      v.phase === 'setup'
+        ? t('medina.picker.setup')
+        : [turnDots(v), h('strong', null, t('medina.picker.left', { count: left })), ' ', t('medina.picker.of', { placed: v.placed, of: v.pieces })]),
+    v.forced_dome ? h('p', { class: 'md-warn' }, t('medina.picker.forced')) : null,
+    h('div', { class: 'md-pieces', role: 'group', 'aria-label': t('medina.picker.choose') }, groups.map((g) => {
+      const n = groupLeft(v, g);
+      return h('button', {
+        type: 'button', class: ['btn', 'md-pick', g === group ? 'is-chosen' : ''],
+        'aria-pressed': g === group ? 'true' : 'false', 'data-piece': g.key, 'data-focus': `pick-${g.key}`,
+        onclick: () => { chosen = g.key; keepFocus(el, render); },
+      },
+      pieceIcon(g),
+      h('span', { class: 'md-pick-name' }, groupLabel(g, true)),
+      n === null ? null : h('span', { class: 'md-pick-count' }, t('medina.picker.count', { count: n })));
+    })),
+    group ? h('p', { class: 'hint', role: 'status' }, t('medina.picker.hint', { piece: groupLabel(group), count: group.squares.size })) : null,
+    busy ? h('p', { class: 'hint' }, state.offline ? t('conn.reconnectingNow') : t('table.busy')) : null);
+  }
+
+  // ---- the city ----
+
+  /** The dome's colour class: the owner's colour (3-4 players) or the dome's own (2 players). */
+  function domeClass(v, p) {
+    const d = v.seats[p.owner] && v.seats[p.owner].domes;
+    if (d && typeof d === 'object') return `dome-${p.blocking ? d.blocking_colour : d.scoring_colour}`;
+    return `p${p.owner}`;
+  }
+
+  function squareText(v, x, y, s, tower) {
+    const where = model.placeText(x, y, t);
+    if (tower) {
+      const holder = v.tower_tiles[tower - 1];
+      return t(holder === null ? 'medina.square.tower' : 'medina.square.towerHeld', { where, n: tower, name: holder === null ? '' : name(holder) });
+    }
+    if (!s) return where;
+    if (s.kind === 'resident') return t('medina.square.resident', { where });
+    if (s.kind === 'wall') return t('medina.square.wall', { where, tower: s.tower });
+    const p = v.palaces[s.palace];
+    const what = s.kind === 'stable' ? t('medina.square.stable', { where, colour: colourName(p.colour) })
+      : t('medina.square.palace', { where, colour: colourName(p.colour) });
+    let whose = t('medina.square.unclaimed');
+    if (p.owner !== null) whose = p.blocking ? t('medina.square.blocked', { name: name(p.owner) }) : t('medina.square.owned', { name: name(p.owner) });
+    else if (p.status === 'completed') whose = t('medina.square.completed');
+    const dome = p.dome && p.dome[0] === x && p.dome[1] === y ? t('medina.square.dome') : '';
+    return `${what}, ${whose}${dome}`;
+  }
+
+  /** Arrow keys move the focus to the nearest highlighted square in that direction. */
+  function arrowKeys(e) {
+    const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
+    const from = dir && e.target.closest && e.target.closest('.md-sq.is-legal');
+    if (!from) return;
+    const fx = Number(from.dataset.x);
+    const fy = Number(from.dataset.y);
+    let best = null;
+    let bestCost = Infinity;
+    for (const b of el.querySelectorAll('.md-sq.is-legal')) {
+      const dx = Number(b.dataset.x) - fx;
+      const dy = Number(b.dataset.y) - fy;
+      const along = dx * dir[0] + dy * dir[1];
+      if (along <= 0) continue;
+      const cost = along + 3 * Math.abs(dx * dir[1] + dy * dir[0]);
+      if (cost < bestCost) { best = b; bestCost = cost; }
+    }
+    e.preventDefault();
+    if (best) best.focus();
+  }
+
+  function city(v) {
+    const board = model.squares(v);
+    const { group } = picking();
+    const busy = Boolean(state.busy);
+    const nextWalls = new Set(v.arms.filter((a) => a.next).map((a) => model.key(a.next[0], a.next[1])));
+    const cells = [];
+    for (let y = -1; y <= HEIGHT; y++) {
+      for (let x = -1; x <= WIDTH; x++) {
+        const k = model.key(x, y);
+        const s = board.get(k);
+        const tower = model.towerAt(x, y);
+        const inCity = model.inCity(x, y);
+        const classes = ['md-sq', tower ? 'md-sq--tower' : inCity ? 'md-sq--city' : 'md-sq--ring'];
+        const content = [];
+        if (tower) {
+          const holder = v.tower_tiles[tower - 1];
+          content.push(h('span', { class: ['md-tower', holder === null ? '' : `p${holder} is-held`], 'aria-hidden': 'true' }, String(tower)));
+        } else if (s) {
+          classes.push(`has-${s.kind}`);
+          if (s.kind === 'palace' || s.kind === 'stable') {
+            const p = v.palaces[s.palace];
+            const joins = [[0, -1, 'n'], [1, 0, 'e'], [0, 1, 's'], [-1, 0, 'w']]
+              .filter(([dx, dy]) => { const o = board.get(model.key(x + dx, y + dy)); return o && (o.kind === 'palace' || o.kind === 'stable') && o.palace === s.palace; })
+              .map(([, , side]) => `j-${side}`);
+            const owned = p.owner !== null ? ['is-owned', `p${p.owner}`, p.blocking ? 'is-blocked' : ''] : [];
+            content.push(h('span', {
+              class: ['md-block', s.kind === 'palace' ? `c-${p.colour}` : 'md-block--stable', ...joins, ...owned, p.status === 'completed' ? 'is-completed' : ''],
+              'aria-hidden': 'true',
+            }, p.dome && p.dome[0] === x && p.dome[1] === y ? h('span', { class: ['md-dome', domeClass(v, p)] }) : null));
+          } else if (s.kind === 'resident') {
+            content.push(h('span', { class: 'md-resident', 'aria-hidden': 'true' }));
+          } else if (s.kind === 'wall') {
+            content.push(h('span', { class: ['md-wall', `tw${s.tower}`], 'aria-hidden': 'true' }, h('span', null, String(s.tower))));
+          }
+        } else if (nextWalls.has(k)) {
+          classes.push('is-next');
+        }
+        const action = group && group.actions.get(k);
+        const label = squareText(v, x, y, s, tower);
+        if (action) {
+          cells.push(h('button', {
+            type: 'button', class: [...classes, 'is-legal', `pick-${group.piece}`], 'data-x': String(x), 'data-y': String(y),
+            'data-action': 'place', 'data-focus': `sq-${k}`, 'aria-disabled': busy ? 'true' : null,
+            'aria-label': t('medina.square.place', { piece: groupLabel(group), where: model.placeText(x, y, t), now: label }),
+            title: t('medina.square.placeShort', { piece: groupLabel(group), where: model.placeText(x, y, t) }),
+            onclick: () => { if (!state.busy) onAction(action); },
+          }, content, h('span', { class: 'md-target', 'aria-hidden': 'true' })));
+        } else if (s || tower) {
+          cells.push(h('div', { class: classes, 'data-x': String(x), 'data-y': String(y), role: 'img', 'aria-label': label, title: label }, content));
+        } else {
+          cells.push(h('div', { class: classes, 'data-x': String(x), 'data-y': String(y), title: label }, content));
+        }
+      }
+    }
+    return h('section', { class: 'md-card md-citycard', 'aria-labelledby': 'md-city-h' },
+      h('h2', { id: 'md-city-h', class: 'visually-hidden' }, t('medina.city.heading')),
+      h('div', { class: ['md-city', group ? 'is-picking' : ''], 'data-testid': 'city', onkeydown: arrowKeys }, cells),
+      h('p', { class: 'hint md-legend' }, t('medina.city.legend')));
+  }
+
+  // ---- tiles, stocks, seats ----
+
+  function holderText(p) {
+    return p === null ? h('span', { class: 'muted' }, t('medina.tiles.free'))
+      : h('span', { class: 'md-holder' }, swatch(p, initial(state.names[p], p, t)), playerName(state.names, p, state.seat, t));
+  }
+
+  function tiles(v) {
+    return h('section', { class: 'md-card md-tiles', 'aria-labelledby': 'md-tiles-h' },
+      h('h2', { id: 'md-tiles-h' }, t('medina.tiles.heading')),
+      h('ul', { class: 'md-tile-list', 'data-testid': 'palace-tiles' }, COLOURS.map((c) => h('li', { class: 'md-tile-row', 'data-colour': c },
+        h('span', { class: ['md-tile', `c-${c}`], 'aria-hidden': 'true' }, String(model.palaceTileValue(c))),
+        h('span', { class: 'md-tile-name' }, t('medina.tiles.palace', { colour: t(`medina.colourTitle.${c}`), value: model.palaceTileValue(c) })),
+        holderText(v.palace_tiles[c])))),
+      h('ul', { class: 'md-tile-list', 'data-testid': 'tower-tiles' }, v.tower_tiles.map((p, i) => h('li', { class: 'md-tile-row', 'data-tower': String(i + 1) },
+        h('span', { class: 'md-tile md-tile--tower', 'aria-hidden': 'true' }, String(i + 1)),
+        h('span', { class: 'md-tile-name' }, t('medina.tiles.tower', { n: i + 1 })),
+        holderText(p)))));
+  }
+
+  /** A stock as a list; `compact` leaves out what is used up (a seat card shown to others). */
+  function stockList(stock, compact = false) {
+    const items = [];
+    for (const c of COLOURS) {
+      if (compact && !stock.palaces[c]) continue;
+      items.push(h('li', { class: 'md-stock-item', 'data-kind': `palace:${c}`, 'data-count': String(stock.palaces[c]) },
+        h('span', { class: ['md-icon', 'md-icon--palace', `c-${c}`], 'aria-hidden': 'true' }),
+        t('medina.stock.palace', { count: stock.palaces[c], colour: colourName(c) })));
+    }
+    for (const k of ['stables', 'residents', 'walls']) {
+      if (compact && !stock[k]) continue;
+      items.push(h('li', { class: 'md-stock-item', 'data-kind': k, 'data-count': String(stock[k]) },
+        h('span', { class: ['md-icon', `md-icon--${k.slice(0, -1)}`], 'aria-hidden': 'true' }),
+        t(`medina.stock.${k}`, { count: stock[k] })));
+    }
+    if (!items.length) return h('p', { class: 'hint' }, t('medina.stock.empty'));
+    return h('ul', { class: 'md-stock' }, items);
+  }
+
+  function screen(v) {
+    if (!mine()) return null;
+    const me = v.seats[state.seat];
+    if (!me || !me.stock) return null;
+    return h('section', { class: 'md-card md-screen', 'aria-labelledby': 'md-screen-h', 'data-testid': 'my-stock' },
+      h('h2', { id: 'md-screen-h' }, me.stock_public ? t('medina.screen.public') : t('medina.screen.heading')),
+      stockList(me.stock),
+      domesText(v, me));
+  }
+
+  function domesText(v, seat) {
+    const d = seat.domes;
+    if (typeof d === 'number') {
+      return h('p', { class: 'md-domes', 'data-testid': 'domes', 'data-domes': String(d) },
+        h('span', { class: 'md-dome-row', 'aria-hidden': 'true' }, Array.from({ length: d }, () => h('span', { class: 'md-icon md-icon--dome' }))),
+        t('medina.domes.left', { count: d }));
+    }
+    const list = (cs) => (cs.length ? cs.map(colourName).join(t('common.listSeparator')) : t('medina.domes.none'));
+    return h('div', { class: 'md-domes', 'data-testid': 'domes', 'data-domes': String(d.scoring.length + d.blocking.length) },
+      h('p', null, h('span', { class: `md-icon md-icon--dome dome-${d.scoring_colour}`, 'aria-hidden': 'true' }), t('medina.domes.scoring', { list: list(d.scoring) })),
+      h('p', null, h('span', { class: `md-icon md-icon--dome dome-${d.blocking_colour}`, 'aria-hidden': 'true' }), t('medina.domes.blocking', { list: list(d.blocking) })),
+      d.removed.length ? h('p', { class: 'hint' }, t('medina.domes.removed', { list: list(d.removed) })) : null);
+  }
+
+  /** "2 pieces + 1 stable + 1 wall" (what a palace scores for, zeros left out). */
+  function partsText(ps) {
+    return ['pieces', 'stables', 'residents', 'walls'].filter((k) => ps[k] > 0)
+      .map((k) => t(`medina.part.${k}`, { count: ps[k] })).join(' + ');
+  }
+
+  function scoreBreakdown(v, sc) {
+    const rows = sc.palaces.map((ps) => {
+      const p = v.palaces[ps.palace];
+      return h('li', null, h('span', { class: ['md-icon', 'md-icon--palace', `c-${p.colour}`], 'aria-hidden': 'true' }),
+        t('medina.score.palace', { colour: t(`medina.colourTitle.${p.colour}`), count: ps.points, parts: partsText(ps) }));
+    });
+    if (sc.palace_tiles) rows.push(h('li', null, t('medina.score.palaceTiles', { count: sc.palace_tiles })));
+    if (sc.tower_tiles) rows.push(h('li', null, t('medina.score.towerTiles', { count: sc.tower_tiles })));
+    return rows.length ? h('ul', { class: 'md-breakdown' }, rows) : h('p', { class: 'hint' }, t('medina.score.nothing'));
+  }
+
+  function seats(v) {
+    const live = model.scores(v);
+    return h('section', { class: 'md-seats', 'aria-labelledby': 'md-seats-h' },
+      h('h2', { id: 'md-seats-h' }, t('medina.seats.heading')),
+      h('div', { class: 'md-seat-grid' }, v.seats.map((seat, p) => {
+        const who = name(p);
+        const turn = v.phase !== 'over' && v.active === p;
+        const connected = !state.connected || state.connected[p] !== false;
+        const sc = live[p];
+        const hidden = !seat.stock;
+        return h('article', {
+          class: ['md-seat', `p${p}`, p === state.seat ? 'is-me' : '', turn ? 'is-turn' : ''],
+          'aria-label': t('medina.seat.label', { name: who }), 'data-seat': String(p),
+        },
+        h('header', null,
+          swatch(p, initial(state.names[p], p, t)),
+          h('h3', null, playerName(state.names, p, state.seat, t)),
+          h('p', { class: 'md-points', 'data-testid': 'score', 'data-points': String(sc.total) },
+            h('strong', null, String(sc.total)), ' ', t('medina.points', { count: sc.total }))),
+        h('div', { class: 'badges' },
+          turn ? h('span', { class: 'badge badge--turn' }, t('medina.seat.active')) : null,
+          v.start_player === p && v.phase !== 'over' ? h('span', { class: 'badge' }, t('medina.seat.startPlayer')) : null,
+          seat.stock_public && v.phase !== 'over' ? h('span', { class: 'badge' }, t('medina.seat.shown')) : null,
+          !connected ? h('span', { class: 'badge badge--off' }, t('table.seat.disconnected')) : null),
+        domesText(v, seat),
+        hidden
+          ? h('p', { class: 'md-hidden-stock', 'data-testid': 'stock', 'data-hidden': 'true', 'data-public': 'false' },
+            h('span', { class: 'md-lock', 'aria-hidden': 'true' }), t('medina.seat.screen'))
+          : h('div', { 'data-testid': 'stock', 'data-hidden': 'false', 'data-public': seat.stock_public ? 'true' : 'false' },
+            p === state.seat && !seat.stock_public && v.phase !== 'over' ? h('p', { class: 'hint' }, t('medina.seat.ownScreen')) : stockList(seat.stock, true)),
+        h('details', { class: 'md-seat-score', open: v.phase === 'over' ? true : null },
+          h('summary', null, v.phase === 'over' ? t('medina.seat.scoreFinal') : t('medina.seat.scoreDetails')),
+          scoreBreakdown(v, sc)));
+      })));
+  }
+
+  function result(v) {
+    if (v.phase !== 'over' || !v.result) return null;
+    const winners = new Set(v.result.winners);
+    return h('section', { class: 'md-card md-result', 'aria-labelledby': 'md-result-h', 'data-testid': 'result' },
+      h('h2', { id: 'md-result-h' }, t('medina.result.heading')),
+      h('p', { class: 'md-winner' }, model.resultSentence(v.result, state.names, t)),
+      h('ol', { class: 'ranking' }, v.result.ranking.map((r) =>
+        h('li', { class: ['rank', winners.has(r.player) ? 'winner' : '', r.player === state.seat ? 'is-me' : ''], 'data-player': String(r.player) },
+          h('span', { class: 'place' }, t('medina.result.place', { rank: r.rank })),
+          swatch(r.player, initial(state.names[r.player], r.player, t)),
+          h('span', { class: 'rank-name' }, playerName(state.names, r.player, state.seat, t)),
+          h('span', { class: 'rank-money', 'data-testid': 'result-points' }, t('medina.points.long', { count: r.points }))))));
+  }
+
+  function render() {
+    const v = state.view;
+    el.dataset.version = String(v.version);
+    el.dataset.phase = v.phase;
+    el.dataset.seat = mine() ? String(state.seat) : 'spectator';
+    el.dataset.players = String(v.players);
+    replace(el,
+      bar(v),
+      h('p', { class: 'md-status' }, model.statusText(v, state.names, state.seat, t)),
+      result(v),
+      h('div', { class: 'md-layout' },
+        h('div', { class: 'md-main' }, city(v)),
+        h('div', { class: 'md-side' }, picker(v), screen(v), tiles(v))),
+      seats(v));
+  }
+
+  return {
+    update(next) {
+      state = next;
+      const turn = myLegal().length > 0 && !state.busy;
+      const restored = keepFocus(el, render);
+      const active = document.activeElement;
+      const idle = !active || active === document.body || (el.contains(active) && restored === false);
+      if (turn && !hadTurn && idle) {
+        const first = el.querySelector('[data-piece][aria-pressed=true]') || el.querySelector('[data-action]');
+        if (first) first.focus({ preventScroll: true });
+      } else if (restored === false) {
+        const fallback = el.querySelector('[data-piece][aria-pressed=true]') || el.querySelector('.md-bar');
+        if (fallback) fallback.focus({ preventScroll: true });
+      }
+      hadTurn = turn || (hadTurn && state.busy);
+    },
+    onEvents() {
+      // The picked piece stays picked while it is legal (placing two walls in a row is common).
+    },
+    destroy() {
+      el.remove();
+    },
+  };
+}
+
+export default {
+  id: 'medina',
+  nameKey: 'medina.name',
+  model: {
+    applyEvents: model.applyEvents,
+    describeEvent: model.describeEvent,
+    toMove: model.toMove,
+    isOver: model.isOver,
+    statusText: model.statusText,
+  },
+  createBoard,
+};
