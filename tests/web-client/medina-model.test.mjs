@@ -152,7 +152,8 @@ describe('scores', () => {
         { id: 2, colour: 'black', pieces: [[9, 9]], stables: [], owner: null, blocking: false },
       ],
       residents: [[1, 1], [2, 0], [5, 6]],
-      walls: [{ x: 0, y: -1, tower: 1 }, { x: -1, y: 0, tower: 1 }, { x: -1, y: 1, tower: 1 }],
+      // Tower 1's north arm holds (0,-1), its west arm (-1,0) and (-1,1).
+      arms: [1, 0, 0, 0, 0, 0, 0, 2].map((length) => ({ length })),
       palace_tiles: { grey: 0, black: null, brown: null, orange: 1 },
       tower_tiles: [0, null, 1, null],
       seats: [{}, {}],
@@ -167,6 +168,7 @@ describe('scores', () => {
     assert.deepEqual(s1.palaces, []);
     assert.equal(s1.total, 4 + 3);
     assert.equal(squares(view).get(key(1, 1)).kind, 'resident');
+    assert.deepEqual(squares(view).get(key(-1, 1)), { kind: 'wall', tower: 1 });
   });
 });
 

@@ -110,7 +110,18 @@ export function squares(view) {
     for (const [x, y] of p.stables) out.set(key(x, y), { kind: 'stable', palace: p.id, colour: p.colour });
   }
   for (const [x, y] of view.residents) out.set(key(x, y), { kind: 'resident' });
-  for (const w of view.walls) out.set(key(w.x, w.y), { kind: 'wall', tower: w.tower });
+  for (const w of walls(view)) out.set(key(w.x, w.y), { kind: 'wall', tower: w.tower });
+  return out;
+}
+
+/** The walls standing, read from the arms (an arm's walls are the `length` spaces from its tower). */
+export function walls(view) {
+  const out = [];
+  ARMS.forEach((arm, i) => {
+    for (let k = 0; k < view.arms[i].length; k += 1) {
+      out.push({ x: arm.x + k * arm.dx, y: arm.y + k * arm.dy, tower: arm.tower });
+    }
+  });
   return out;
 }
 
@@ -221,7 +232,6 @@ function place(v, e) {
     case 'wall': {
       const i = v.arms.findIndex((a) => a.next && a.next[0] === e.x && a.next[1] === e.y);
       if (i >= 0) v.arms[i].length += 1;
-      v.walls.push({ x: e.x, y: e.y, tower: e.tower });
       break;
     }
     case 'dome': {
