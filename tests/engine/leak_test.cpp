@@ -213,6 +213,8 @@ std::optional<Twin> perturb_merkator(const State& original, const Viewer&, Rng& 
                   })};
     }
   }
+}
+
 // Medina: a viewer may not know another player's screened stock (palace pieces, stables, residents,
 // walls) while it is not public. The twin has one such count one higher or lower. The difference stays
 // hidden until that player acts: their turn begins (or is skipped), they place, their stock is shown, or
