@@ -515,7 +515,7 @@ export default {
   'medina.score.nothing': 'No points yet.',
   'medina.points': { one: 'point', other: 'points' },
   'medina.points.long': { one: '{count} point', other: '{count} points' },
-  'medina.seats.heading': 'Merchants',
+  'medina.seats.heading': 'Builders',
   'medina.seat.label': 'Merchant {name}',
   'medina.seat.active': 'placing',
   'medina.seat.startPlayer': 'start player',
