@@ -1,12 +1,14 @@
 // Game id → board module. Each game's board lives in its own module with the same shape (see
 // js/games/medici.js): { id, nameKey, model: {applyEvents, describeEvent, toMove, isOver,
 // statusText}, createBoard(root, {t, onAction}) }. describeEvent(event, names, t, mySeat) gets the
-// viewer's seat (null for spectators) so a board may say "you". Merkator and Medina plug in here
-// the same way when the engine has them.
+// viewer's seat (null for spectators) so a board may say "you". Merkator's board also fetches its
+// component data (the file the server loaded) once; Medina plugs in here the same way when the
+// engine has it.
 import medici from './medici.js';
 import silkroad from './silkroad.js';
+import merkator from './merkator.js';
 
-const boards = new Map([[medici.id, medici], [silkroad.id, silkroad]]);
+const boards = new Map([[medici.id, medici], [silkroad.id, silkroad], [merkator.id, merkator]]);
 
 /** The board module for a game id, or null when this client cannot show that game. */
 export function gameModule(id) {
