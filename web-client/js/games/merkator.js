@@ -228,7 +228,7 @@ function createBoard(root, { t, onAction }) {
             loc.colour ? colourCube(loc.colour, 'cube--small') : h('span', { class: 'mk-minor-dot', 'aria-hidden': 'true' }),
             place(l), h('small', { class: 'mk-time' }, signed(loc.time)),
             cubes !== null ? h('small', { class: 'mk-cubes-n' }, t('merkator.map.cubes', { count: cubes })) : null,
-          ], { class: 'small', label, dataset: { location: l } });
+          ], { class: 'small', label, dataset: { location: l, time: String(loc.time) } });
         }))));
     }
     if (allowed.take.size) {
