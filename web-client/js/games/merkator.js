@@ -14,10 +14,12 @@ const SVG = 'http://www.w3.org/2000/svg';
 // Where the shipped map's locations sit on the schematic (0–100 × 0–70). A data file with other
 // locations needs no change here: unknown ones are placed on a circle.
 const LAYOUT = {
-  sweden: [60, 9], russia: [90, 20], gdansk: [74, 31], hamburg: [52, 31], denmark: [36, 13],
-  dutch_republic: [34, 38], england: [12, 30], france: [28, 55], spain: [10, 64], bohemia: [66, 51],
-  italy: [52, 64], newfoundland: [6, 8],
+  newfoundland: [15, 12], england: [26, 32], dutch_republic: [46, 42], france: [36, 62], spain: [14, 72],
+  italy: [64, 72], bohemia: [80, 56], hamburg: [64, 32], denmark: [50, 14], sweden: [82, 10], gdansk: [94, 36],
+  russia: [110, 20],
 };
+const MAP_W = 120;
+const MAP_H = 86;
 
 let dataPromise = null;
 /** Fetches the data file once per page and installs it in the model. */
@@ -116,7 +118,7 @@ function createBoard(root, { t, onAction }) {
       h('span', { class: 'pill pill--day' }, t('merkator.turnNo', { turn: v.turn })),
       h('span', { class: 'pill', 'data-testid': 'phase' }, t(`merkator.phase.${v.phase}`)),
       h('span', { class: 'pill' }, t('merkator.chart.remaining', { count: v.chart.remaining })),
-      v.trigger ? h('span', { class: 'pill pill--warn', 'data-testid': 'last-round' },
+      v.trigger && v.phase !== 'over' ? h('span', { class: 'pill pill--warn', 'data-testid': 'last-round' },
         v.last_round ? t('merkator.lastRound', { count: v.turns_left }) : t(`merkator.trigger.${v.trigger}`)) : null);
   }
 
@@ -145,9 +147,9 @@ function createBoard(root, { t, onAction }) {
           swatch(r.player, initial(state.names[r.player], r.player, t)),
           h('span', { class: 'rank-name' }, playerName(state.names, r.player, state.seat, t)),
           h('span', { class: 'rank-money' }, t('merkator.points', { count: r.points }), ' · ', t('merkator.timeCount', { count: r.time }))))),
+      h('p', { class: 'hint', id: 'mk-scoring-note' }, t('merkator.result.scoring')),
       h('div', { class: 'mk-table-wrap' },
-        h('table', { class: 'mk-scoring', 'data-testid': 'scoring' },
-          h('caption', null, t('merkator.result.scoring')),
+        h('table', { class: 'mk-scoring', 'data-testid': 'scoring', 'aria-describedby': 'mk-scoring-note' },
           h('thead', null, h('tr', null,
             h('th', { scope: 'col' }, t('merkator.result.player')),
             h('th', { scope: 'col' }, t('merkator.result.contracts')),
@@ -298,7 +300,7 @@ function createBoard(root, { t, onAction }) {
   function map(v) {
     const c = C();
     const ids = c.locationIds;
-    const pos = new Map(ids.map((id, i) => [id, LAYOUT[id] || [50 + 40 * Math.cos((2 * Math.PI * i) / ids.length), 35 + 28 * Math.sin((2 * Math.PI * i) / ids.length)]]));
+    const pos = new Map(ids.map((id, i) => [id, LAYOUT[id] || [MAP_W / 2 + 48 * Math.cos((2 * Math.PI * i) / ids.length), MAP_H / 2 + 30 * Math.sin((2 * Math.PI * i) / ids.length)]]));
     const roads = c.roadList.filter(([a, b]) => pos.has(a) && pos.has(b)).map(([a, b]) =>
       s('line', { class: 'mk-road', x1: pos.get(a)[0], y1: pos.get(a)[1], x2: pos.get(b)[0], y2: pos.get(b)[1] }));
     const nodes = ids.map((id) => {
@@ -308,15 +310,15 @@ function createBoard(root, { t, onAction }) {
       const n = major ? v.cubes[id] || 0 : 0;
       const here = v.location === id;
       const cubes = [];
-      for (let i = 0; i < Math.min(n, 6); i++) cubes.push(s('rect', { class: `mk-map-cube mk-fill--${loc.colour}`, x: x - 6 + (i % 3) * 4.2, y: y + 4.2 + Math.floor(i / 3) * 3.6, width: 3.4, height: 3.2, rx: 0.6 }));
+      for (let i = 0; i < Math.min(n, 6); i++) cubes.push(s('rect', { class: `mk-map-cube mk-fill--${loc.colour}`, x: x - 5.6 + (i % 3) * 3.9, y: y + 5.4 + Math.floor(i / 3) * 3.4, width: 3.2, height: 3, rx: 0.6 }));
       return s('g', { class: ['mk-loc', major ? 'is-major' : 'is-minor', here ? 'is-here' : ''], 'data-location': id },
         s('title', { text: t(major ? 'merkator.map.major' : 'merkator.map.minor', { location: loc.name, count: n, time: signed(loc.time) }) }),
         major ? s('circle', { class: `mk-node mk-fill--${loc.colour}`, cx: x, cy: y, r: 4.2 })
           : s('rect', { class: 'mk-node mk-minor', x: x - 3.6, y: y - 3.6, width: 7.2, height: 7.2, rx: 1.2 }),
-        s('text', { class: 'mk-loc-name', x, y: y - 5.6, 'text-anchor': 'middle', text: loc.name }),
-        s('text', { class: 'mk-loc-time', x: x + 5.4, y: y + 1.4, text: signed(loc.time) }),
+        s('text', { class: 'mk-loc-name', x, y: y - 5.8, 'text-anchor': 'middle', text: loc.name }),
+        s('text', { class: 'mk-loc-time', x: x + 5.6, y: y + 1.3, text: signed(loc.time) }),
         cubes,
-        n > 6 ? s('text', { class: 'mk-loc-time', x: x + 7, y: y + 8, text: `×${n}` }) : null,
+        n > 0 ? s('text', { class: 'mk-loc-count', x: x + 6.6, y: y + 10.4, text: `${n}` }) : null,
         here ? s('g', { class: 'mk-pawn' }, s('circle', { cx: x, cy: y, r: 2 }), s('circle', { cx: x, cy: y, r: 6.2, class: 'mk-pawn-ring' })) : null);
     });
     const summary = ids.filter((id) => c.locations.get(id).kind === 'major').map((id) => t('merkator.map.cubesAt', { location: place(id), count: v.cubes[id] || 0 }));
@@ -324,7 +326,7 @@ function createBoard(root, { t, onAction }) {
       h('h2', { id: 'mk-map-h' }, t('merkator.map.heading')),
       h('p', { class: 'hint', 'data-testid': 'pawn' }, v.location ? t('merkator.map.pawn', { location: place(v.location) }) : t('merkator.map.noPawn')),
       h('div', { class: 'mk-map-frame' },
-        s('svg', { viewBox: '-2 0 104 72', role: 'img', 'aria-label': t('merkator.map.label', { list: summary.join(t('common.listSeparator')) }) },
+        s('svg', { viewBox: `0 0 ${MAP_W} ${MAP_H}`, role: 'img', 'aria-label': t('merkator.map.label', { list: summary.join(t('common.listSeparator')) }) },
           roads, nodes)),
       h('p', { class: 'hint' }, t('merkator.map.legend')));
   }
@@ -369,10 +371,10 @@ function createBoard(root, { t, onAction }) {
 
   function office(seat) {
     const c = C();
-    return h('div', { class: 'mk-office' }, c.columns.map((col) => h('div', { class: ['mk-col', `mk-area--${col.area}`] },
-      h('span', { class: 'mk-col-id' }, col.id),
-      col.goods.map((g) => h('span', { class: ['mk-col-good', seat.goods[g] ? '' : 'is-zero'], title: good(g) },
-        cube(g, 'cube--small'), h('span', { class: 'mk-col-name' }, good(g)), h('b', null, String(seat.goods[g] || 0)))))));
+    return h('ul', { class: 'mk-office' }, c.columns.map((col) => h('li', { class: ['mk-col', `mk-area--${col.area}`] },
+      h('span', { class: 'mk-col-id', title: t(`merkator.area.${col.area === 'depot' ? 'depot' : 'storage'}`) }, col.id),
+      col.goods.map((g) => h('span', { class: ['mk-col-good', seat.goods[g] ? '' : 'is-zero'] },
+        cube(g, 'cube--small'), good(g), ' ', h('b', null, String(seat.goods[g] || 0)))))));
   }
 
   function seats(v) {

@@ -496,6 +496,8 @@ export default {
   'merkator.chart.letter': 'Letter in play: {letter} (column {column}).',
   'merkator.chart.hint': 'Counters are taken from the left. Emptying a row turns its last counter: its letter makes everyone lose goods from that column.',
   'merkator.seats.heading': 'Merchants',
+  'merkator.area.storage': 'Storage column',
+  'merkator.area.depot': 'Depot column',
   'merkator.seat.label': 'Merchant {name}',
   'merkator.seat.coins': 'Coins',
   'merkator.seat.time': 'Time counters',
