@@ -499,7 +499,7 @@ TEST_F(E2E, HttpServesTheLoadedGameDataFileAsIs) {
   EXPECT_EQ(again.status, 304);
   EXPECT_EQ(again.body, "");
   EXPECT_EQ(http_get(server_.port(), "/games/medici/data.json").status, 404);
-  EXPECT_EQ(http_get(server_.port(), "/games//data.json").status, 404);
+  EXPECT_EQ(http_get(server_.port(), "/games/nothing/data.json").status, 404);
 }
 
 TEST(E2ERestart, SigkillMidGameAndEveryTableComesBackAtItsLastAcknowledgedAction) {
