@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 import {
   setCatalog, catalog, applyEvent, applyEvents, legalActions, describeEvent, statusText, resultSentence, toMove,
-  isOver, contractsHere, hasGoodsFor, contractPoints, currentStep, goodsText, contractName, STEPS,
+  isOver, contractsHere, hasGoodsFor, contractPoints, buildingPoints, currentStep, goodsText, contractName, STEPS,
 } from '../../web-client/js/games/merkator-model.js';
 import { t } from '../../web-client/js/i18n/index.js';
 
@@ -224,6 +224,43 @@ describe('legal actions grouped for the board', () => {
     assert.deepEqual([...a.trade], [['time', ['ham', 'wine']], ['coal', ['ham']]]);
     assert.deepEqual([...a.take], [['ham', [1, 2]]]);
     assert.deepEqual(a.supply, ['wine']);
+  });
+});
+
+describe('building points', () => {
+  test('each building scores as the engine scores it, where the supply tile changes nothing', () => {
+    const c = catalog();
+    let compared = 0;
+    for (let players = 2; players <= 4; players++) {
+      for (const seed of SEEDS) {
+        const steps = game(players, seed).viewers[players].steps;
+        const last = steps[steps.length - 1].view;
+        for (const row of last.scoring.players) {
+          // The engine places the supply tile's cubes first; compare where that tile is empty for everyone.
+          if (!last.seats.every((s) => Object.values(s.supply).every((n) => n === 0))) continue;
+          for (const b of row.buildings) {
+            assert.equal(buildingPoints(c, last, b.building, row.player), b.points, `${b.building} for seat ${row.player}`);
+            compared += 1;
+          }
+        }
+      }
+    }
+    // Every kind of formula on a made-up board too.
+    const view = structuredClone(game(3, 1).viewers[3].initial);
+    view.seats[0].goods = Object.fromEntries(c.goodIds.map((g, i) => [g, i % 3]));
+    view.seats[0].time = 7;
+    view.seats[0].buildings = ['alsterhaus', 'clock_tower', 'hourglass_maker', 'st_michaels'];
+    view.seats[1].time = 7;
+    const distinct = c.goodIds.filter((g) => view.seats[0].goods[g] > 0).length;
+    assert.equal(buildingPoints(c, view, 'alsterhaus', 0), distinct);
+    assert.equal(buildingPoints(c, view, 'clock_tower', 0), 7);
+    assert.equal(buildingPoints(c, view, 'hourglass_maker', 0), 3);
+    assert.equal(buildingPoints(c, view, 'st_michaels', 0), 0, 'a tie for the most time scores nothing');
+    view.seats[1].time = 6;
+    view.seats[2].time = 0;
+    assert.equal(buildingPoints(c, view, 'st_michaels', 0), 7);
+    assert.equal(buildingPoints(c, view, 'patriotic_society', 0), 6);
+    console.log(`# ${compared} final building scores compared with the engine's`);
   });
 });
 

@@ -455,6 +455,64 @@ export function contractPoints(c, ids) {
   return values.reduce((n, v, i) => n + (i < c.contractSpaces ? v : Math.floor(v / 2)), 0);
 }
 
+/** Whether a contract matches a building's filter ({min_value, max_value, destinations}). */
+function matches(filter, k) {
+  const f = filter || {};
+  if (f.min_value !== undefined && k.value < f.min_value) return false;
+  if (f.max_value !== undefined && k.value > f.max_value) return false;
+  if (Array.isArray(f.destinations) && !(k.destination && f.destinations.includes(k.destination))) return false;
+  return true;
+}
+
+function measure(c, view, m, p) {
+  const seat = view.seats[p];
+  const h = (g) => seat.goods[g] || 0;
+  switch (m && m.type) {
+    case 'cubes': return (m.goods || []).reduce((n, g) => n + h(g), 0);
+    case 'distinct': return (m.goods || []).filter((g) => h(g) > 0).length;
+    case 'time': return seat.time;
+    case 'contracts': return seat.contracts.filter((id) => c.contracts.get(id) && matches(m.filter, c.contracts.get(id))).length;
+    case 'buildings': return seat.buildings.length;
+    default: return 0;
+  }
+}
+
+/**
+ * What a building would score for seat `p` with the board as it stands (the supply tile not yet placed),
+ * by the data file's formula (merkator-data.md, "scoring semantics"): the engine's building_points.
+ */
+export function buildingPoints(c, view, id, p) {
+  const b = c.buildings.get(id);
+  if (!b || !b.scoring) return 0;
+  const f = b.scoring;
+  const seat = view.seats[p];
+  const h = (g) => seat.goods[g] || 0;
+  const linear = (n) => {
+    const pts = f.points * Math.floor(n / (f.per || 1));
+    return f.max !== undefined && f.max !== null ? Math.min(pts, f.max) : pts;
+  };
+  switch (f.kind) {
+    case 'per_cube': return linear(f.goods.reduce((n, g) => n + h(g), 0));
+    case 'per_distinct': return linear(f.goods.filter((g) => h(g) > 0).length);
+    case 'per_colour_pair':
+      return linear(f.colours.filter((col) => (c.colours.get(col).goods || []).every((g) => h(g) > 0)).length);
+    case 'per_set': {
+      const n = Math.min(...f.components.map((comp) => Math.floor(comp.goods.reduce((a, g) => a + h(g), 0) / comp.qty)));
+      return linear(Math.max(n, 0));
+    }
+    case 'per_time': return linear(seat.time);
+    case 'per_contract':
+      return linear(seat.contracts.filter((k) => c.contracts.get(k) && matches(f.filter, c.contracts.get(k))).length);
+    case 'threshold': return measure(c, view, f.measure, p) >= f.at_least ? f.points : 0;
+    case 'sole_most': {
+      const mine = measure(c, view, f.measure, p);
+      if (mine < 1) return 0;
+      return view.seats.every((_, q) => q === p || measure(c, view, f.measure, q) < mine) ? f.points : 0;
+    }
+    default: return 0;
+  }
+}
+
 export function goodsCount(seat) {
   return Object.values(seat.goods || {}).reduce((a, b) => a + b, 0);
 }

@@ -414,7 +414,9 @@ function createBoard(root, { t, onAction }) {
         seat.bonus_cards.length || seat.buildings.length
           ? h('ul', { class: 'mk-chips' },
             seat.bonus_cards.map((b) => h('li', { class: 'mk-chip mk-chip--bonus', title: bonusHelp(b) }, model.bonusName(b, t))),
-            seat.buildings.map((b) => h('li', { class: 'mk-chip mk-chip--building', title: buildingHelp(b) }, model.buildingName(b, t))))
+            seat.buildings.map((b) => h('li', { class: 'mk-chip mk-chip--building', title: buildingHelp(b), 'data-building': b },
+              model.buildingName(b, t), ' ', h('small', { class: 'mk-now' },
+                v.phase === 'over' ? '' : t('merkator.seat.buildingNow', { count: model.buildingPoints(c, v, b, p) })))))
           : h('p', { class: 'hint' }, t('merkator.seat.noCards')));
       })));
   }

@@ -511,6 +511,7 @@ export default {
   'merkator.seat.noContracts': 'No contracts.',
   'merkator.seat.cards': 'Bonus cards and buildings',
   'merkator.seat.noCards': 'None.',
+  'merkator.seat.buildingNow': { one: '({count} point now)', other: '({count} points now)' },
   'merkator.market.heading': 'Cards on offer',
   'merkator.market.bonus': { one: 'Bonus cards ({count} in the pile)', other: 'Bonus cards ({count} in the pile)' },
   'merkator.market.buildings': { one: 'Buildings ({count} in the pile)', other: 'Buildings ({count} in the pile)' },
