@@ -2,7 +2,7 @@
 // "Merkator") and on the game's component data, the very file the server loaded (served as
 // GET /games/merkator/data.json; the board fetches it once and hands it to setCatalog):
 //   setCatalog(data)                          → installs the components (names, map, cards…)
-//   applyEvent(view, event)                   → the next view (a new object; the input is not changed)
+//   applyEvent(view, event)                   → one event applied (a new object; the input is not changed)
 //   applyEvents(view, events, version)        → the view after one action's events, at that version
 //   describeEvent(event, names, t, mySeat)    → one sentence for the game log
 // plus the helpers the board needs: the legal actions grouped for the controls, the step of the
@@ -373,13 +373,16 @@ export function applyEvents(view, events, version) {
   return v;
 }
 
-/** The next view after one event alone. Unknown event types leave the view as it was. */
+/**
+ * The next view after one event alone, without following the engine's flow to its next stop (only
+ * applyEvents over a whole action's events knows where that is). Unknown event types leave the view
+ * as it was.
+ */
 export function applyEvent(view, event) {
   const c = need();
   const v = clone(view);
-  const flow = { cont: null, loss: null };
-  if (!event || !step(c, v, event, flow)) return view;
-  return settle(c, v, flow);
+  if (!event || !step(c, v, event, { cont: null, loss: null })) return view;
+  return v;
 }
 
 export function toMove(view) {
