@@ -16,7 +16,7 @@ const SVG = 'http://www.w3.org/2000/svg';
 const LAYOUT = {
   newfoundland: [15, 12], england: [26, 32], dutch_republic: [46, 42], france: [36, 62], spain: [14, 72],
   italy: [64, 72], bohemia: [80, 56], hamburg: [64, 32], denmark: [50, 14], sweden: [82, 10], gdansk: [94, 36],
-  russia: [110, 20],
+  russia: [105, 20],
 };
 const MAP_W = 120;
 const MAP_H = 86;
@@ -200,7 +200,7 @@ function createBoard(root, { t, onAction }) {
     body.push(joinPrompt(v, allowed));
     if (allowed.sell.length) {
       body.push(group(t('merkator.actions.sell'),
-        v.seats[state.seat].contracts.length > c.data.setup.max_contracts_without_forced_investment
+        !allowed.endInvestment
           ? h('p', { class: 'hint mk-warn' }, t('merkator.actions.mustSell')) : null,
         h('div', { class: 'buttons' }, allowed.sell.map((id) =>
           actButton({ type: 'sell', contract: id }, t('merkator.actions.sellContract', { contract: model.contractName(id, t), count: c.contracts.get(id).value }),
@@ -316,9 +316,9 @@ function createBoard(root, { t, onAction }) {
         major ? s('circle', { class: `mk-node mk-fill--${loc.colour}`, cx: x, cy: y, r: 4.2 })
           : s('rect', { class: 'mk-node mk-minor', x: x - 3.6, y: y - 3.6, width: 7.2, height: 7.2, rx: 1.2 }),
         s('text', { class: 'mk-loc-name', x, y: y - 5.8, 'text-anchor': 'middle', text: loc.name }),
-        s('text', { class: 'mk-loc-time', x: x + 5.6, y: y + 1.3, text: signed(loc.time) }),
+        s('text', { class: 'mk-loc-time', x: x + 7, y: y + 1.3, text: signed(loc.time) }),
         cubes,
-        n > 0 ? s('text', { class: 'mk-loc-count', x: x + 6.6, y: y + 10.4, text: `${n}` }) : null,
+        n > 0 ? s('text', { class: 'mk-loc-count', x: x - 5.2 + Math.min(n, 3) * 3.9, y: y + 8, text: `${n}` }) : null,
         here ? s('g', { class: 'mk-pawn' }, s('circle', { cx: x, cy: y, r: 2 }), s('circle', { cx: x, cy: y, r: 6.2, class: 'mk-pawn-ring' })) : null);
     });
     const summary = ids.filter((id) => c.locations.get(id).kind === 'major').map((id) => t('merkator.map.cubesAt', { location: place(id), count: v.cubes[id] || 0 }));
