@@ -107,6 +107,7 @@ const pages = {};
 const dialogs = [];
 const pageErrors = [];
 const outside = [];
+const dataFetches = {};
 
 async function newPage(label, viewport, init) {
   const context = await browser.newContext({ viewport, baseURL: base });
@@ -124,6 +125,7 @@ async function newPage(label, viewport, init) {
   // Everything comes from the server itself: no outside request.
   page.on('request', (r) => {
     const url = r.url();
+    if (url.includes('/games/merkator/data.json')) dataFetches[label] = (dataFetches[label] || 0) + 1;
     if (!url.startsWith(base) && !url.startsWith(base.replace('http:', 'ws:')) && !url.startsWith('data:')) outside.push(`${label}: ${url}`);
   });
   pages[label] = page;
@@ -151,7 +153,7 @@ function boardState(page) {
     const actions = document.querySelector('[data-testid=actions]');
     const controls = board
       ? [...board.querySelectorAll('[data-action]:not([aria-disabled=true])')].map((b) => ({
-        action: b.dataset.action, focus: b.dataset.focus, time: b.dataset.time ?? null,
+        action: b.dataset.action, focus: b.dataset.focus, time: b.dataset.time ?? null, contract: b.dataset.contract ?? null,
         wanted: b.classList.contains('is-wanted'), hidden: Boolean(b.closest('details:not([open])')),
       }))
       : [];
@@ -162,6 +164,7 @@ function boardState(page) {
       ready: Boolean(actions) && actions.getAttribute('aria-busy') !== 'true',
       controls,
       joinPrompt: Boolean(document.querySelector('[data-testid=join-prompt]')),
+      readyContracts: [...document.querySelectorAll('.mk-seat.is-me .mk-contract.is-ready')].map((c) => c.dataset.contract),
       step: current ? current.dataset.step : null,
       anyControl: document.querySelectorAll('[data-action], [data-testid=actions], [data-testid=join-prompt]').length,
       result: Boolean(document.querySelector('[data-testid=result]')),
@@ -262,6 +265,7 @@ test('Merkator: three players and a spectator play a complete game in the browse
     let actions = 0;
     let shotMid = false;
     let shotJoin = false;
+    let markedReady = 0;
 
     const choose = (controls) => {
       const by = (a) => controls.filter((c) => c.action === a && !c.hidden);
@@ -304,6 +308,10 @@ test('Merkator: three players and a spectator play a complete game in the browse
           if (i !== turnIndex && other.version === st.version) assert.equal(other.controls.length, 0, `${NAMES[i]} has controls out of turn`);
         }
         if (st.phase !== 'over') assert.ok(st.step, `${NAMES[turnIndex]}: the step indicator marks the current step`);
+        // The contracts marked "fulfil now" on the player's own office are exactly those the controls offer.
+        const fulfil = st.controls.filter((c) => c.action === 'fulfil').map((c) => c.contract);
+        assert.deepEqual([...st.readyContracts].sort(), fulfil.sort(), `${NAMES[turnIndex]}: contracts marked to fulfil`);
+        if (fulfil.length) markedReady += 1;
         if (st.joinPrompt) {
           prompted.add(turnIndex);
           assert.equal(st.step, 'joining');
@@ -354,11 +362,12 @@ test('Merkator: three players and a spectator play a complete game in the browse
     assert.ok(prompted.size >= 2, `the join prompt appeared for several players (${[...prompted]})`);
     assert.deepEqual(await D.evaluate(() => window.__controlSeen), [], 'the spectator never had a control');
     assert.deepEqual(outside, [], 'no request left the server');
+    for (const label of ['A', 'B', 'C', 'D']) assert.equal(dataFetches[label], 1, `${label} fetched the game data once`);
     assert.deepEqual(dialogs, [], 'no dialog (alert) was opened');
     assert.deepEqual(pageErrors, [], 'no script errors in the pages');
     const used = [...seen].sort().map(([a, n]) => `${a} ${n}`).join(', ');
     console.log(`# browser test: Merkator, ${actions} actions through the UI (${used}), join prompts for ` +
-      `${[...prompted].map((p) => NAMES[p]).join(', ')}, in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
+      `${[...prompted].map((p) => NAMES[p]).join(', ')}, ${markedReady} moment(s) with contracts marked to fulfil, in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
   } catch (err) {
     mkdirSync(SHOTS, { recursive: true });
     for (const [label, page] of Object.entries(pages)) {
