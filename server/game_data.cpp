@@ -8,7 +8,7 @@
 
 namespace emporium::server {
 
-std::optional<std::string> load_merkator_data(const std::string& path) {
+std::optional<std::string> load_merkator_data(const std::string& path, std::string* text_out) {
   std::ifstream in(path);
   if (!in) return "cannot read Merkator data file " + path + " (set --merkator-data)";
   std::stringstream text;
@@ -18,6 +18,7 @@ std::optional<std::string> load_merkator_data(const std::string& path) {
   auto parsed = engine::merkator::parse_catalog(json);
   if (parsed.error) return "Merkator data file " + path + ": " + parsed.error->message;
   engine::merkator::install_catalog(parsed.catalog);
+  if (text_out) *text_out = text.str();
   return std::nullopt;
 }
 

@@ -2,6 +2,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include <cstdio>
+#include <functional>
+
 #include "lobby.hpp"
 #include "metrics.hpp"
 #include "static_files.hpp"
@@ -23,6 +26,32 @@ http::response<http::string_body> text_response(const http::request<http::string
   res.keep_alive(req.keep_alive());
   res.body() = std::move(body);
   res.prepare_payload();
+  return res;
+}
+
+// GET /games/<id>/data.json: a game's component data file, exactly as the server loaded and checked it at
+// start-up (the board needs the names, the map, the cards). Revalidated on every use (no-cache + ETag), so a
+// server restarted with another file is seen at once. Nothing when the target is not such a path.
+std::optional<http::response<http::string_body>> game_data_response(const http::request<http::string_body>& req,
+                                                                    const server_context& context) {
+  constexpr std::string_view prefix = "/games/", suffix = "/data.json";
+  const std::string_view target = req.target();
+  const std::string_view path = target.substr(0, target.find('?'));
+  if (!path.starts_with(prefix) || !path.ends_with(suffix) || path.size() <= prefix.size() + suffix.size()) {
+    return std::nullopt;
+  }
+  const auto it = context.game_data.find(std::string(path.substr(prefix.size(), path.size() - prefix.size() - suffix.size())));
+  if (it == context.game_data.end()) return text_response(req, http::status::not_found, "Not found.\n");
+  char etag[24];
+  std::snprintf(etag, sizeof etag, "\"%016zx\"", std::hash<std::string>{}(it->second));
+  const bool fresh = req[http::field::if_none_match] == etag;
+  const bool head = req.method() == http::verb::head;
+  auto res = text_response(req, fresh ? http::status::not_modified : http::status::ok,
+                           fresh || head ? std::string() : it->second, "application/json; charset=utf-8");
+  res.set(http::field::cache_control, "no-cache");
+  res.set(http::field::etag, etag);
+  res.set("X-Content-Type-Options", "nosniff");
+  if (head) res.content_length(it->second.size());
   return res;
 }
 
@@ -78,6 +107,7 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
     return send(text_response(req, http::status::ok, context_->metrics->render(context_->lobby->room_counts()),
                               "text/plain; version=0.0.4; charset=utf-8"));
   }
+  if (auto data = game_data_response(req, *context_)) return send(std::move(*data));
 
   auto path = resolve_static_path(context_->web_root, target);
   if (!path) return send(text_response(req, http::status::bad_request, "Illegal request target.\n"));

@@ -29,7 +29,8 @@ int main(int argc, char** argv) {
   }
   const Config& config = parsed.config;
   // Game data is read before anything starts: a bad file stops the server with the entry named.
-  if (auto error = load_merkator_data(config.merkator_data)) {
+  std::string merkator_data;
+  if (auto error = load_merkator_data(config.merkator_data, &merkator_data)) {
     std::cerr << "emporium-server: " << *error << "\n";
     return 2;
   }
@@ -41,7 +42,7 @@ int main(int argc, char** argv) {
     // lobby with its rooms goes before the io_context (their strands live on it).
     store db(config.data_dir);
     metrics counters;
-    server_context context{config.web_root, nullptr, &counters, &db};
+    server_context context{config.web_root, nullptr, &counters, &db, {{"merkator", std::move(merkator_data)}}};
     net::io_context ioc;
     lobby tables(ioc.get_executor(), context);
     context.lobby = &tables;

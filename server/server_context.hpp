@@ -1,4 +1,5 @@
 #pragma once
+#include <map>
 #include <string>
 
 namespace emporium::server {
@@ -13,6 +14,8 @@ struct server_context {
   server::lobby* lobby = nullptr;
   server::metrics* metrics = nullptr;
   server::store* store = nullptr;
+  // Game id → its component data file, exactly as loaded and checked at start-up (GET /games/<id>/data.json).
+  std::map<std::string, std::string> game_data;
 };
 
 }  // namespace emporium::server

@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <fstream>
 #include <numeric>
+#include <sstream>
 
 #include <emporium/engine/record.hpp>
 #include <emporium/engine/rng.hpp>
@@ -481,6 +483,23 @@ TEST_F(E2E, HttpServesTheClientHealthAndMetricsAndRefusesTraversal) {
   EXPECT_NE(m.body.find("emporium_actions_accepted_total 3"), std::string::npos) << m.body;
   EXPECT_NE(m.body.find("emporium_actions_rejected_total{code=\"stale_version\"} 1"), std::string::npos) << m.body;
   EXPECT_NE(m.body.find("emporium_action_latency_seconds_count 3"), std::string::npos) << m.body;
+}
+
+TEST_F(E2E, HttpServesTheLoadedGameDataFileAsIs) {
+  std::ifstream in(EMPORIUM_MERKATOR_DATA);
+  std::stringstream file;
+  file << in.rdbuf();
+  const auto data = http_get(server_.port(), "/games/merkator/data.json");
+  EXPECT_EQ(data.status, 200);
+  EXPECT_EQ(data.content_type, "application/json; charset=utf-8");
+  EXPECT_EQ(data.cache_control, "no-cache");
+  EXPECT_EQ(data.body, file.str());  // the very file the server checked at start-up
+  ASSERT_FALSE(data.etag.empty());
+  const auto again = http_get(server_.port(), "/games/merkator/data.json?v=1", "If-None-Match: " + data.etag + "\r\n");
+  EXPECT_EQ(again.status, 304);
+  EXPECT_EQ(again.body, "");
+  EXPECT_EQ(http_get(server_.port(), "/games/medici/data.json").status, 404);
+  EXPECT_EQ(http_get(server_.port(), "/games/nothing/data.json").status, 404);
 }
 
 TEST(E2ERestart, SigkillMidGameAndEveryTableComesBackAtItsLastAcknowledgedAction) {

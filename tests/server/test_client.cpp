@@ -215,18 +215,19 @@ std::size_t ws_client::inbox_size() const {
   return inbox_.size();
 }
 
-http_reply http_get(std::uint16_t port, const std::string& target) {
+http_reply http_get(std::uint16_t port, const std::string& target, const std::string& headers) {
   net::io_context ioc;
   tcp::socket socket(ioc);
   socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
-  const std::string request = "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+  const std::string request = "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n" + headers + "\r\n";
   net::write(socket, net::buffer(request));
   beast::flat_buffer buffer;
   http::response<http::string_body> res;
   beast::error_code ec;
   http::read(socket, buffer, res, ec);
-  if (ec) return {0, "", ec.message()};
-  return {static_cast<int>(res.result_int()), std::string(res[http::field::content_type]), res.body()};
+  if (ec) return {0, "", ec.message(), "", ""};
+  return {static_cast<int>(res.result_int()), std::string(res[http::field::content_type]), res.body(),
+          std::string(res[http::field::cache_control]), std::string(res[http::field::etag])};
 }
 
 }  // namespace emporium::testing

@@ -92,8 +92,10 @@ struct http_reply {
   int status = 0;
   std::string content_type;
   std::string body;
+  std::string cache_control;
+  std::string etag;
 };
-// A raw HTTP/1.1 GET, the target sent exactly as given.
-http_reply http_get(std::uint16_t port, const std::string& target);
+// A raw HTTP/1.1 GET, the target sent exactly as given; `headers` ("Name: value\r\n" lines) are added.
+http_reply http_get(std::uint16_t port, const std::string& target, const std::string& headers = "");
 
 }  // namespace emporium::testing

@@ -1,12 +1,14 @@
 // Game id → board module. Each game's board lives in its own module with the same shape (see
 // js/games/medici.js): { id, nameKey, model: {applyEvents, describeEvent, toMove, isOver,
 // statusText}, createBoard(root, {t, onAction}) }. describeEvent(event, names, t, mySeat) gets the
-// viewer's seat (null for spectators) so a board may say "you". Merkator plugs in here the same way.
+// viewer's seat (null for spectators) so a board may say "you". Merkator's board also fetches its
+// component data (the file the server loaded) once.
 import medici from './medici.js';
 import medina from './medina.js';
 import silkroad from './silkroad.js';
+import merkator from './merkator.js';
 
-const boards = new Map([medici, medina, silkroad].map((board) => [board.id, board]));
+const boards = new Map([medici, merkator, medina, silkroad].map((board) => [board.id, board]));
 
 /** The board module for a game id, or null when this client cannot show that game. */
 export function gameModule(id) {

@@ -1,0 +1,380 @@
+// Merkator in a real browser: Debian's Chromium (headless) driven by playwright-core, against the
+// real server binary on port 0 with a temporary data directory and the shipped Merkator data file.
+//
+// Scenario: A creates a private 3-player Merkator table from the lobby; B and C open the invite link
+// and take seats; D opens it too and watches; A starts. The three play a complete game by clicking
+// the board's controls (a seeded choice among the controls each page offers, preferring to end each
+// step and to travel where time is gained, so the time chart empties and the game ends). Checked on
+// the way: only the player to decide has controls, the spectator never has any (a MutationObserver
+// from before the first paint), the other players get the join prompt, every page shows the same
+// version of the board, and no request leaves the server. At the end the ranking and the scoring
+// table show on every page, the same everywhere. Screenshots go to <build>/screenshots/merkator-*.png.
+//
+// Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BUILD = path.resolve(ROOT, process.env.EMPORIUM_BUILD_DIR || 'build');
+const SERVER = path.join(BUILD, 'server', 'emporium-server');
+const DATA_FILE = path.join(ROOT, 'engine', 'games', 'merkator', 'merkator-data.json');
+const SHOTS = path.join(BUILD, 'screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic'];
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const NAMES = ['Ann', 'Bea', 'Cy'];
+
+let server = null;
+let dataDir = null;
+let browser = null;
+let base = null;
+const serverLog = [];
+
+// ---- helpers ----
+
+async function step(name, ms, fn) {
+  let timer;
+  const deadline = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`step "${name}" did not finish within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([fn(), deadline]);
+  } catch (err) {
+    err.message = `[${name}] ${err.message}`;
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A small seeded PRNG (mulberry32) for the players' choices (the server deals its own cards). */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = a;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function startServer() {
+  if (!existsSync(SERVER)) {
+    throw new Error(`${SERVER} is missing: build it first (ninja -C ${BUILD} emporium-server) or set EMPORIUM_BUILD_DIR`);
+  }
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'emporium-browser-'));
+  const portFile = path.join(dataDir, 'port');
+  server = spawn(SERVER, ['--bind', '127.0.0.1', '--port', '0', '--port-file', portFile, '--data-dir', dataDir,
+    '--web-root', path.join(ROOT, 'web-client'), '--merkator-data', DATA_FILE, '--log-level', 'warn', '--threads', '2'],
+  { stdio: ['ignore', 'pipe', 'pipe'] });
+  server.stdout.on('data', (d) => serverLog.push(String(d)));
+  server.stderr.on('data', (d) => serverLog.push(String(d)));
+  const exited = new Promise((resolve) => server.once('exit', (code, signal) => resolve({ code, signal })));
+  for (let i = 0; i < 200; i++) {
+    if (existsSync(portFile)) {
+      const port = readFileSync(portFile, 'utf8').trim();
+      if (/^\d+$/.test(port)) return `http://127.0.0.1:${port}`;
+    }
+    const done = await Promise.race([exited, new Promise((r) => setTimeout(() => r(null), 50))]);
+    if (done) throw new Error(`the server exited (${JSON.stringify(done)}) before listening:\n${serverLog.join('')}`);
+  }
+  throw new Error(`the server wrote no port file within 10 s:\n${serverLog.join('')}`);
+}
+
+async function stopServer() {
+  if (!server) return;
+  const proc = server;
+  server = null;
+  if (proc.exitCode === null && proc.signalCode === null) {
+    const gone = new Promise((resolve) => proc.once('exit', resolve));
+    proc.kill('SIGTERM');
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 5000);
+    await gone;
+    clearTimeout(timer);
+  }
+}
+
+const pages = {};
+const dialogs = [];
+const pageErrors = [];
+const outside = [];
+const dataFetches = {};
+
+async function newPage(label, viewport, init) {
+  const context = await browser.newContext({ viewport, baseURL: base });
+  context.setDefaultTimeout(10000);
+  if (init) await context.addInitScript(init);
+  const page = await context.newPage();
+  page.on('dialog', async (d) => {
+    dialogs.push(`${label}: ${d.type()} ${d.message()}`);
+    await d.dismiss().catch(() => {});
+  });
+  page.on('pageerror', (e) => pageErrors.push(`${label}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/WebSocket|ERR_CONNECTION|net::/.test(m.text())) pageErrors.push(`${label}: console: ${m.text()}`);
+  });
+  // Everything comes from the server itself: no outside request.
+  page.on('request', (r) => {
+    const url = r.url();
+    if (url.includes('/games/merkator/data.json')) dataFetches[label] = (dataFetches[label] || 0) + 1;
+    if (!url.startsWith(base) && !url.startsWith(base.replace('http:', 'ws:')) && !url.startsWith('data:')) outside.push(`${label}: ${url}`);
+  });
+  pages[label] = page;
+  return page;
+}
+
+async function shot(page, name, fullPage = true) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, name), fullPage });
+}
+
+async function setName(page, formSelector, name) {
+  await page.fill(`${formSelector} input[name=name]`, name);
+  await page.click(`${formSelector} button[type=submit]`);
+  await page.waitForFunction(([sel, n]) => {
+    const st = document.querySelector(`${sel} .form-status`);
+    return st && st.dataset.kind === 'ok' && st.textContent.includes(n);
+  }, [formSelector, name]);
+}
+
+/** What a page shows of the game right now (one round trip). */
+function boardState(page) {
+  return page.evaluate(() => {
+    const board = document.querySelector('.merkator');
+    const actions = document.querySelector('[data-testid=actions]');
+    const controls = board
+      ? [...board.querySelectorAll('[data-action]:not([aria-disabled=true])')].map((b) => ({
+        action: b.dataset.action, focus: b.dataset.focus, time: b.dataset.time ?? null, contract: b.dataset.contract ?? null,
+        wanted: b.classList.contains('is-wanted'), hidden: Boolean(b.closest('details:not([open])')),
+      }))
+      : [];
+    const current = document.querySelector('[data-testid=steps] [aria-current=step]');
+    return {
+      version: board ? Number(board.dataset.version) : -1,
+      phase: board ? board.dataset.phase : null,
+      ready: Boolean(actions) && actions.getAttribute('aria-busy') !== 'true',
+      controls,
+      joinPrompt: Boolean(document.querySelector('[data-testid=join-prompt]')),
+      readyContracts: [...document.querySelectorAll('.mk-seat.is-me .mk-contract.is-ready')].map((c) => c.dataset.contract),
+      step: current ? current.dataset.step : null,
+      anyControl: document.querySelectorAll('[data-action], [data-testid=actions], [data-testid=join-prompt]').length,
+      result: Boolean(document.querySelector('[data-testid=result]')),
+      ranking: [...document.querySelectorAll('[data-testid=result] .rank')].map((r) => r.textContent),
+      scoring: [...document.querySelectorAll('[data-testid=scoring] tbody tr')].map((r) => r.textContent),
+      map: document.querySelectorAll('.mk-map .mk-loc').length,
+    };
+  });
+}
+
+async function waitVersionAbove(page, version) {
+  await page.waitForFunction((v) => {
+    const b = document.querySelector('.merkator');
+    return b && Number(b.dataset.version) > v;
+  }, version, { timeout: 10000 });
+}
+
+// Watches D's page for any control, from before its first paint.
+const SPECTATOR_GUARD = () => {
+  window.__controlSeen = [];
+  const check = () => {
+    const found = document.querySelector('.merkator [data-action], [data-testid=actions], [data-testid=join-prompt]');
+    if (found) window.__controlSeen.push(found.outerHTML.slice(0, 160));
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+};
+
+// ---- the run ----
+
+before(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (scripts/setup.sh --test)`);
+  base = await startServer();
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  try {
+    if (browser) await browser.close();
+  } finally {
+    await stopServer();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+process.on('exit', () => { if (server) server.kill('SIGKILL'); });
+
+test('Merkator: three players and a spectator play a complete game in the browser', { timeout: 300000 }, async () => {
+  const started = Date.now();
+  const A = await newPage('A', DESKTOP);
+  const B = await newPage('B', DESKTOP);
+  const C = await newPage('C', PHONE);
+  const D = await newPage('D', DESKTOP, SPECTATOR_GUARD);
+
+  try {
+    let invite;
+    await step('A creates a private 3-player Merkator table from the lobby', 20000, async () => {
+      await A.goto('/');
+      await A.waitForSelector('[data-testid=connection][data-state=open]');
+      await setName(A, '.lobby .name-form', NAMES[0]);
+      const offered = await A.$$eval('#create-game option', (os) => os.map((o) => [o.value, o.textContent]));
+      assert.ok(offered.some(([id, name]) => id === 'merkator' && name === 'Merkator'), `the lobby offers Merkator: ${offered}`);
+      await A.selectOption('#create-game', 'merkator');
+      const counts = await A.$$eval('#create-players option', (os) => os.map((o) => o.value));
+      assert.deepEqual(counts, ['2', '3', '4']);
+      await A.selectOption('#create-players', '3');
+      await A.check('[data-testid=private]');
+      await A.click('[data-testid=create-table]');
+      await A.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+      invite = await A.inputValue('[data-testid=invite-link]');
+      assert.match(invite, /\/i\/[A-Za-z0-9_-]+$/);
+    });
+
+    await step('B and C take seats through the invite link; D watches', 25000, async () => {
+      for (const [page, name] of [[B, NAMES[1]], [C, NAMES[2]]]) {
+        await page.goto(invite);
+        await page.waitForSelector('[data-testid=take-seat]');
+        await setName(page, '.pregame .name-form', name);
+        await page.click('[data-testid=take-seat] >> nth=0');
+        await page.waitForSelector('.seat.is-me');
+      }
+      await D.goto(invite);
+      await D.waitForSelector('[data-testid=watching]');
+      await A.waitForSelector('[data-testid=start]:not([disabled])');
+    });
+
+    await step('A starts; everyone sees the board with its map', 20000, async () => {
+      await A.click('[data-testid=start]');
+      for (const p of [A, B, C, D]) await p.waitForSelector('.merkator[data-version="0"] .mk-map .mk-loc');
+      for (const p of [A, B, C, D]) assert.equal((await boardState(p)).map, 12, 'the 12 locations of the data file');
+      assert.equal(await D.$('[data-testid=actions]'), null);
+    });
+
+    // ---- the game ----
+    const random = rng(20261123);
+    const players = [A, B, C];
+    const seen = new Map();
+    const prompted = new Set();
+    let actions = 0;
+    let shotMid = false;
+    let shotJoin = false;
+    let markedReady = 0;
+
+    const choose = (controls) => {
+      const by = (a) => controls.filter((c) => c.action === a && !c.hidden);
+      const any = (list) => list[Math.floor(random() * list.length)];
+      const r = random();
+      if (by('join').length || by('decline').length) return r < 0.3 && by('join').length ? by('join')[0] : by('decline')[0] || by('join')[0];
+      if (by('fulfil').length) return any(by('fulfil'));
+      const wanted = by('trade').filter((c) => c.wanted);
+      if (wanted.length && r < 0.5) return any(wanted);
+      if (by('done').length) return by('done')[0];
+      if (by('end_investment').length) {
+        const buys = by('buy');
+        if (buys.length && r < 0.25) return any(buys);
+        if (by('sell').length && r < 0.05) return any(by('sell'));
+        return by('end_investment')[0];
+      }
+      if (by('sell').length) return any(by('sell')); // forced: down to 5 contracts first
+      if (by('travel').length) {
+        const gain = by('travel').filter((c) => Number(c.time) > 0);
+        return gain.length && r < 0.8 ? any(gain) : any(by('travel'));
+      }
+      const rest = controls.filter((c) => !c.hidden);
+      return rest.length ? any(rest) : controls[0];
+    };
+
+    await step('the three players play the whole game through the UI', 240000, async () => {
+      for (let iteration = 0; iteration < 4000; iteration++) {
+        const states = await Promise.all([A, B, C, D].map(boardState));
+        if (states.every((s) => s.result)) return;
+        assert.equal(states[3].anyControl, 0, `the spectator has a control at version ${states[3].version}`);
+
+        const turnIndex = states.slice(0, 3).findIndex((s) => s.ready && s.controls.length > 0);
+        if (turnIndex < 0) {
+          await new Promise((r) => setTimeout(r, 20));
+          continue;
+        }
+        const st = states[turnIndex];
+        // All pages show the same moment: no one else may act now.
+        for (const [i, other] of states.slice(0, 3).entries()) {
+          if (i !== turnIndex && other.version === st.version) assert.equal(other.controls.length, 0, `${NAMES[i]} has controls out of turn`);
+        }
+        if (st.phase !== 'over') assert.ok(st.step, `${NAMES[turnIndex]}: the step indicator marks the current step`);
+        // The contracts marked "fulfil now" on the player's own office are exactly those the controls offer.
+        const fulfil = st.controls.filter((c) => c.action === 'fulfil').map((c) => c.contract);
+        assert.deepEqual([...st.readyContracts].sort(), fulfil.sort(), `${NAMES[turnIndex]}: contracts marked to fulfil`);
+        if (fulfil.length) markedReady += 1;
+        if (st.joinPrompt) {
+          prompted.add(turnIndex);
+          assert.equal(st.step, 'joining');
+          if (!shotJoin) {
+            shotJoin = true;
+            await shot(players[turnIndex], 'merkator-join-prompt.png');
+          }
+        }
+        const page = players[turnIndex];
+        if (!shotMid && st.version > 60 && st.phase === 'investment') {
+          shotMid = true;
+          await shot(page, `merkator-player-${NAMES[turnIndex]}.png`);
+          await shot(D, 'merkator-spectator.png');
+          await shot(C, 'merkator-phone.png');
+        }
+        let pick = choose(st.controls);
+        if (random() < 0.03 && st.controls.some((c) => c.action === 'supply')) {
+          // Now and then a supply-tile cube onto the office board (its controls sit in a closed <details>).
+          await page.click('.mk-supply-use summary');
+          pick = st.controls.filter((c) => c.action === 'supply')[0];
+        }
+        seen.set(pick.action, (seen.get(pick.action) || 0) + 1);
+        await page.click(`.merkator [data-focus="${pick.focus}"]`);
+        actions += 1;
+        await waitVersionAbove(page, st.version);
+      }
+      throw new Error('the game did not end within 4000 iterations');
+    });
+
+    await step('after the end every page shows the ranking and the scoring', 20000, async () => {
+      const finals = await Promise.all([A, B, C, D].map(boardState));
+      for (const [i, st] of finals.entries()) {
+        const who = i === 3 ? 'spectator' : NAMES[i];
+        assert.ok(st.result, `${who}: the result is shown`);
+        assert.equal(st.anyControl, 0, `${who}: no controls after the end`);
+        assert.equal(st.ranking.length, 3, `${who}: three ranks`);
+        for (const name of NAMES) assert.ok(st.ranking.some((r) => r.includes(name)), `${who}: ${name} is ranked`);
+        assert.equal(st.scoring.length, 3, `${who}: a scoring row per player`);
+        assert.deepEqual(st.scoring, finals[3].scoring, `${who}: the same scoring as the spectator's`);
+      }
+      assert.match(await D.textContent('[data-testid=turn]'), /over/);
+      await shot(A, 'merkator-result.png');
+      await shot(D, 'merkator-result-spectator.png');
+      await shot(C, 'merkator-result-phone.png');
+    });
+
+    for (const a of ['end_investment', 'travel', 'decline']) assert.ok(seen.has(a), `the game used "${a}" (seen: ${[...seen.keys()]})`);
+    assert.ok(prompted.size >= 2, `the join prompt appeared for several players (${[...prompted]})`);
+    assert.deepEqual(await D.evaluate(() => window.__controlSeen), [], 'the spectator never had a control');
+    assert.deepEqual(outside, [], 'no request left the server');
+    for (const label of ['A', 'B', 'C', 'D']) assert.equal(dataFetches[label], 1, `${label} fetched the game data once`);
+    assert.deepEqual(dialogs, [], 'no dialog (alert) was opened');
+    assert.deepEqual(pageErrors, [], 'no script errors in the pages');
+    const used = [...seen].sort().map(([a, n]) => `${a} ${n}`).join(', ');
+    console.log(`# browser test: Merkator, ${actions} actions through the UI (${used}), join prompts for ` +
+      `${[...prompted].map((p) => NAMES[p]).join(', ')}, ${markedReady} moment(s) with contracts marked to fulfil, in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
+  } catch (err) {
+    mkdirSync(SHOTS, { recursive: true });
+    for (const [label, page] of Object.entries(pages)) {
+      await page.screenshot({ path: path.join(SHOTS, `failure-merkator-${label}.png`), fullPage: true }).catch(() => {});
+    }
+    if (pageErrors.length) err.message += `\npage errors:\n${pageErrors.join('\n')}`;
+    if (serverLog.length) err.message += `\nserver log:\n${serverLog.join('').slice(-4000)}`;
+    throw err;
+  }
+});

@@ -1,0 +1,525 @@
+// The Merkator board: renders the view (js/games/merkator-model.js has the rules-free logic) and the
+// controls that the `legal` list allows, nothing else. Same shape as the other boards:
+// createBoard(root, ctx) returns { update(state), onEvents(events), destroy() } where state is
+// { view, legal, seat (null for spectators), names, connected, busy }.
+// The view carries ids only; names, the map, the cards and the buildings' formulas come from the data
+// file the server loaded, fetched once from the same origin (GET /games/merkator/data.json).
+// Spectators get no controls at all.
+import * as model from './merkator-model.js';
+import { h, replace, keepFocus } from '../dom.js';
+
+export const DATA_URL = '/games/merkator/data.json';
+const SVG = 'http://www.w3.org/2000/svg';
+
+// Where the shipped map's locations sit on the schematic (0–100 × 0–70). A data file with other
+// locations needs no change here: unknown ones are placed on a circle.
+const LAYOUT = {
+  newfoundland: [15, 12], england: [26, 32], dutch_republic: [46, 42], france: [36, 62], spain: [14, 72],
+  italy: [64, 72], bohemia: [80, 56], hamburg: [64, 32], denmark: [50, 14], sweden: [82, 10], gdansk: [94, 36],
+  russia: [105, 20],
+};
+const MAP_W = 120;
+const MAP_H = 86;
+
+let dataPromise = null;
+/** Fetches the data file once per page and installs it in the model. */
+export function loadData() {
+  if (model.catalog()) return Promise.resolve(model.catalog());
+  if (!dataPromise) {
+    dataPromise = fetch(DATA_URL, { credentials: 'same-origin' })
+      .then((res) => {
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        return res.json();
+      })
+      .then((data) => model.setCatalog(data))
+      .catch((err) => {
+        dataPromise = null;
+        throw err;
+      });
+  }
+  return dataPromise;
+}
+
+function s(tag, attrs = null, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'class') el.setAttribute('class', Array.isArray(v) ? v.filter(Boolean).join(' ') : v);
+    else if (k === 'text') el.textContent = String(v);
+    else el.setAttribute(k, String(v));
+  }
+  for (const c of children.flat(Infinity)) if (c !== null && c !== undefined && c !== false) el.append(c);
+  return el;
+}
+
+function initial(name, p, t) {
+  const n = (name || model.nameOf([], p, t)).trim();
+  return [...n][0] ? [...n][0].toUpperCase() : String(p + 1);
+}
+
+function swatch(p, text, extra = '') {
+  return h('span', { class: ['swatch', `p${p}`, extra], 'aria-hidden': 'true' }, text);
+}
+
+function playerName(names, p, mySeat, t) {
+  const name = model.nameOf(names, p, t);
+  return p === mySeat ? [name, ' ', h('small', { class: 'you-tag' }, t('common.youTag'))] : name;
+}
+
+const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
+
+function focusKey(a) {
+  return [a.type, a.contract, a.card, a.location, a.good, a.count, a.give].filter((x) => x !== undefined).join('-');
+}
+
+function createBoard(root, { t, onAction }) {
+  let state = null;
+  let hadTurn = false;
+  let failed = false;
+  const el = h('div', { class: 'merkator' });
+  root.append(el);
+  let alive = true;
+
+  const mine = () => state && state.seat !== null && state.seat !== undefined;
+  const myLegal = () => (mine() ? state.legal || [] : []);
+  const C = () => model.catalog();
+  const good = (g) => model.goodName(g, t);
+  const place = (l) => model.locationName(l, t);
+  const colourOf = (g) => (C().goods.get(g) ? C().goods.get(g).colour : 'none');
+
+  function cube(g, extra = '') {
+    return h('span', { class: ['cube', `mk-col--${colourOf(g)}`, extra], 'aria-hidden': 'true' });
+  }
+  function colourCube(colour, extra = '') {
+    return h('span', { class: ['cube', `mk-col--${colour}`, extra], 'aria-hidden': 'true' });
+  }
+
+  function actButton(action, label, attrs = {}) {
+    const busy = Boolean(state.busy);
+    return h('button', {
+      type: 'button', class: ['btn', attrs.class], 'aria-disabled': busy ? 'true' : null,
+      'data-action': action.type, 'data-focus': focusKey(action),
+      'aria-label': attrs.label || null, title: attrs.label || null, dataset: attrs.dataset || null,
+      onclick: () => { if (!state.busy) onAction(action); },
+    }, label);
+  }
+
+  function goodsList(goods, extra = '') {
+    const ids = C().goodIds.filter((g) => goods[g] > 0);
+    return h('span', { class: ['mk-goods', extra] }, ids.map((g) =>
+      h('span', { class: 'mk-good', title: good(g) }, cube(g, 'cube--small'),
+        goods[g] > 1 ? h('b', null, `${goods[g]}×`) : null, good(g))));
+  }
+
+  // ---- pieces ----
+
+  function bar(v) {
+    return h('div', { class: 'mk-bar' },
+      h('span', { class: 'pill pill--day' }, t('merkator.turnNo', { turn: v.turn })),
+      h('span', { class: 'pill', 'data-testid': 'phase' }, t(`merkator.phase.${v.phase}`)),
+      h('span', { class: 'pill' }, t('merkator.chart.remaining', { count: v.chart.remaining })),
+      v.trigger && v.phase !== 'over' ? h('span', { class: 'pill pill--warn', 'data-testid': 'last-round' },
+        v.last_round ? t('merkator.lastRound', { count: v.turns_left }) : t(`merkator.trigger.${v.trigger}`)) : null);
+  }
+
+  function steps(v) {
+    if (v.phase === 'over') return null;
+    const current = model.currentStep(v);
+    const active = model.nameOf(state.names, v.active, t);
+    const idx = model.STEPS.indexOf(current);
+    return h('nav', { class: 'mk-steps', 'aria-label': t('merkator.steps.label', { name: active }), 'data-testid': 'steps' },
+      h('ol', null, model.STEPS.map((st, i) => h('li', {
+        class: ['mk-step', st === current ? 'is-current' : '', i < idx ? 'is-done' : ''],
+        'aria-current': st === current ? 'step' : null, 'data-step': st,
+      }, h('span', { class: 'mk-step-no', 'aria-hidden': 'true' }, String(i + 1)), t(`merkator.step.${st}`)))));
+  }
+
+  function result(v) {
+    if (v.phase !== 'over' || !v.result) return null;
+    const winners = new Set(v.result.winners);
+    const rows = (v.scoring && v.scoring.players) || [];
+    return h('section', { class: 'mk-panel mk-result', 'aria-labelledby': 'mk-result-h', 'data-testid': 'result' },
+      h('h2', { id: 'mk-result-h' }, t('merkator.result.heading')),
+      h('p', { class: 'mk-winner' }, model.resultSentence(v.result, state.names, t)),
+      h('ol', { class: 'ranking' }, v.result.ranking.map((r) =>
+        h('li', { class: ['rank', winners.has(r.player) ? 'winner' : '', r.player === state.seat ? 'is-me' : ''] },
+          h('span', { class: 'place' }, t('merkator.result.place', { rank: r.rank })),
+          swatch(r.player, initial(state.names[r.player], r.player, t)),
+          h('span', { class: 'rank-name' }, playerName(state.names, r.player, state.seat, t)),
+          h('span', { class: 'rank-money' }, t('merkator.points', { count: r.points }), ' · ', t('merkator.timeCount', { count: r.time }))))),
+      h('p', { class: 'hint', id: 'mk-scoring-note' }, t('merkator.result.scoring')),
+      h('div', { class: 'mk-table-wrap' },
+        h('table', { class: 'mk-scoring', 'data-testid': 'scoring', 'aria-describedby': 'mk-scoring-note' },
+          h('thead', null, h('tr', null,
+            h('th', { scope: 'col' }, t('merkator.result.player')),
+            h('th', { scope: 'col' }, t('merkator.result.contracts')),
+            h('th', { scope: 'col' }, t('merkator.result.buildings')),
+            h('th', { scope: 'col' }, t('merkator.result.total')),
+            h('th', { scope: 'col' }, t('merkator.result.time')))),
+          h('tbody', null, rows.map((row) => h('tr', { class: winners.has(row.player) ? 'winner' : '' },
+            h('th', { scope: 'row' }, model.nameOf(state.names, row.player, t)),
+            h('td', null, String(row.contracts)),
+            h('td', null, String(row.building_points),
+              row.buildings.length ? h('small', { class: 'mk-detail' }, ' (',
+                row.buildings.map((b) => t('merkator.result.building', { name: model.buildingName(b.building, t), count: b.points }))
+                  .join(t('common.listSeparator')), ')') : null),
+            h('td', null, h('strong', null, String(row.total))),
+            h('td', null, String(row.time))))))));
+  }
+
+  function joinPrompt(v, allowed) {
+    if (!allowed.join && !allowed.decline) return null;
+    const cost = v.joining ? v.joining.cost : model.joinCost(C(), v.location);
+    const me = v.seats[state.seat];
+    const here = model.contractsHere(C(), v, state.seat);
+    const bonus = me.bonus_cards.filter((b) => C().bonus.get(b) && C().bonus.get(b).location === v.location);
+    return h('div', { class: 'mk-join', role: 'group', 'aria-labelledby': 'mk-join-h', 'data-testid': 'join-prompt' },
+      h('h3', { id: 'mk-join-h' }, t('merkator.join.heading', { name: model.nameOf(state.names, v.active, t), location: place(v.location) })),
+      h('p', null, t('merkator.join.cost', { count: cost, time: me.time })),
+      h('p', { class: 'hint' },
+        here.length ? t('merkator.join.contracts', { count: here.length }) : t('merkator.join.noContracts'), ' ',
+        bonus.length ? t('merkator.join.bonus', { count: bonus.length }) : ''),
+      h('div', { class: 'buttons' },
+        allowed.join ? actButton({ type: 'join' }, t('merkator.actions.join', { count: cost }), { class: 'primary' }) : null,
+        allowed.decline ? actButton({ type: 'decline' }, t('merkator.actions.decline')) : null));
+  }
+
+  function actions(v) {
+    if (!mine()) return null; // spectators: no controls at all
+    const legal = myLegal();
+    if (legal.length === 0 || v.phase === 'over') return null;
+    const c = C();
+    const allowed = model.legalActions(legal, c);
+    const busy = Boolean(state.busy);
+    const me = v.seats[state.seat];
+    const body = [];
+    const group = (title, ...content) => h('div', { class: 'mk-group', role: 'group', 'aria-label': title },
+      h('h3', null, title), content);
+    const finish = [];
+
+    body.push(joinPrompt(v, allowed));
+    if (allowed.sell.length) {
+      body.push(group(t('merkator.actions.sell'),
+        !allowed.endInvestment
+          ? h('p', { class: 'hint mk-warn' }, t('merkator.actions.mustSell')) : null,
+        h('div', { class: 'buttons' }, allowed.sell.map((id) =>
+          actButton({ type: 'sell', contract: id }, t('merkator.actions.sellContract', { contract: model.contractName(id, t), count: c.contracts.get(id).value }),
+            { class: 'small', dataset: { contract: id } })))));
+    }
+    if (allowed.buyBonus.length || allowed.buyBuilding.length) {
+      body.push(group(t('merkator.actions.buy', { coins: me.coins }),
+        h('div', { class: 'buttons' },
+          allowed.buyBonus.map((id) => actButton({ type: 'buy', card: id },
+            t('merkator.actions.buyCard', { card: model.bonusName(id, t), count: c.bonus.get(id).cost }), { class: 'small', dataset: { card: id } })),
+          allowed.buyBuilding.map((id) => actButton({ type: 'buy', card: id },
+            t('merkator.actions.buyCard', { card: model.buildingName(id, t), count: c.buildings.get(id).cost }), { class: 'small', dataset: { card: id } })))));
+    }
+    if (allowed.endInvestment) {
+      finish.push(actButton({ type: 'end_investment' }, me.coins > c.maxCoins
+        ? t('merkator.actions.endInvestmentLose', { count: me.coins - c.maxCoins }) : t('merkator.actions.endInvestment'), { class: 'primary' }));
+    }
+    if (allowed.travel.length) {
+      body.push(group(t('merkator.actions.travel'),
+        h('div', { class: 'buttons mk-travel' }, allowed.travel.map((l) => {
+          const loc = c.locations.get(l);
+          const cubes = model.isMajor(c, l) ? v.cubes[l] : null;
+          const label = t('merkator.actions.travelTo', {
+            location: place(l), time: loc.time > 0 ? t('merkator.time.gain', { count: loc.time }) : loc.time < 0 ? t('merkator.time.pay', { count: -loc.time }) : t('merkator.time.free'),
+          });
+          return actButton({ type: 'travel', location: l }, [
+            loc.colour ? colourCube(loc.colour, 'cube--small') : h('span', { class: 'mk-minor-dot', 'aria-hidden': 'true' }),
+            place(l), h('small', { class: 'mk-time' }, signed(loc.time)),
+            cubes !== null ? h('small', { class: 'mk-cubes-n' }, t('merkator.map.cubes', { count: cubes })) : null,
+          ], { class: 'small', label, dataset: { location: l, time: String(loc.time) } });
+        }))));
+    }
+    if (allowed.take.size) {
+      const n = v.take ? v.take.cubes : 0;
+      const options = [];
+      const seen = new Set();
+      for (const [g, counts] of allowed.take) {
+        const other = (c.colours.get(colourOf(g)).goods || []).find((x) => x !== g);
+        for (const k of counts) {
+          const split = { [g]: k };
+          if (n - k > 0) split[other] = n - k;
+          const key = c.goodIds.map((x) => split[x] || 0).join('/');
+          if (seen.has(key)) continue;
+          seen.add(key);
+          options.push(actButton({ type: 'take', good: g, count: k }, goodsList(split), { class: 'small', label: t('merkator.actions.takeSplit', { goods: model.goodsText(split, t) }) }));
+        }
+      }
+      body.push(group(t('merkator.actions.take', { count: n }), h('div', { class: 'buttons' }, options)));
+    }
+    if (allowed.keepLetter || allowed.nextLetter) {
+      body.push(group(t('merkator.actions.letter', { letter: v.letter }),
+        h('p', { class: 'hint' }, t('merkator.actions.letterHint')),
+        h('div', { class: 'buttons' },
+          allowed.keepLetter ? actButton({ type: 'keep_letter' }, t('merkator.actions.keepLetter', { letter: v.letter })) : null,
+          allowed.nextLetter ? actButton({ type: 'next_letter' }, t('merkator.actions.nextLetter', { row: (v.next_row ?? 0) + 1 })) : null)));
+    }
+    if (allowed.discard.length) {
+      body.push(group(t('merkator.actions.discard', { count: v.loss ? v.loss.need[state.seat] : 1, column: v.loss ? v.loss.column : '' }),
+        h('div', { class: 'buttons' }, allowed.discard.map((g) =>
+          actButton({ type: 'discard', good: g }, [cube(g), t('merkator.actions.discardGood', { good: good(g), count: me.goods[g] })], { class: 'small' })))));
+    }
+    if (allowed.fulfil.length) {
+      body.push(group(t('merkator.actions.fulfil', { location: place(v.location) }),
+        h('div', { class: 'buttons' }, allowed.fulfil.map((id) =>
+          actButton({ type: 'fulfil', contract: id }, t('merkator.actions.fulfilContract', { contract: model.contractName(id, t) }),
+            { class: 'primary small', dataset: { contract: id } })))));
+    }
+    if (allowed.trade.size) {
+      const here = model.contractsHere(c, v, state.seat);
+      const missing = {};
+      for (const id of here) Object.assign(missing, model.missingGoods(c, me, id));
+      body.push(group(t('merkator.actions.trade'),
+        h('p', { class: 'hint' }, Object.keys(missing).length ? t('merkator.actions.tradeMissing', { goods: model.goodsText(missing, t) }) : t('merkator.actions.tradeHint')),
+        [...allowed.trade].map(([give, gets]) => h('div', { class: 'mk-row' },
+          h('span', { class: 'mk-row-label' }, give === 'time' ? t('merkator.actions.giveTime') : [cube(give), t('merkator.actions.giveGood', { good: good(give) })]),
+          h('div', { class: 'buttons' }, gets.map((g) => actButton({ type: 'trade', give, good: g }, [cube(g), good(g)], {
+            class: ['small', missing[g] ? 'is-wanted' : ''].join(' '),
+            label: give === 'time' ? t('merkator.actions.tradeTime', { good: good(g) }) : t('merkator.actions.tradeGood', { give: good(give), good: good(g) }),
+          })))))));
+    }
+    if (allowed.done) finish.push(actButton({ type: 'done' }, t('merkator.actions.done'), { class: allowed.fulfil.length ? '' : 'primary' }));
+    if (finish.length) body.push(h('div', { class: 'buttons mk-finish' }, finish));
+    if (allowed.supply.length) {
+      body.push(h('details', { class: 'mk-group mk-supply-use' },
+        h('summary', null, t('merkator.actions.supply')),
+        h('p', { class: 'hint' }, t('merkator.actions.supplyHint')),
+        h('div', { class: 'buttons' }, allowed.supply.map((g) =>
+          actButton({ type: 'supply', good: g }, [cube(g), good(g)], { class: 'small', label: t('merkator.actions.supplyGood', { good: good(g) }) })))));
+    }
+    return h('section', { class: ['mk-card', 'mk-actions', busy ? 'is-busy' : ''], 'aria-labelledby': 'mk-actions-h', 'aria-busy': busy ? 'true' : 'false', 'data-testid': 'actions' },
+      h('h2', { id: 'mk-actions-h' }, t('merkator.actions.heading')),
+      h('p', { class: 'mk-your-status' }, model.statusText(v, state.names, state.seat, t)),
+      body,
+      busy ? h('p', { class: 'hint', role: 'status' }, state.offline ? t('conn.reconnectingNow') : t('table.busy')) : null);
+  }
+
+  function map(v) {
+    const c = C();
+    const ids = c.locationIds;
+    const pos = new Map(ids.map((id, i) => [id, LAYOUT[id] || [MAP_W / 2 + 48 * Math.cos((2 * Math.PI * i) / ids.length), MAP_H / 2 + 30 * Math.sin((2 * Math.PI * i) / ids.length)]]));
+    const roads = c.roadList.filter(([a, b]) => pos.has(a) && pos.has(b)).map(([a, b]) =>
+      s('line', { class: 'mk-road', x1: pos.get(a)[0], y1: pos.get(a)[1], x2: pos.get(b)[0], y2: pos.get(b)[1] }));
+    const nodes = ids.map((id) => {
+      const loc = c.locations.get(id);
+      const [x, y] = pos.get(id);
+      const major = loc.kind === 'major';
+      const n = major ? v.cubes[id] || 0 : 0;
+      const here = v.location === id;
+      const cubes = [];
+      for (let i = 0; i < Math.min(n, 6); i++) cubes.push(s('rect', { class: `mk-map-cube mk-fill--${loc.colour}`, x: x - 5.6 + (i % 3) * 3.9, y: y + 5.4 + Math.floor(i / 3) * 3.4, width: 3.2, height: 3, rx: 0.6 }));
+      return s('g', { class: ['mk-loc', major ? 'is-major' : 'is-minor', here ? 'is-here' : ''], 'data-location': id },
+        s('title', { text: t(major ? 'merkator.map.major' : 'merkator.map.minor', { location: loc.name, count: n, time: signed(loc.time) }) }),
+        major ? s('circle', { class: `mk-node mk-fill--${loc.colour}`, cx: x, cy: y, r: 4.2 })
+          : s('rect', { class: 'mk-node mk-minor', x: x - 3.6, y: y - 3.6, width: 7.2, height: 7.2, rx: 1.2 }),
+        s('text', { class: 'mk-loc-name', x, y: y - 5.8, 'text-anchor': 'middle', text: loc.name }),
+        s('text', { class: 'mk-loc-time', x: x + 7, y: y + 1.3, text: signed(loc.time) }),
+        cubes,
+        n > 0 ? s('text', { class: 'mk-loc-count', x: x - 5.2 + Math.min(n, 3) * 3.9, y: y + 8, text: `${n}` }) : null,
+        here ? s('g', { class: 'mk-pawn' }, s('circle', { cx: x, cy: y, r: 2 }), s('circle', { cx: x, cy: y, r: 6.2, class: 'mk-pawn-ring' })) : null);
+    });
+    const summary = ids.filter((id) => c.locations.get(id).kind === 'major').map((id) => t('merkator.map.cubesAt', { location: place(id), count: v.cubes[id] || 0 }));
+    return h('section', { class: 'mk-card mk-map', 'aria-labelledby': 'mk-map-h' },
+      h('h2', { id: 'mk-map-h' }, t('merkator.map.heading')),
+      h('p', { class: 'hint', 'data-testid': 'pawn' }, v.location ? t('merkator.map.pawn', { location: place(v.location) }) : t('merkator.map.noPawn')),
+      h('div', { class: 'mk-map-frame' },
+        s('svg', { viewBox: `0 0 ${MAP_W} ${MAP_H}`, role: 'img', 'aria-label': t('merkator.map.label', { list: summary.join(t('common.listSeparator')) }) },
+          roads, nodes)),
+      h('p', { class: 'hint' }, t('merkator.map.legend')));
+  }
+
+  function chart(v) {
+    const c = C();
+    return h('section', { class: 'mk-card mk-chart', 'aria-labelledby': 'mk-chart-h' },
+      h('h2', { id: 'mk-chart-h' }, t('merkator.chart.heading')),
+      h('ol', { class: 'mk-chart-rows', 'data-testid': 'chart' }, v.chart.rows.map((row, r) => {
+        const cells = [];
+        for (let i = 0; i < c.rowLength; i++) {
+          const filled = i >= c.rowLength - row.count;
+          const letter = row.known[String(i)];
+          cells.push(h('span', { class: ['mk-counter', filled ? 'is-there' : 'is-gone', letter ? 'is-known' : '', v.next_row === r && i === c.rowLength - row.count ? 'is-next' : ''], 'aria-hidden': 'true' }, letter || ''));
+        }
+        const known = Object.values(row.known);
+        return h('li', { class: ['mk-chart-row', row.count === 0 ? 'is-empty' : ''] },
+          h('span', { class: 'visually-hidden' }, t('merkator.chart.row', { row: r + 1, count: row.count }), known.length ? ` ${t('merkator.chart.known', { list: known.join(t('common.listSeparator')) })}` : ''),
+          h('span', { class: 'mk-row-no', 'aria-hidden': 'true' }, String(r + 1)), cells);
+      })),
+      v.letter ? h('p', { class: 'mk-letter' }, t('merkator.chart.letter', { letter: v.letter, column: model.letterInfo(v.letter).column })) : null,
+      h('p', { class: 'hint' }, t('merkator.chart.hint')));
+  }
+
+  function contractCard(id, seat, p, allowedHere) {
+    const c = C();
+    const k = c.contracts.get(id);
+    if (!k) return h('li', { class: 'mk-contract' }, id);
+    const here = v0().location && k.destination === v0().location && !seat.fulfilled.includes(id);
+    const can = allowedHere.has(id);
+    const done = seat.fulfilled.includes(id);
+    return h('li', { class: ['mk-contract', here ? 'is-here' : '', can ? 'is-ready' : '', done ? 'is-done' : ''], 'data-contract': id },
+      h('span', { class: 'mk-value' }, String(k.value)),
+      h('span', { class: 'mk-dest' }, k.destination ? place(k.destination) : t('merkator.contract.peaceShort')),
+      Object.keys(k.goods).length ? goodsList(k.goods, 'mk-need') : null,
+      can ? h('span', { class: 'badge badge--turn' }, t('merkator.contract.ready'))
+        : here ? h('span', { class: 'badge' }, t('merkator.contract.here')) : null,
+      done ? h('span', { class: 'badge' }, t('merkator.contract.fulfilled')) : null);
+  }
+
+  const v0 = () => state.view;
+
+  function office(seat) {
+    const c = C();
+    return h('ul', { class: 'mk-office' }, c.columns.map((col) => h('li', { class: ['mk-col', `mk-area--${col.area}`] },
+      h('span', { class: 'mk-col-id', title: t(`merkator.area.${col.area === 'depot' ? 'depot' : 'storage'}`) }, col.id),
+      col.goods.map((g) => h('span', { class: ['mk-col-good', seat.goods[g] ? '' : 'is-zero'] },
+        cube(g, 'cube--small'), good(g), ' ', h('b', null, String(seat.goods[g] || 0)))))));
+  }
+
+  function seats(v) {
+    const c = C();
+    const legalFulfil = new Set(model.legalActions(myLegal(), c).fulfil);
+    return h('section', { class: 'mk-seats', 'aria-labelledby': 'mk-seats-h' },
+      h('h2', { id: 'mk-seats-h' }, t('merkator.seats.heading')),
+      h('div', { class: 'mk-seat-grid' }, v.seats.map((seat, p) => {
+        const name = model.nameOf(state.names, p, t);
+        const deciding = v.phase !== 'over' && model.toMove(v).includes(p);
+        const connected = !state.connected || state.connected[p] !== false;
+        const supply = c.colourIds.filter((col) => seat.supply[col] > 0);
+        const held = seat.contracts.length;
+        return h('article', {
+          class: ['mk-seat', `p${p}`, p === state.seat ? 'is-me' : '', deciding ? 'is-turn' : ''],
+          'aria-label': t('merkator.seat.label', { name }), 'data-seat': String(p),
+        },
+        h('header', null,
+          swatch(p, initial(state.names[p], p, t)),
+          h('h3', null, playerName(state.names, p, state.seat, t)),
+          h('span', { class: 'mk-stat', title: t('merkator.seat.coins') }, h('span', { class: 'coin', 'aria-hidden': 'true' }), h('span', { 'data-testid': 'coins' }, t('merkator.coins', { count: seat.coins }))),
+          h('span', { class: 'mk-stat', title: t('merkator.seat.time') }, h('span', { class: 'mk-hourglass', 'aria-hidden': 'true' }), h('span', { 'data-testid': 'time' }, t('merkator.timeCount', { count: seat.time })))),
+        h('div', { class: 'badges' },
+          v.active === p && v.phase !== 'over' ? h('span', { class: 'badge badge--turn' }, t('merkator.seat.active')) : null,
+          deciding && v.active !== p ? h('span', { class: 'badge badge--turn' }, t('merkator.seat.deciding')) : null,
+          v.start_player === p ? h('span', { class: 'badge' }, t('merkator.seat.startPlayer')) : null,
+          !connected ? h('span', { class: 'badge badge--off' }, t('table.seat.disconnected')) : null),
+        h('h4', null, t('merkator.seat.office', { count: model.goodsCount(seat) })),
+        office(seat),
+        h('h4', null, t('merkator.seat.supply')),
+        supply.length ? h('p', { class: 'mk-supply' }, supply.map((col) => h('span', { class: 'mk-good', title: listGoods(col) }, colourCube(col, 'cube--small'), seat.supply[col] > 1 ? `${seat.supply[col]}×` : '', listGoods(col))))
+          : h('p', { class: 'hint' }, t('merkator.seat.supplyEmpty')),
+        h('h4', null, t('merkator.seat.contracts', { count: held, points: model.contractPoints(c, seat.contracts) })),
+        held ? h('ul', { class: 'mk-contracts', 'data-testid': 'contracts' }, seat.contracts.map((id) => contractCard(id, seat, p, p === state.seat ? legalFulfil : new Set())))
+          : h('p', { class: 'hint' }, t('merkator.seat.noContracts')),
+        h('h4', null, t('merkator.seat.cards')),
+        seat.bonus_cards.length || seat.buildings.length
+          ? h('ul', { class: 'mk-chips' },
+            seat.bonus_cards.map((b) => h('li', { class: 'mk-chip mk-chip--bonus', title: bonusHelp(b) }, model.bonusName(b, t))),
+            seat.buildings.map((b) => h('li', { class: 'mk-chip mk-chip--building', title: buildingHelp(b), 'data-building': b },
+              model.buildingName(b, t), ' ', h('small', { class: 'mk-now' },
+                v.phase === 'over' ? '' : t('merkator.seat.buildingNow', { count: model.buildingPoints(c, v, b, p) })))))
+          : h('p', { class: 'hint' }, t('merkator.seat.noCards')));
+      })));
+  }
+
+  const listGoods = (col) => model.listText((C().colours.get(col).goods || []).map(good), t);
+  function bonusHelp(id) {
+    const b = C().bonus.get(id);
+    return b ? t('merkator.bonusHelp', { location: place(b.location), good: good(b.good), active: b.active, joiner: b.joiner }) : '';
+  }
+  function buildingHelp(id) {
+    const b = C().buildings.get(id);
+    return b ? b.text || '' : '';
+  }
+
+  function market(v) {
+    const c = C();
+    return h('section', { class: 'mk-card mk-market', 'aria-labelledby': 'mk-market-h' },
+      h('h2', { id: 'mk-market-h' }, t('merkator.market.heading')),
+      h('h3', null, t('merkator.market.bonus', { count: v.bonus_pile_count })),
+      h('ul', { class: 'mk-offer', 'data-testid': 'bonus-display' }, v.bonus_display.map((id) => {
+        const b = c.bonus.get(id);
+        return h('li', { class: 'mk-offer-card mk-chip--bonus', 'data-card': id },
+          h('span', { class: 'mk-offer-head' }, h('strong', null, model.bonusName(id, t)), h('span', { class: 'price' }, h('span', { class: 'coin coin--small', 'aria-hidden': 'true' }), t('merkator.cost', { count: b ? b.cost : 0 }))),
+          h('span', { class: 'mk-offer-text' }, bonusHelp(id)));
+      })),
+      h('h3', null, t('merkator.market.buildings', { count: v.building_pile_count })),
+      h('ul', { class: 'mk-offer', 'data-testid': 'building-display' }, v.building_display.map((id) => {
+        const b = c.buildings.get(id);
+        return h('li', { class: 'mk-offer-card mk-chip--building', 'data-card': id },
+          h('span', { class: 'mk-offer-head' }, h('strong', null, model.buildingName(id, t)), h('span', { class: 'price' }, h('span', { class: 'coin coin--small', 'aria-hidden': 'true' }), t('merkator.cost', { count: b ? b.cost : 0 }))),
+          h('span', { class: 'mk-offer-text' }, buildingHelp(id)),
+          b && b.sole_player ? h('span', { class: 'badge' }, t('merkator.market.sole')) : null);
+      })),
+      h('h3', null, t('merkator.market.piles')),
+      h('ul', { class: 'mk-piles' }, v.contract_piles.map((pile) => h('li', { class: ['mk-pile', pile.count ? '' : 'is-empty'] },
+        h('span', { class: 'mk-value' }, String(pile.value)),
+        h('span', null, t('merkator.market.pile', { count: pile.count })),
+        pile.top ? h('small', { class: 'muted' }, c.contracts.get(pile.top) && c.contracts.get(pile.top).destination ? place(c.contracts.get(pile.top).destination) : '') : null))),
+      v.discards.length ? h('p', { class: 'hint' }, t('merkator.market.discards', { count: v.discards.length })) : null);
+  }
+
+  function render() {
+    const v = state.view;
+    el.dataset.version = String(v.version);
+    el.dataset.phase = v.phase;
+    el.dataset.seat = mine() ? String(state.seat) : 'spectator';
+    if (!C()) {
+      replace(el, h('p', { class: failed ? 'banner banner--warn' : 'hint', role: 'status' }, t(failed ? 'merkator.dataFailed' : 'merkator.dataLoading')));
+      return;
+    }
+    replace(el,
+      bar(v),
+      steps(v),
+      h('p', { class: 'mk-status', 'data-testid': 'status' }, model.statusText(v, state.names, state.seat, t)),
+      result(v),
+      h('div', { class: 'mk-top' }, actions(v), map(v)),
+      seats(v),
+      h('div', { class: 'mk-lower' }, market(v), chart(v)));
+  }
+
+  function refresh() {
+    const turn = myLegal().length > 0 && !state.busy;
+    const restored = keepFocus(el, render);
+    const active = document.activeElement;
+    const idle = !active || active === document.body || (el.contains(active) && restored === false);
+    if (turn && !hadTurn && idle) {
+      const first = el.querySelector('[data-action]');
+      if (first) first.focus({ preventScroll: true });
+    } else if (restored === false) {
+      const fallback = el.querySelector('[data-action]') || el.querySelector('.mk-bar');
+      if (fallback) fallback.focus({ preventScroll: true });
+    }
+    hadTurn = turn || (hadTurn && state.busy);
+  }
+
+  loadData().then(() => { if (alive && state) refresh(); }, (err) => {
+    console.error('emporium: Merkator data', err);
+    failed = true;
+    if (alive && state) render();
+  });
+
+  return {
+    update(next) {
+      state = next;
+      refresh();
+    },
+    onEvents() {},
+    destroy() {
+      alive = false;
+      el.remove();
+    },
+  };
+}
+
+export default {
+  id: 'merkator',
+  nameKey: 'merkator.name',
+  model: {
+    applyEvents: model.applyEvents,
+    describeEvent: model.describeEvent,
+    toMove: model.toMove,
+    isOver: model.isOver,
+    statusText: model.statusText,
+  },
+  createBoard,
+};
