@@ -68,3 +68,18 @@ test('the pure modules touch no DOM', () => {
     assert.doesNotMatch(text, /\bdocument\.|\bwindow\./, f);
   }
 });
+
+test('every stylesheet has balanced braces (an unclosed rule silently swallows everything after it)', () => {
+  for (const f of files().filter((p) => p.endsWith('.css'))) {
+    const text = readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/"[^"]*"|'[^']*'/g, '');
+    let depth = 0;
+    text.split('\n').forEach((line, i) => {
+      for (const ch of line) {
+        if (ch === '{') depth += 1;
+        if (ch === '}') depth -= 1;
+        assert.ok(depth >= 0, `${rel(f)}:${i + 1}: a '}' closes nothing`);
+      }
+    });
+    assert.equal(depth, 0, `${rel(f)}: ${depth} rule(s) left open`);
+  }
+});
