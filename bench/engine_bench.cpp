@@ -1,14 +1,12 @@
 // Engine benchmarks, per game: the server's per-action cost and whole random games per second.
 #include <benchmark/benchmark.h>
 
-#include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 #include "emporium/engine/registry.hpp"
 #include "emporium/engine/rng.hpp"
-#include "merkator/catalog.hpp"
+#include "merkator/data_file.hpp"
 
 using namespace emporium::engine;
 
@@ -169,16 +167,10 @@ void BM_MedinaLegalCrowded(benchmark::State& st, int players) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  {  // Merkator's components come from its data file, read here (the engine does no I/O).
-    std::ifstream in(EMPORIUM_MERKATOR_DATA);
-    std::stringstream text;
-    text << in.rdbuf();
-    auto parsed = merkator::parse_catalog(Json::parse(text.str(), nullptr, false));
-    if (parsed.error) {
-      std::cerr << EMPORIUM_MERKATOR_DATA << ": " << parsed.error->message << "\n";
-      return 1;
-    }
-    merkator::install_catalog(parsed.catalog);
+  // Merkator's components come from its data file, read here (the engine does no I/O).
+  if (auto error = merkator::load_data_file(EMPORIUM_MERKATOR_DATA)) {
+    std::cerr << *error << "\n";
+    return 1;
   }
   for (const auto& g : all_games()) {
     for (int n = g.min_players; n <= g.max_players; ++n) {

@@ -2,9 +2,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include <cstdio>
-#include <functional>
-
 #include "lobby.hpp"
 #include "metrics.hpp"
 #include "static_files.hpp"
@@ -42,16 +39,15 @@ std::optional<http::response<http::string_body>> game_data_response(const http::
   }
   const auto it = context.game_data.find(std::string(path.substr(prefix.size(), path.size() - prefix.size() - suffix.size())));
   if (it == context.game_data.end()) return text_response(req, http::status::not_found, "Not found.\n");
-  char etag[24];
-  std::snprintf(etag, sizeof etag, "\"%016zx\"", std::hash<std::string>{}(it->second));
+  const auto& [text, etag] = it->second;
   const bool fresh = req[http::field::if_none_match] == etag;
   const bool head = req.method() == http::verb::head;
   auto res = text_response(req, fresh ? http::status::not_modified : http::status::ok,
-                           fresh || head ? std::string() : it->second, "application/json; charset=utf-8");
+                           fresh || head ? std::string() : text, "application/json; charset=utf-8");
   res.set(http::field::cache_control, "no-cache");
   res.set(http::field::etag, etag);
   res.set("X-Content-Type-Options", "nosniff");
-  if (head) res.content_length(it->second.size());
+  if (head) res.content_length(text.size());
   return res;
 }
 

@@ -8,10 +8,11 @@
 #include <vector>
 
 #include "config.hpp"
-#include "game_data.hpp"
 #include "listener.hpp"
 #include "lobby.hpp"
+#include "merkator/data_file.hpp"
 #include "metrics.hpp"
+#include "static_files.hpp"
 #include "store.hpp"
 
 using namespace emporium::server;
@@ -30,7 +31,7 @@ int main(int argc, char** argv) {
   const Config& config = parsed.config;
   // Game data is read before anything starts: a bad file stops the server with the entry named.
   std::string merkator_data;
-  if (auto error = load_merkator_data(config.merkator_data, &merkator_data)) {
+  if (auto error = emporium::engine::merkator::load_data_file(config.merkator_data, &merkator_data)) {
     std::cerr << "emporium-server: " << *error << "\n";
     return 2;
   }
@@ -42,7 +43,8 @@ int main(int argc, char** argv) {
     // lobby with its rooms goes before the io_context (their strands live on it).
     store db(config.data_dir);
     metrics counters;
-    server_context context{config.web_root, nullptr, &counters, &db, {{"merkator", std::move(merkator_data)}}};
+    server_context context{config.web_root, nullptr, &counters, &db, {}};
+    context.game_data["merkator"] = {merkator_data, etag_of(merkator_data)};
     net::io_context ioc;
     lobby tables(ioc.get_executor(), context);
     context.lobby = &tables;

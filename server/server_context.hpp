@@ -14,8 +14,13 @@ struct server_context {
   server::lobby* lobby = nullptr;
   server::metrics* metrics = nullptr;
   server::store* store = nullptr;
-  // Game id → its component data file, exactly as loaded and checked at start-up (GET /games/<id>/data.json).
-  std::map<std::string, std::string> game_data;
+  // A game's component data file, exactly as loaded and checked at start-up (GET /games/<id>/data.json),
+  // with its ETag computed once.
+  struct data_file {
+    std::string text;
+    std::string etag;
+  };
+  std::map<std::string, data_file> game_data;  // by game id
 };
 
 }  // namespace emporium::server

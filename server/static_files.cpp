@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
+#include <functional>
 
 namespace emporium::server {
 
@@ -71,6 +73,12 @@ std::string_view mime_type(std::string_view path) {
   if (ext == "txt" || ext == "md") return "text/plain; charset=utf-8";
   if (ext == "webmanifest") return "application/manifest+json";
   return "application/octet-stream";
+}
+
+std::string etag_of(std::string_view text) {
+  char etag[24];
+  std::snprintf(etag, sizeof etag, "\"%016zx\"", std::hash<std::string_view>{}(text));
+  return etag;
 }
 
 }  // namespace emporium::server

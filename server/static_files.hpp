@@ -17,4 +17,7 @@ std::optional<std::string> percent_decode(std::string_view in);
 
 std::string_view mime_type(std::string_view path);
 
+// A strong HTTP ETag for a file's text (quoted, as the header wants it).
+std::string etag_of(std::string_view text);
+
 }  // namespace emporium::server

@@ -10,132 +10,17 @@
 // all four pages. Screenshots go to <build>/screenshots/.
 //
 // Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { DESKTOP, SHOTS, createHarness, rng, setName, shot, step } from './support.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const BUILD = path.resolve(ROOT, process.env.EMPORIUM_BUILD_DIR || 'build');
-const SERVER = path.join(BUILD, 'server', 'emporium-server');
-const SHOTS = path.join(BUILD, 'screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic'];
 const CHAT = '<img src=x onerror=alert(1)><b>bold?</b>';
 const YOUR_TURN_TITLE = '▶ Your turn — Emporium';
-const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
 
-let server = null;
-let dataDir = null;
-let browser = null;
-let base = null;
-const serverLog = [];
+const h = createHarness();
 
 // ---- helpers ----
-
-/** Runs one step of the scenario with a deadline; failures name the step. */
-async function step(name, ms, fn) {
-  let timer;
-  const deadline = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`step "${name}" did not finish within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([fn(), deadline]);
-  } catch (err) {
-    err.message = `[${name}] ${err.message}`;
-    throw err;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** A small seeded PRNG (mulberry32) for the players' choices (the server deals its own tiles). */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-async function startServer() {
-  if (!existsSync(SERVER)) {
-    throw new Error(`${SERVER} is missing: build it first (ninja -C ${BUILD} emporium-server) or set EMPORIUM_BUILD_DIR`);
-  }
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'emporium-browser-'));
-  const portFile = path.join(dataDir, 'port');
-  server = spawn(SERVER, ['--bind', '127.0.0.1', '--port', '0', '--port-file', portFile, '--data-dir', dataDir,
-    '--web-root', path.join(ROOT, 'web-client'), '--log-level', 'warn', '--threads', '2'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  server.stdout.on('data', (d) => serverLog.push(String(d)));
-  server.stderr.on('data', (d) => serverLog.push(String(d)));
-  const exited = new Promise((resolve) => server.once('exit', (code, signal) => resolve({ code, signal })));
-  for (let i = 0; i < 200; i++) {
-    if (existsSync(portFile)) {
-      const port = readFileSync(portFile, 'utf8').trim();
-      if (/^\d+$/.test(port)) return `http://127.0.0.1:${port}`;
-    }
-    const done = await Promise.race([exited, new Promise((r) => setTimeout(() => r(null), 50))]);
-    if (done) throw new Error(`the server exited (${JSON.stringify(done)}) before listening:\n${serverLog.join('')}`);
-  }
-  throw new Error(`the server wrote no port file within 10 s:\n${serverLog.join('')}`);
-}
-
-async function stopServer() {
-  if (!server) return;
-  const proc = server;
-  server = null;
-  if (proc.exitCode === null && proc.signalCode === null) {
-    const gone = new Promise((resolve) => proc.once('exit', resolve));
-    proc.kill('SIGTERM');
-    const timer = setTimeout(() => proc.kill('SIGKILL'), 5000);
-    await gone;
-    clearTimeout(timer);
-  }
-}
-
-const pages = {};
-const dialogs = [];
-const pageErrors = [];
-
-async function newPage(label, viewport, init) {
-  const context = await browser.newContext({ viewport, baseURL: base });
-  context.setDefaultTimeout(10000);
-  if (init) await context.addInitScript(init);
-  const page = await context.newPage();
-  page.on('dialog', async (d) => {
-    dialogs.push(`${label}: ${d.type()} ${d.message()}`);
-    await d.dismiss().catch(() => {});
-  });
-  page.on('pageerror', (e) => pageErrors.push(`${label}: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/WebSocket|ERR_CONNECTION|net::/.test(m.text())) pageErrors.push(`${label}: console: ${m.text()}`);
-  });
-  pages[label] = page;
-  return page;
-}
-
-async function shot(page, name, fullPage = true) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, name), fullPage });
-}
-
-async function setName(page, formSelector, name) {
-  await page.fill(`${formSelector} input[name=name]`, name);
-  await page.click(`${formSelector} button[type=submit]`);
-  await page.waitForFunction(([sel, n]) => {
-    const st = document.querySelector(`${sel} .form-status`);
-    return st && st.dataset.kind === 'ok' && st.textContent.includes(n);
-  }, [formSelector, name]);
-}
 
 /** What a page shows of the game right now (one round trip). */
 function boardState(page) {
@@ -178,31 +63,13 @@ const SPECTATOR_GUARD = () => {
 
 // ---- the run ----
 
-before(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (scripts/setup.sh --test)`);
-  base = await startServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  try {
-    if (browser) await browser.close();
-  } finally {
-    await stopServer();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }
-});
-
-// Never leave the server behind, whatever happens.
-process.on('exit', () => { if (server) server.kill('SIGKILL'); });
-
 test('Medici: a private table through the invite link, played to the end in the browser', { timeout: 200000 }, async () => {
   const started = Date.now();
-  const A = await newPage('A', DESKTOP);
-  const B = await newPage('B', PHONE);
-  const C = await newPage('C', DESKTOP);
-  const D = await newPage('D', DESKTOP, SPECTATOR_GUARD);
-  const E = await newPage('E', DESKTOP);
+  const A = await h.newPage('A', DESKTOP);
+  const B = await h.newPage('B', PHONE);
+  const C = await h.newPage('C', DESKTOP);
+  const D = await h.newPage('D', DESKTOP, SPECTATOR_GUARD);
+  const E = await h.newPage('E', DESKTOP);
 
   try {
     await step('E opens a public table, so the lobby has one to list', 15000, async () => {
@@ -425,16 +292,10 @@ test('Medici: a private table through the invite link, played to the end in the 
     assert.ok(usedKeyboard, 'an action was taken with the keyboard');
     assert.ok(bids > 0, 'someone bid');
     assert.deepEqual(await D.evaluate(() => window.__bidControlSeen), [], 'the spectator never had a bid control');
-    assert.deepEqual(dialogs, [], 'no dialog (alert) was opened');
-    assert.deepEqual(pageErrors, [], 'no script errors in the pages');
+    assert.deepEqual(h.dialogs, [], 'no dialog (alert) was opened');
+    assert.deepEqual(h.pageErrors, [], 'no script errors in the pages');
     console.log(`# browser test: ${actions} actions through the UI (${bids} bids) in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
   } catch (err) {
-    mkdirSync(SHOTS, { recursive: true });
-    for (const [label, page] of Object.entries(pages)) {
-      await page.screenshot({ path: path.join(SHOTS, `failure-${label}.png`), fullPage: true }).catch(() => {});
-    }
-    if (pageErrors.length) err.message += `\npage errors:\n${pageErrors.join('\n')}`;
-    if (serverLog.length) err.message += `\nserver log:\n${serverLog.join('').slice(-4000)}`;
-    throw err;
+    throw await h.annotateFailure(err);
   }
 });

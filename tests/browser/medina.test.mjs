@@ -10,130 +10,17 @@
 // screen. At the end every page shows the result. Screenshots go to <build>/screenshots/medina-*.png.
 //
 // Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import {
+  DESKTOP, PHONE, SHOTS, createHarness, createPrivateTable, joinByInvite, rng, shot, step,
+} from './support.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const BUILD = path.resolve(ROOT, process.env.EMPORIUM_BUILD_DIR || 'build');
-const SERVER = path.join(BUILD, 'server', 'emporium-server');
-const SHOTS = path.join(BUILD, 'screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic'];
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const NAMES = ['Ann', 'Bea', 'Cy'];
 
-let server = null;
-let dataDir = null;
-let browser = null;
-let base = null;
-const serverLog = [];
+const h = createHarness({ failurePrefix: 'failure-medina-' });
 
 // ---- helpers ----
-
-async function step(name, ms, fn) {
-  let timer;
-  const deadline = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`step "${name}" did not finish within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([fn(), deadline]);
-  } catch (err) {
-    err.message = `[${name}] ${err.message}`;
-    throw err;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** A small seeded PRNG (mulberry32) for the players' choices. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-async function startServer() {
-  if (!existsSync(SERVER)) {
-    throw new Error(`${SERVER} is missing: build it first (cmake --build ${BUILD} --target emporium-server) or set EMPORIUM_BUILD_DIR`);
-  }
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'emporium-browser-'));
-  const portFile = path.join(dataDir, 'port');
-  server = spawn(SERVER, ['--bind', '127.0.0.1', '--port', '0', '--port-file', portFile, '--data-dir', dataDir,
-    '--web-root', path.join(ROOT, 'web-client'), '--log-level', 'warn', '--threads', '2'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  server.stdout.on('data', (d) => serverLog.push(String(d)));
-  server.stderr.on('data', (d) => serverLog.push(String(d)));
-  const exited = new Promise((resolve) => server.once('exit', (code, signal) => resolve({ code, signal })));
-  for (let i = 0; i < 200; i++) {
-    if (existsSync(portFile)) {
-      const port = readFileSync(portFile, 'utf8').trim();
-      if (/^\d+$/.test(port)) return `http://127.0.0.1:${port}`;
-    }
-    const done = await Promise.race([exited, new Promise((r) => setTimeout(() => r(null), 50))]);
-    if (done) throw new Error(`the server exited (${JSON.stringify(done)}) before listening:\n${serverLog.join('')}`);
-  }
-  throw new Error(`the server wrote no port file within 10 s:\n${serverLog.join('')}`);
-}
-
-async function stopServer() {
-  if (!server) return;
-  const proc = server;
-  server = null;
-  if (proc.exitCode === null && proc.signalCode === null) {
-    const gone = new Promise((resolve) => proc.once('exit', resolve));
-    proc.kill('SIGTERM');
-    const timer = setTimeout(() => proc.kill('SIGKILL'), 5000);
-    await gone;
-    clearTimeout(timer);
-  }
-}
-
-const pages = {};
-const dialogs = [];
-const pageErrors = [];
-
-async function newPage(label, viewport, init) {
-  const context = await browser.newContext({ viewport, baseURL: base });
-  context.setDefaultTimeout(10000);
-  if (init) await context.addInitScript(init);
-  const page = await context.newPage();
-  page.on('dialog', async (d) => {
-    dialogs.push(`${label}: ${d.type()} ${d.message()}`);
-    await d.dismiss().catch(() => {});
-  });
-  page.on('pageerror', (e) => pageErrors.push(`${label}: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/WebSocket|ERR_CONNECTION|net::/.test(m.text())) pageErrors.push(`${label}: console: ${m.text()}`);
-  });
-  pages[label] = page;
-  return page;
-}
-
-async function shot(page, name, fullPage = true) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, name), fullPage });
-}
-
-async function setName(page, formSelector, name) {
-  await page.fill(`${formSelector} input[name=name]`, name);
-  await page.click(`${formSelector} button[type=submit]`);
-  await page.waitForFunction(([sel, n]) => {
-    const st = document.querySelector(`${sel} .form-status`);
-    return st && st.dataset.kind === 'ok' && st.textContent.includes(n);
-  }, [formSelector, name]);
-}
 
 /** What a page shows of the game right now (one round trip). */
 function boardState(page) {
@@ -196,61 +83,16 @@ function checkScreens(st, viewer, where) {
 
 // ---- the run ----
 
-before(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (scripts/setup.sh --test)`);
-  base = await startServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  try {
-    if (browser) await browser.close();
-  } finally {
-    await stopServer();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }
-});
-
-process.on('exit', () => { if (server) server.kill('SIGKILL'); });
-
 test('Medina: three players and a spectator play a whole game in the browser', { timeout: 300000 }, async () => {
   const started = Date.now();
-  const A = await newPage('A', DESKTOP);
-  const B = await newPage('B', DESKTOP);
-  const C = await newPage('C', PHONE);
-  const D = await newPage('D', DESKTOP, SPECTATOR_GUARD);
+  const A = await h.newPage('A', DESKTOP);
+  const B = await h.newPage('B', DESKTOP);
+  const C = await h.newPage('C', PHONE);
+  const D = await h.newPage('D', DESKTOP, SPECTATOR_GUARD);
 
   try {
-    let invite;
-    await step('A creates a private 3-player Medina table from the lobby', 20000, async () => {
-      await A.goto('/');
-      await A.waitForSelector('[data-testid=connection][data-state=open]');
-      await setName(A, '.lobby .name-form', NAMES[0]);
-      const offered = await A.$$eval('#create-game option', (os) => os.map((o) => [o.value, o.textContent]));
-      assert.ok(offered.some(([id, name]) => id === 'medina' && name === 'Medina'), `the lobby offers Medina: ${offered}`);
-      await A.selectOption('#create-game', 'medina');
-      const counts = await A.$$eval('#create-players option', (os) => os.map((o) => o.value));
-      assert.deepEqual(counts, ['2', '3', '4']);
-      await A.selectOption('#create-players', '3');
-      await A.check('[data-testid=private]');
-      await A.click('[data-testid=create-table]');
-      await A.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
-      invite = await A.inputValue('[data-testid=invite-link]');
-      assert.match(invite, /\/i\/[A-Za-z0-9_-]+$/);
-    });
-
-    await step('B and C take seats through the invite link; D watches', 25000, async () => {
-      for (const [page, name] of [[B, NAMES[1]], [C, NAMES[2]]]) {
-        await page.goto(invite);
-        await page.waitForSelector('[data-testid=take-seat]');
-        await setName(page, '.pregame .name-form', name);
-        await page.click('[data-testid=take-seat] >> nth=0');
-        await page.waitForSelector('.seat.is-me');
-      }
-      await D.goto(invite);
-      await D.waitForSelector('[data-testid=watching]');
-      await A.waitForSelector('[data-testid=start]:not([disabled])');
-    });
+    const invite = await createPrivateTable(A, NAMES[0], { game: 'medina', title: 'Medina' });
+    await joinByInvite(invite, A, [[B, NAMES[1]], [C, NAMES[2]]], D);
 
     await step('A starts; everyone sees the city', 15000, async () => {
       await A.click('[data-testid=start]');
@@ -382,17 +224,11 @@ test('Medina: three players and a spectator play a whole game in the browser', {
     assert.equal(deadClicks, 3, 'three clicks on plain squares were tried');
     assert.equal(keyboard, 2, 'two pieces were placed by keyboard');
     assert.deepEqual(await D.evaluate(() => window.__leaks), [], 'the spectator never had a control or saw a screened stock');
-    assert.deepEqual(dialogs, [], 'no dialog (alert) was opened');
-    assert.deepEqual(pageErrors, [], 'no script errors in the pages');
+    assert.deepEqual(h.dialogs, [], 'no dialog (alert) was opened');
+    assert.deepEqual(h.pageErrors, [], 'no script errors in the pages');
     console.log(`# browser test: Medina, ${actions} pieces placed through the UI (${[...pieceKinds].sort().join(', ')}), ` +
       `${deadClicks} dead clicks, ${keyboard} by keyboard, ${checks} screen checks, in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
   } catch (err) {
-    mkdirSync(SHOTS, { recursive: true });
-    for (const [label, page] of Object.entries(pages)) {
-      await page.screenshot({ path: path.join(SHOTS, `failure-medina-${label}.png`), fullPage: true }).catch(() => {});
-    }
-    if (pageErrors.length) err.message += `\npage errors:\n${pageErrors.join('\n')}`;
-    if (serverLog.length) err.message += `\nserver log:\n${serverLog.join('').slice(-4000)}`;
-    throw err;
+    throw await h.annotateFailure(err);
   }
 });

@@ -1,4 +1,4 @@
-#include "game_data.hpp"
+#include "merkator/data_file.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,12 +13,12 @@ namespace emporium::server {
 namespace {
 
 TEST(GameData, TheShippedMerkatorFileLoadsAndMakesTheGameAvailable) {
-  ASSERT_FALSE(load_merkator_data(EMPORIUM_MERKATOR_DATA));
+  ASSERT_FALSE(engine::merkator::load_data_file(EMPORIUM_MERKATOR_DATA));
   EXPECT_FALSE(engine::create_game("merkator", 3, engine::Json::object(), 1).error);
 }
 
 TEST(GameData, AMissingOrBrokenFileIsRefusedWithTheEntryNamed) {
-  const auto missing = load_merkator_data("/nonexistent/merkator-data.json");
+  const auto missing = engine::merkator::load_data_file("/nonexistent/merkator-data.json");
   ASSERT_TRUE(missing);
   EXPECT_NE(missing->find("/nonexistent/merkator-data.json"), std::string::npos);
 
@@ -27,11 +27,11 @@ TEST(GameData, AMissingOrBrokenFileIsRefusedWithTheEntryNamed) {
   data["buildings"][3]["scoring"]["kind"] = "foo";
   const std::string path = ::testing::TempDir() + "broken-merkator.json";
   std::ofstream(path) << data.dump();
-  const auto broken = load_merkator_data(path);
+  const auto broken = engine::merkator::load_data_file(path);
   ASSERT_TRUE(broken);
   EXPECT_NE(broken->find("buildings[3].scoring.kind: unknown kind 'foo'"), std::string::npos) << *broken;
   std::ofstream(path) << "{not json";
-  EXPECT_TRUE(load_merkator_data(path));
+  EXPECT_TRUE(engine::merkator::load_data_file(path));
   std::remove(path.c_str());
 }
 

@@ -4,14 +4,12 @@
 // its events into the next view.
 //   engine_fixture <game> <players> <seed>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <string>
 
 #include <emporium/engine/registry.hpp>
 #include <emporium/engine/rng.hpp>
-#include <merkator/catalog.hpp>
+#include <merkator/data_file.hpp>
 
 using namespace emporium::engine;
 
@@ -20,16 +18,10 @@ int main(int argc, char** argv) {
     std::cerr << "usage: engine_fixture <game> <players> <seed>\n";
     return 2;
   }
-  {  // Merkator's components come from its shipped data file (the engine does no I/O).
-    std::ifstream in(EMPORIUM_MERKATOR_DATA);
-    std::stringstream text;
-    text << in.rdbuf();
-    auto parsed = merkator::parse_catalog(Json::parse(text.str(), nullptr, false));
-    if (parsed.error) {
-      std::cerr << EMPORIUM_MERKATOR_DATA << ": " << parsed.error->message << "\n";
-      return 1;
-    }
-    merkator::install_catalog(parsed.catalog);
+  // Merkator's components come from its data file, read here (the engine does no I/O).
+  if (auto error = merkator::load_data_file(EMPORIUM_MERKATOR_DATA)) {
+    std::cerr << *error << "\n";
+    return 1;
   }
   const int players = std::stoi(argv[2]);
   const auto seed = std::stoull(argv[3]);

@@ -3,64 +3,35 @@
 // Applying each step's events to the previous view must give exactly the engine's view.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import {
   applyEvent, applyEvents, bidRange, legalActions, clampBid, isLegalBid, auctionRows, trackMarkers,
   describeEvent, statusText, resultSentence, toMove, isOver, shipValue, shipCounts, COMMODITIES,
 } from '../../web-client/js/games/medici-model.js';
 import { t } from '../../web-client/js/i18n/index.js';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const buildDir = path.resolve(root, process.env.EMPORIUM_BUILD_DIR || 'build');
-const fixtureBin = path.join(buildDir, 'tests', 'engine_fixture');
-
-function fixture(players, seed) {
-  if (!existsSync(fixtureBin)) {
-    throw new Error(`${fixtureBin} is missing: build it first (ninja -C ${buildDir} engine_fixture), ` +
-      'or point EMPORIUM_BUILD_DIR at the build directory');
-  }
-  const out = execFileSync(fixtureBin, ['medici', String(players), String(seed)], { maxBuffer: 256 << 20 });
-  return JSON.parse(out.toString('utf8'));
-}
+import { engineGame, replayViewers } from './fixture.mjs';
 
 const SEEDS = [1, 7, 42, 2024, 99991];
 const EVENT_TYPES = ['day_start', 'draw', 'stop', 'auction', 'bid', 'pass', 'lot_won', 'lot_discarded', 'turn',
   'fill', 'day_end', 'game_over'];
 
-// Cache the fixtures: several tests read the same games.
-const games = new Map();
-function game(players, seed) {
-  const key = `${players}/${seed}`;
-  if (!games.has(key)) games.set(key, fixture(players, seed));
-  return games.get(key);
-}
+const game = (players, seed) => engineGame('medici', players, seed);
 
 describe('applyEvents reproduces the engine views', () => {
   for (let players = 2; players <= 6; players++) {
     for (const seed of SEEDS) {
       test(`${players} players, seed ${seed}: every viewer, every step`, () => {
-        const g = game(players, seed);
-        assert.equal(g.viewers.length, players + 1, 'one viewer per player plus a spectator');
-        for (const viewer of g.viewers) {
-          const who = viewer.seat === null ? 'spectator' : `seat ${viewer.seat}`;
-          let view = viewer.initial;
-          assert.ok(viewer.steps.length > 10, 'a game has many steps');
-          viewer.steps.forEach((step, i) => {
-            const before = JSON.stringify(view);
-            const next = applyEvents(view, step.events, step.view.version);
-            assert.equal(JSON.stringify(view), before, `${who}, step ${i}: the previous view must not be changed`);
-            assert.deepEqual(next, step.view, `${who}, step ${i} (${step.events.map((e) => e.type).join(', ')})`);
+        replayViewers(game(players, seed), players, applyEvents, {
+          minSteps: 10,
+          eachStep: (view, step) => {
             // Without an explicit version the reducer counts one per action.
             assert.equal(applyEvents(view, step.events).version, step.view.version);
-            view = next;
-          });
-          assert.ok(isOver(view), `${who}: the game ends`);
-          assert.deepEqual(toMove(view), []);
-        }
+          },
+          atEnd: (view, who) => {
+            assert.ok(isOver(view), `${who}: the game ends`);
+            assert.deepEqual(toMove(view), []);
+          },
+        });
       });
     }
   }

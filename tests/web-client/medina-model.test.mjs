@@ -6,10 +6,6 @@
 // stock that is still behind its screen; the legal list grouped by piece covers it exactly.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import {
   applyEvent, applyEvents, legalByPiece, pieceKey, describeEvent, statusText, resultSentence, toMove, isOver,
@@ -17,31 +13,14 @@ import {
   COLOURS, WIDTH, HEIGHT, isWallSpace, towerAt,
 } from '../../web-client/js/games/medina-model.js';
 import { t } from '../../web-client/js/i18n/index.js';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const buildDir = path.resolve(root, process.env.EMPORIUM_BUILD_DIR || 'build');
-const fixtureBin = path.join(buildDir, 'tests', 'engine_fixture');
-
-function fixture(players, seed) {
-  if (!existsSync(fixtureBin)) {
-    throw new Error(`${fixtureBin} is missing: build it first (cmake --build ${buildDir} --target engine_fixture), ` +
-      'or point EMPORIUM_BUILD_DIR at the build directory');
-  }
-  const out = execFileSync(fixtureBin, ['medina', String(players), String(seed)], { maxBuffer: 512 << 20 });
-  return JSON.parse(out.toString('utf8'));
-}
+import { engineGame, replayViewers } from './fixture.mjs';
 
 const SEEDS = [1, 7, 42, 2024];
 const EVENT_TYPES = ['place', 'turn', 'skip', 'palace_tile', 'tower_tile', 'colour_closed', 'palace_completed',
   'stock_revealed', 'dome_removed', 'game_over'];
 const NAMES = ['Anna', 'Bo', 'Cy', 'Di'];
 
-const games = new Map();
-function game(players, seed) {
-  const k = `${players}/${seed}`;
-  if (!games.has(k)) games.set(k, fixture(players, seed));
-  return games.get(k);
-}
+const game = (players, seed) => engineGame('medina', players, seed);
 
 const noKey = (s) => !s.includes('⟦') && !/\{\w+\}/.test(s);
 
@@ -49,23 +28,14 @@ describe('applyEvents reproduces the engine views', () => {
   for (let players = 2; players <= 4; players++) {
     for (const seed of SEEDS) {
       test(`${players} players, seed ${seed}: every viewer, every step`, () => {
-        const g = game(players, seed);
-        assert.equal(g.viewers.length, players + 1, 'one viewer per player plus a spectator');
-        for (const viewer of g.viewers) {
-          const who = viewer.seat === null ? 'spectator' : `seat ${viewer.seat}`;
-          let view = viewer.initial;
-          assert.ok(viewer.steps.length > 30, 'a game has many steps');
-          viewer.steps.forEach((step, i) => {
-            const before = JSON.stringify(view);
-            const next = applyEvents(view, step.events, step.view.version);
-            assert.equal(JSON.stringify(view), before, `${who}, step ${i}: the previous view must not be changed`);
-            assert.deepEqual(next, step.view, `${who}, step ${i} (${step.events.map((e) => e.type).join(', ')})`);
-            view = next;
-          });
-          assert.ok(isOver(view), `${who}: the game ends`);
-          assert.deepEqual(toMove(view), []);
-          view.seats.forEach((s, p) => assert.ok(s.stock, `${who}: the stock of seat ${p} is shown at the end`));
-        }
+        replayViewers(game(players, seed), players, applyEvents, {
+          minSteps: 30,
+          atEnd: (view, who) => {
+            assert.ok(isOver(view), `${who}: the game ends`);
+            assert.deepEqual(toMove(view), []);
+            view.seats.forEach((s, p) => assert.ok(s.stock, `${who}: the stock of seat ${p} is shown at the end`));
+          },
+        });
       });
     }
   }

@@ -6,30 +6,17 @@
 // components come from the data file (another file, other names: no code change).
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import {
   setCatalog, catalog, applyEvent, applyEvents, legalActions, describeEvent, statusText, resultSentence, toMove,
   isOver, contractsHere, hasGoodsFor, contractPoints, buildingPoints, currentStep, goodsText, contractName, STEPS,
 } from '../../web-client/js/games/merkator-model.js';
 import { t } from '../../web-client/js/i18n/index.js';
+import { root, engineGame, replayViewers } from './fixture.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const buildDir = path.resolve(root, process.env.EMPORIUM_BUILD_DIR || 'build');
-const fixtureBin = path.join(buildDir, 'tests', 'engine_fixture');
 const DATA = JSON.parse(readFileSync(path.join(root, 'engine/games/merkator/merkator-data.json'), 'utf8'));
-
-function fixture(players, seed) {
-  if (!existsSync(fixtureBin)) {
-    throw new Error(`${fixtureBin} is missing: build it first (ninja -C ${buildDir} engine_fixture), ` +
-      'or point EMPORIUM_BUILD_DIR at the build directory');
-  }
-  const out = execFileSync(fixtureBin, ['merkator', String(players), String(seed)], { maxBuffer: 256 << 20 });
-  return JSON.parse(out.toString('utf8'));
-}
 
 const SEEDS = [1, 2, 3, 5, 8];
 // Random play reaches neither a reshuffle of sold contracts nor the Peace of Westphalia: those two
@@ -39,12 +26,7 @@ const EVENT_TYPES = ['turn', 'sell', 'buy', 'end_investment', 'travel', 'take', 
   'game_over'];
 const NAMES = ['Anna', 'Bo', 'Cy', 'Di'];
 
-const games = new Map();
-function game(players, seed) {
-  const key = `${players}/${seed}`;
-  if (!games.has(key)) games.set(key, fixture(players, seed));
-  return games.get(key);
-}
+const game = (players, seed) => engineGame('merkator', players, seed);
 
 const noKey = (s) => !s.includes('⟦') && !/\{\w+\}/.test(s);
 
@@ -54,22 +36,13 @@ describe('applyEvents reproduces the engine views', () => {
   for (let players = 2; players <= 4; players++) {
     for (const seed of SEEDS) {
       test(`${players} players, seed ${seed}: every viewer, every step`, () => {
-        const g = game(players, seed);
-        assert.equal(g.viewers.length, players + 1, 'one viewer per player plus a spectator');
-        for (const viewer of g.viewers) {
-          const who = viewer.seat === null ? 'spectator' : `seat ${viewer.seat}`;
-          let view = viewer.initial;
-          assert.ok(viewer.steps.length > 50, 'a game has many steps');
-          viewer.steps.forEach((step, i) => {
-            const before = JSON.stringify(view);
-            const next = applyEvents(view, step.events, step.view.version);
-            assert.equal(JSON.stringify(view), before, `${who}, step ${i}: the previous view must not be changed`);
-            assert.deepEqual(next, step.view, `${who}, step ${i} (${step.events.map((e) => e.type).join(', ')})`);
-            view = next;
-          });
-          assert.ok(isOver(view), `${who}: the game ends`);
-          assert.deepEqual(toMove(view), []);
-        }
+        replayViewers(game(players, seed), players, applyEvents, {
+          minSteps: 50,
+          atEnd: (view, who) => {
+            assert.ok(isOver(view), `${who}: the game ends`);
+            assert.deepEqual(toMove(view), []);
+          },
+        });
       });
     }
   }

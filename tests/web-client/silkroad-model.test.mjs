@@ -5,29 +5,13 @@
 // cards, because the sentences come only from the events that viewer receives.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import {
   applyEvent, applyEvents, legalActions, describeEvent, statusText, resultSentence, toMove, isOver,
   marketCount, shipsWith, loadingRound, cardsText, GOODS,
 } from '../../web-client/js/games/silkroad-model.js';
 import { t } from '../../web-client/js/i18n/index.js';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const buildDir = path.resolve(root, process.env.EMPORIUM_BUILD_DIR || 'build');
-const fixtureBin = path.join(buildDir, 'tests', 'engine_fixture');
-
-function fixture(players, seed) {
-  if (!existsSync(fixtureBin)) {
-    throw new Error(`${fixtureBin} is missing: build it first (ninja -C ${buildDir} engine_fixture), ` +
-      'or point EMPORIUM_BUILD_DIR at the build directory');
-  }
-  const out = execFileSync(fixtureBin, ['silkroad', String(players), String(seed)], { maxBuffer: 256 << 20 });
-  return JSON.parse(out.toString('utf8'));
-}
+import { engineGame, replayViewers } from './fixture.mjs';
 
 // Seeds 3 and 5 include an end_phase (a Porter's exchanges stopped early).
 const SEEDS = [1, 3, 5, 7, 42, 2024];
@@ -35,12 +19,7 @@ const EVENT_TYPES = ['load', 'turn', 'phase', 'exchange', 'end_phase', 'buy', 'p
   'draw', 'extra_draw', 'done', 'game_over'];
 const NAMES = ['Anna', 'Bo', 'Cy', 'Di'];
 
-const games = new Map();
-function game(players, seed) {
-  const key = `${players}/${seed}`;
-  if (!games.has(key)) games.set(key, fixture(players, seed));
-  return games.get(key);
-}
+const game = (players, seed) => engineGame('silkroad', players, seed);
 
 const noKey = (s) => !s.includes('⟦') && !/\{\w+\}/.test(s);
 
@@ -48,25 +27,16 @@ describe('applyEvents reproduces the engine views', () => {
   for (let players = 2; players <= 4; players++) {
     for (const seed of SEEDS) {
       test(`${players} players, seed ${seed}: every viewer, every step`, () => {
-        const g = game(players, seed);
-        assert.equal(g.viewers.length, players + 1, 'one viewer per player plus a spectator');
-        for (const viewer of g.viewers) {
-          const who = viewer.seat === null ? 'spectator' : `seat ${viewer.seat}`;
-          let view = viewer.initial;
-          assert.ok(viewer.steps.length > 20, 'a game has many steps');
-          viewer.steps.forEach((step, i) => {
-            const before = JSON.stringify(view);
-            const next = applyEvents(view, step.events, step.view.version);
-            assert.equal(JSON.stringify(view), before, `${who}, step ${i}: the previous view must not be changed`);
-            assert.deepEqual(next, step.view, `${who}, step ${i} (${step.events.map((e) => e.type).join(', ')})`);
-            assert.equal(applyEvents(view, step.events).version, step.view.version);
-            view = next;
-          });
-          assert.ok(isOver(view), `${who}: the game ends`);
-          assert.deepEqual(toMove(view), []);
-          // At the end every seat's coins are shown, to everyone.
-          view.seats.forEach((s, p) => assert.ok(Number.isInteger(s.coins), `${who}: coins of seat ${p} at the end`));
-        }
+        replayViewers(game(players, seed), players, applyEvents, {
+          minSteps: 20,
+          eachStep: (view, step) => assert.equal(applyEvents(view, step.events).version, step.view.version),
+          atEnd: (view, who) => {
+            assert.ok(isOver(view), `${who}: the game ends`);
+            assert.deepEqual(toMove(view), []);
+            // At the end every seat's coins are shown, to everyone.
+            view.seats.forEach((s, p) => assert.ok(Number.isInteger(s.coins), `${who}: coins of seat ${p} at the end`));
+          },
+        });
       });
     }
   }

@@ -1,0 +1,224 @@
+// What the browser tests share: the paths, Chromium, the real server binary on port 0 with a
+// temporary data directory, pages that record dialogs and script errors, scenario steps with
+// deadlines, a seeded PRNG, screenshots, and the lobby flow that opens a private table and fills it
+// through the invite link. Not a test file itself (node --test runs only *.test.mjs here).
+//
+// Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const BUILD = path.resolve(ROOT, process.env.EMPORIUM_BUILD_DIR || 'build');
+export const SERVER = path.join(BUILD, 'server', 'emporium-server');
+export const SHOTS = path.join(BUILD, 'screenshots');
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic'];
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Runs one step of the scenario with a deadline; failures name the step. */
+export async function step(name, ms, fn) {
+  let timer;
+  const deadline = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`step "${name}" did not finish within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([fn(), deadline]);
+  } catch (err) {
+    err.message = `[${name}] ${err.message}`;
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A small seeded PRNG (mulberry32) for the players' choices (the server deals its own cards). */
+export function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = a;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export async function shot(page, name, fullPage = true) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, name), fullPage });
+}
+
+export async function setName(page, formSelector, name) {
+  await page.fill(`${formSelector} input[name=name]`, name);
+  await page.click(`${formSelector} button[type=submit]`);
+  await page.waitForFunction(([sel, n]) => {
+    const st = document.querySelector(`${sel} .form-status`);
+    return st && st.dataset.kind === 'ok' && st.textContent.includes(n);
+  }, [formSelector, name]);
+}
+
+/**
+ * Registers the file's before/after hooks: the server (with `serverArgs` after --web-root) and
+ * Chromium come up before the tests and go away after them. Returns the run's state and the
+ * helpers that need it:
+ *   base                 the server's URL (once `before` has run)
+ *   pages, dialogs, pageErrors, serverLog
+ *   newPage(label, viewport, init)  a page in its own context; `onPage(page, label, base)` may add listeners
+ *   annotateFailure(err) screenshots every page as `${failurePrefix}${label}.png` and adds the page
+ *                        errors and the server log to the message
+ */
+export function createHarness({ serverArgs = [], failurePrefix = 'failure-', onPage = null } = {}) {
+  let server = null;
+  let dataDir = null;
+  let browser = null;
+  let base = null;
+  const serverLog = [];
+  const pages = {};
+  const dialogs = [];
+  const pageErrors = [];
+
+  async function startServer() {
+    if (!existsSync(SERVER)) {
+      throw new Error(`${SERVER} is missing: build it first (cmake --build ${BUILD} --target emporium-server) or set EMPORIUM_BUILD_DIR`);
+    }
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'emporium-browser-'));
+    const portFile = path.join(dataDir, 'port');
+    server = spawn(SERVER, ['--bind', '127.0.0.1', '--port', '0', '--port-file', portFile, '--data-dir', dataDir,
+      '--web-root', path.join(ROOT, 'web-client'), ...serverArgs, '--log-level', 'warn', '--threads', '2'],
+    { stdio: ['ignore', 'pipe', 'pipe'] });
+    server.stdout.on('data', (d) => serverLog.push(String(d)));
+    server.stderr.on('data', (d) => serverLog.push(String(d)));
+    const exited = new Promise((resolve) => server.once('exit', (code, signal) => resolve({ code, signal })));
+    for (let i = 0; i < 200; i++) {
+      if (existsSync(portFile)) {
+        const port = readFileSync(portFile, 'utf8').trim();
+        if (/^\d+$/.test(port)) return `http://127.0.0.1:${port}`;
+      }
+      const done = await Promise.race([exited, new Promise((r) => setTimeout(() => r(null), 50))]);
+      if (done) throw new Error(`the server exited (${JSON.stringify(done)}) before listening:\n${serverLog.join('')}`);
+    }
+    throw new Error(`the server wrote no port file within 10 s:\n${serverLog.join('')}`);
+  }
+
+  async function stopServer() {
+    if (!server) return;
+    const proc = server;
+    server = null;
+    if (proc.exitCode === null && proc.signalCode === null) {
+      const gone = new Promise((resolve) => proc.once('exit', resolve));
+      proc.kill('SIGTERM');
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 5000);
+      await gone;
+      clearTimeout(timer);
+    }
+  }
+
+  before(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (scripts/setup.sh --test)`);
+    base = await startServer();
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  });
+
+  after(async () => {
+    try {
+      if (browser) await browser.close();
+    } finally {
+      await stopServer();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  // Never leave the server behind, whatever happens.
+  process.on('exit', () => { if (server) server.kill('SIGKILL'); });
+
+  async function newPage(label, viewport, init) {
+    const context = await browser.newContext({ viewport, baseURL: base });
+    context.setDefaultTimeout(10000);
+    if (init) await context.addInitScript(init);
+    const page = await context.newPage();
+    page.on('dialog', async (d) => {
+      dialogs.push(`${label}: ${d.type()} ${d.message()}`);
+      await d.dismiss().catch(() => {});
+    });
+    page.on('pageerror', (e) => pageErrors.push(`${label}: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/WebSocket|ERR_CONNECTION|net::/.test(m.text())) pageErrors.push(`${label}: console: ${m.text()}`);
+    });
+    if (onPage) onPage(page, label, base);
+    pages[label] = page;
+    return page;
+  }
+
+  async function annotateFailure(err) {
+    mkdirSync(SHOTS, { recursive: true });
+    for (const [label, page] of Object.entries(pages)) {
+      await page.screenshot({ path: path.join(SHOTS, `${failurePrefix}${label}.png`), fullPage: true }).catch(() => {});
+    }
+    if (pageErrors.length) err.message += `\npage errors:\n${pageErrors.join('\n')}`;
+    if (serverLog.length) err.message += `\nserver log:\n${serverLog.join('').slice(-4000)}`;
+    return err;
+  }
+
+  return {
+    get base() { return base; },
+    pages,
+    dialogs,
+    pageErrors,
+    serverLog,
+    newPage,
+    annotateFailure,
+  };
+}
+
+/**
+ * The step in which `host` creates a private 3-player table of `game` from the lobby (checking
+ * that the lobby offers it as `title`, for 2 to 4 players); `label` names the game in the step.
+ * Returns the invite link the page shows.
+ */
+export async function createPrivateTable(host, hostName, { game, title, label = title }) {
+  let invite;
+  await step(`A creates a private 3-player ${label} table from the lobby`, 20000, async () => {
+    await host.goto('/');
+    await host.waitForSelector('[data-testid=connection][data-state=open]');
+    await setName(host, '.lobby .name-form', hostName);
+    const offered = await host.$$eval('#create-game option', (os) => os.map((o) => [o.value, o.textContent]));
+    assert.ok(offered.some(([id, name]) => id === game && name === title), `the lobby offers ${label}: ${offered}`);
+    await host.selectOption('#create-game', game);
+    const counts = await host.$$eval('#create-players option', (os) => os.map((o) => o.value));
+    assert.deepEqual(counts, ['2', '3', '4']);
+    await host.selectOption('#create-players', '3');
+    await host.check('[data-testid=private]');
+    await host.click('[data-testid=create-table]');
+    await host.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+    invite = await host.inputValue('[data-testid=invite-link]');
+    assert.match(invite, /\/i\/[A-Za-z0-9_-]+$/);
+  });
+  return invite;
+}
+
+/**
+ * The step in which each [page, name] of `seated` opens the invite link, sets its name and takes
+ * the first free seat, then `spectator` opens it and watches, until `host` may start.
+ */
+export async function joinByInvite(invite, host, seated, spectator) {
+  await step('B and C take seats through the invite link; D watches', 25000, async () => {
+    for (const [page, name] of seated) {
+      await page.goto(invite);
+      await page.waitForSelector('[data-testid=take-seat]');
+      await setName(page, '.pregame .name-form', name);
+      await page.click('[data-testid=take-seat] >> nth=0');
+      await page.waitForSelector('.seat.is-me');
+    }
+    await spectator.goto(invite);
+    await spectator.waitForSelector('[data-testid=watching]');
+    await host.waitForSelector('[data-testid=start]:not([disabled])');
+  });
+}
