@@ -781,7 +781,10 @@ class MerkatorBot final : public bot::GameBot {
     return out;
   }
 
-  bot::Budget normal_budget(int players) const override { return {players <= 2 ? 96 : 80, 12 * players + 8}; }
+  // Playouts of a few turns (about two of each player's), as many as fit in some 50 ms on one core.
+  bot::Budget normal_budget(int players) const override {
+    return {players <= 2 ? 400 : players == 3 ? 320 : 260, 12 * players + 8};
+  }
 };
 
 }  // namespace
