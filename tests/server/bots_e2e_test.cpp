@@ -12,6 +12,7 @@
 #include <emporium/engine/rng.hpp>
 
 #include "game_driver.hpp"
+#include "merkator/data_file.hpp"
 #include "store.hpp"
 #include "test_client.hpp"
 
@@ -32,7 +33,10 @@ void expect_frames_match_engine(const std::string& data_dir, const std::string& 
   server::store db(data_dir);
   auto stored = db.load(table);
   ASSERT_TRUE(stored);
-  auto state = engine::create_game(stored->game, stored->players, stored->options, stored->seed).state;
+  ASSERT_FALSE(engine::merkator::load_data_file(EMPORIUM_MERKATOR_DATA));  // the file the server loaded
+  auto created = engine::create_game(stored->game, stored->players, stored->options, stored->seed);
+  ASSERT_FALSE(created.error) << created.error->message;
+  auto& state = created.state;
   const auto viewer = seat >= 0 ? engine::Viewer::of_player(seat) : engine::Viewer::spectator();
   ASSERT_EQ(tracker.events.size(), stored->actions.size());
   for (std::size_t i = 0; i < stored->actions.size(); ++i) {
