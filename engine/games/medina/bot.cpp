@@ -4,10 +4,14 @@
 // would be public), so its size follows from the turn structure — up to the pieces of closed colours that
 // left it unseen. A sampled state deals that pool at random among the screened stocks with those sizes.
 //
-// Playouts are short (a couple of rounds) with a greedy policy that scores each placement by what it gives
-// its player and the others: a dome on a valuable palace, stables, residents and walls beside one's own
-// palaces and away from the others', palace pieces only where they do not feed an opponent's claim. The
-// estimate is the running score plus a share of each unclaimed palace to the players who may claim it.
+// Playouts run to the end with a greedy policy that scores each placement by what it gives its player
+// and the others: a dome on a valuable palace, stables, residents and walls beside one's own palaces and
+// away from the others', palace pieces only where they do not feed an opponent's claim. It looks at a
+// few dozen placements built from the board and asks the rules (check()) only about the best ones, so a
+// whole game of it costs well under a millisecond. The search keeps a dozen actions, ranked by the same
+// values. The estimate for an unfinished game (used when a budget truncates playouts) is the running
+// score plus a share of each unclaimed palace to the players who may claim it, and something for the
+// domes and pieces still held.
 #include <algorithm>
 #include <array>
 #include <bitset>
@@ -151,10 +155,11 @@ struct Board {
     return n;
   }
 
-  // Pieces `p` may still place this turn after this one, and whether one of them may be a scoring dome.
-  bool dome_later_this_turn(int p) const {
+  // Whether a piece after this one this turn may still be a scoring dome (whether the player holds one
+  // for the colour is may_claim's question).
+  bool dome_later_this_turn() const {
     if (d.quota - d.placed - 1 <= 0) return false;
-    return !two || !(d.domes_placed & 1) || p < 0;
+    return !two || !(d.domes_placed & 1);
   }
 
   // The palace tile and tower tiles `p` would gain by a scoring claim of palace i grown by `extra`.
@@ -225,7 +230,7 @@ struct Board {
     const int c = static_cast<int>(pal.colour);
     const bool mine = may_claim[p][c];
     const int rivals = others_claiming(i, p);
-    if (mine && dome_later_this_turn(p)) return 0.6 * point;
+    if (mine && dome_later_this_turn()) return 0.6 * point;
     return (mine ? 0.25 : 0.0) - (rivals ? 0.3 : 0.0);
   }
 
@@ -253,7 +258,7 @@ struct Board {
           gained += k == Kind::resident || k == Kind::wall;  // roughly: may already be counted
         }
         const bool mine = may_claim[p][static_cast<int>(pl.colour)];
-        if (mine && dome_later_this_turn(p)) {
+        if (mine && dome_later_this_turn()) {
           const double claim = claim_value(u, p, gained);
           if (claim > 0) return claim + 0.5;  // grow it, then claim it this turn
         }
