@@ -10,6 +10,7 @@ namespace emporium::engine {
 namespace medici { const bot::GameBot& bot(); }
 namespace merkator { const bot::GameBot& bot(); }
 namespace silkroad { const bot::GameBot& bot(); }
+namespace medina { const bot::GameBot& bot(); }
 }  // namespace emporium::engine
 
 namespace emporium::engine::bot {
@@ -31,6 +32,7 @@ const GameBot* find_bot(const std::string& game) {
       {"medici", &medici::bot()},
       {"merkator", &merkator::bot()},
       {"silkroad", &silkroad::bot()},
+      {"medina", &medina::bot()},
   };
   for (const auto& [id, b] : bots) {
     if (game == id) return b;

@@ -71,8 +71,13 @@ TEST_P(Bots, SampledStatesShowTheSeatExactlyItsViewAndPlayOn) {
     }
   }
   EXPECT_GT(samples, 50);
-  // The hidden parts are drawn, not copied: most samples differ from the real state somewhere hidden.
-  EXPECT_GT(differing, samples / 2);
+  // The hidden parts are drawn, not copied: most samples differ from the real state somewhere hidden —
+  // except where the view determines them: in two-player Medina the one screened stock is exactly what
+  // the starting stocks, the board and the seat's own stock leave.
+  const bool determined = GetParam().game == "medina" && GetParam().players == 2;
+  if (!determined) {
+    EXPECT_GT(differing, samples / 2);
+  }
 }
 
 TEST_P(Bots, TwinsDifferingOnlyInWhatTheSeatCannotSeeGetTheSameDecision) {
