@@ -55,7 +55,7 @@ export function mountTable(root, ctx, params) {
   // ---- the parts (js/table/*) ----
   const head = createHead();
   const banner = createBanner({ onTakeBack: takeBack });
-  const pregame = createPregame({ conn, store, on: { take: takeSeat, start, leave } });
+  const pregame = createPregame({ conn, store, on: { take: takeSeat, start, leave, addBot, removeBot } });
   const boardHost = createBoardHost({ onAction: act });
   const players = createPlayers();
   const log = createLog();
@@ -159,6 +159,24 @@ export function mountTable(root, ctx, params) {
       await conn.request({ type: 'start', table: s.tableId });
     } catch (err) {
       notify(errorText(err), 'error');
+    }
+  }
+
+  async function addBot(seat, level) {
+    try {
+      await conn.request({ type: 'add_bot', table: s.tableId, seat, level });
+    } catch (err) {
+      notify(errorText(err), 'error');
+      renderAll();
+    }
+  }
+
+  async function removeBot(seat) {
+    try {
+      await conn.request({ type: 'remove_bot', table: s.tableId, seat });
+    } catch (err) {
+      notify(errorText(err), 'error');
+      renderAll();
     }
   }
 

@@ -2,6 +2,7 @@
 // view arrives, fed every new view, and dropped when there is none.
 import { h, replace } from '../dom.js';
 import { t } from '../i18n/index.js';
+import { botLevels } from '../bots.js';
 
 /** `onAction(action)` sends a move. */
 export function createBoardHost({ onAction }) {
@@ -40,6 +41,7 @@ export function createBoardHost({ onAction }) {
       legal: me !== null ? game.legal : [],
       seat: me,
       names,
+      bots: botLevels(info),
       connected: info.seats.map((x) => x.connected),
       // Without a connection nothing can be sent: the controls wait for the reconnection.
       busy: busy || !ready,

@@ -1,8 +1,11 @@
 // The seats as the table shows them: the pieces every seat row shares (colour swatch, "(you)",
-// the connection dot) and the players panel shown once the game has started.
+// the connection dot) and the players panel shown once the game has started (a bot seat shows
+// the robot mark instead of the connection dot).
 import { h, replace } from '../dom.js';
 import { t } from '../i18n/index.js';
 import { inviteBox } from './invite.js';
+import { botLevel } from '../bots.js';
+import { botMark } from '../bot-mark.js';
 
 export function swatch(seat, text) {
   return h('span', { class: ['swatch', `p${seat}`], 'aria-hidden': 'true' }, text);
@@ -26,14 +29,18 @@ export function createPlayers() {
     if (el.hidden) { replace(el); return; }
     replace(el,
       h('h2', { id: 'players-h' }, t('table.seats.heading')),
-      h('ul', { class: 'player-list' }, info.seats.map((seat) => h('li', {
-        class: ['player', seat.seat === me ? 'is-me' : '', movers.includes(seat.seat) ? 'is-turn' : ''],
-        'data-seat': String(seat.seat),
-      },
-      swatch(seat.seat, seat.name ? [...seat.name.trim()][0].toUpperCase() : String(seat.seat + 1)),
-      h('span', { class: 'player-name' }, seat.name || t('table.seat.empty'), seat.seat === me ? youTag('you') : null),
-      seat.name ? h('span', { class: ['conn-dot', seat.connected ? 'is-on' : 'is-off'], title: connText(seat) },
-        h('span', { class: 'visually-hidden' }, connText(seat))) : null))),
+      h('ul', { class: 'player-list' }, info.seats.map((seat) => {
+        const bot = botLevel(seat);
+        return h('li', {
+          class: ['player', seat.seat === me ? 'is-me' : '', bot ? 'is-bot' : '', movers.includes(seat.seat) ? 'is-turn' : ''],
+          'data-seat': String(seat.seat),
+        },
+        swatch(seat.seat, seat.name ? [...seat.name.trim()][0].toUpperCase() : String(seat.seat + 1)),
+        h('span', { class: 'player-name' }, seat.name || t('table.seat.empty'), seat.seat === me ? youTag('you') : null),
+        bot ? botMark(bot) : null,
+        seat.name && !bot ? h('span', { class: ['conn-dot', seat.connected ? 'is-on' : 'is-off'], title: connText(seat) },
+          h('span', { class: 'visually-hidden' }, connText(seat))) : null);
+      })),
       info.state !== 'waiting' ? inviteBox(info, invite) : null);
   }
 
