@@ -52,7 +52,11 @@ export function mountLobby(root, ctx) {
   setTitle(t('app.title.lobby'));
 
   const name = nameForm({ conn, store });
-  const bots = createPlayBots({ conn, store, navigate, gameName, rememberSeat });
+  const bots = createPlayBots({
+    conn, store, navigate, gameName,
+    // The new table is one of "your tables" at once, even if a later step fails.
+    rememberSeat: (st, reply) => { rememberSeat(st, reply); renderMine(); },
+  });
   const createSlot = h('div', { class: 'create-slot' }, h('p', { class: 'hint' }, t('common.loading')));
   const listSlot = h('div', { class: 'tables-slot', 'aria-live': 'polite', 'aria-busy': 'true' }, h('p', { class: 'hint' }, t('common.loading')));
   const mineSlot = h('section', { class: 'card mine', 'aria-labelledby': 'mine-h', hidden: true });
