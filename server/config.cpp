@@ -38,24 +38,32 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
   } else if (name == "threads") {
     if (!parse_int(value, 0, 256, &n)) return "threads must be a number from 0 to 256";
     c.threads = static_cast<int>(n);
+  } else if (name == "bot-threads") {
+    if (!parse_int(value, 0, 256, &n)) return "bot-threads must be a number from 0 to 256";
+    c.bot_threads = static_cast<int>(n);
+  } else if (name == "bot-delay-ms") {
+    if (!parse_int(value, 0, 60000, &n)) return "bot-delay-ms must be a number of milliseconds from 0 to 60000";
+    c.bot_delay_ms = static_cast<int>(n);
   } else {
     return "unknown option --" + name;
   }
   return std::nullopt;
 }
 
-constexpr const char* kNames[] = {"bind",      "port",    "data-dir",  "web-root",
-                                  "log-level", "threads", "port-file", "merkator-data"};
+constexpr const char* kNames[] = {"bind",      "port",    "data-dir",  "web-root",    "log-level",
+                                  "threads",   "port-file", "merkator-data", "bot-threads", "bot-delay-ms"};
 
 }  // namespace
 
 std::string usage() {
   return "usage: emporium-server [--bind ADDR] [--port N] [--data-dir DIR] [--web-root DIR]\n"
          "                       [--log-level trace|debug|info|warn|error] [--threads N] [--port-file PATH]\n"
-         "                       [--merkator-data FILE]\n"
+         "                       [--merkator-data FILE] [--bot-threads N] [--bot-delay-ms MS]\n"
+         "  --bot-threads N     workers for computer players' decisions (default: cores - 1, at least 1)\n"
+         "  --bot-delay-ms MS   pause before a computer player's move, after the previous move (default 800)\n"
          "Each flag can also be set as an environment variable: EMPORIUM_BIND, EMPORIUM_PORT,\n"
          "EMPORIUM_DATA_DIR, EMPORIUM_WEB_ROOT, EMPORIUM_LOG_LEVEL, EMPORIUM_THREADS, EMPORIUM_PORT_FILE,\n"
-         "EMPORIUM_MERKATOR_DATA.\n"
+         "EMPORIUM_MERKATOR_DATA, EMPORIUM_BOT_THREADS, EMPORIUM_BOT_DELAY_MS.\n"
          "Flags win over the environment.\n";
 }
 

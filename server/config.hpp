@@ -17,6 +17,8 @@ struct Config {
   std::string log_level = "info";
   int threads = 0;        // 0: one per core
   std::string port_file;  // if set, the listening port is written there (useful with --port 0)
+  int bot_threads = 0;    // bot decisions run on these workers (0: one fewer than the cores, at least 1)
+  int bot_delay_ms = 800; // the pause before a bot's move, after the table's previous move (0 in tests)
 };
 
 struct ParsedConfig {

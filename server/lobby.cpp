@@ -25,7 +25,10 @@ std::size_t lobby::restore() {
       continue;
     }
     register_room(table, table->info());
-    for (const auto& seat : seats) register_token(seat.token, table);
+    for (const auto& seat : seats) {
+      if (seat.bot.empty()) register_token(seat.token, table);  // a bot's token is never handed out
+    }
+    table->wake_bots();
     ++restored;
   }
   return restored;

@@ -7,6 +7,7 @@
 #include <thread>
 #include <vector>
 
+#include "bot_workers.hpp"
 #include "config.hpp"
 #include "listener.hpp"
 #include "lobby.hpp"
@@ -43,11 +44,19 @@ int main(int argc, char** argv) {
     // lobby with its rooms goes before the io_context (their strands live on it).
     store db(config.data_dir);
     metrics counters;
-    server_context context{config.web_root, nullptr, &counters, &db, {}};
+    server_context context;
+    context.web_root = config.web_root;
+    context.metrics = &counters;
+    context.store = &db;
     context.game_data["merkator"] = {merkator_data, etag_of(merkator_data)};
+    context.bot_delay = std::chrono::milliseconds(config.bot_delay_ms);
     net::io_context ioc;
     lobby tables(ioc.get_executor(), context);
     context.lobby = &tables;
+    // Bots think beside the network threads (one fewer than the cores by default), and stop first.
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    bot_workers bots(config.bot_threads > 0 ? config.bot_threads : std::max(1, cores - 1));
+    context.bots = &bots;
     const auto restored = tables.restore();
 
     auto server = std::make_shared<listener>(ioc, tcp::endpoint{net::ip::make_address(config.bind), config.port},

@@ -38,6 +38,9 @@ std::string metrics::render(const std::map<std::pair<std::string, std::string>, 
   for (const auto& [key, count] : rooms) {
     out << "emporium_rooms{game=\"" << key.first << "\",state=\"" << key.second << "\"} " << count << "\n";
   }
+  out << "# HELP emporium_bot_moves_total Moves made by computer players.\n"
+      << "# TYPE emporium_bot_moves_total counter\n"
+      << "emporium_bot_moves_total " << bot_moves_.load() << "\n";
   out << "# HELP emporium_actions_accepted_total Game actions accepted.\n"
       << "# TYPE emporium_actions_accepted_total counter\n"
       << "emporium_actions_accepted_total " << accepted_.load() << "\n"

@@ -19,6 +19,7 @@ class metrics {
   // An accepted action, with the time from receipt to its events being queued for every viewer.
   void action_accepted(double seconds);
   void action_rejected(const std::string& code);
+  void bot_move() { ++bot_moves_; }  // a move made by a computer player (through the same path as an act)
   void message_refused(const std::string& code);  // protocol-level refusals (bad_json, rate_limited, ...)
 
   // rooms: (game, state) -> count, supplied by the lobby at scrape time.
@@ -28,6 +29,7 @@ class metrics {
   std::atomic<long> connections_{0};
   std::atomic<long> connections_total_{0};
   std::atomic<long> accepted_{0};
+  std::atomic<long> bot_moves_{0};
   std::array<std::atomic<long>, kLatencyBuckets.size()> buckets_{};
   std::atomic<long> latency_micros_sum_{0};
   mutable std::mutex codes_mutex_;  // rejections are rare; a map under a lock is plenty

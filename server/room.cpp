@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "bot_workers.hpp"
 #include "lobby.hpp"
 #include "metrics.hpp"
 #include "secrets.hpp"
@@ -28,10 +29,13 @@ room::room(net::any_io_executor executor, const server_context& context, StoredT
       is_private_(stored.is_private),
       seed_(stored.seed),
       options_(stored.options),
-      creator_seat_(stored.creator_seat) {
+      creator_seat_(stored.creator_seat),
+      bot_pause_(strand_) {
   seats_.resize(static_cast<std::size_t>(stored.players));
   for (const auto& s : stored.seats) {
-    if (s.seat >= 0 && s.seat < stored.players) seats_[s.seat] = {s.name, s.token, {}};
+    if (s.seat >= 0 && s.seat < stored.players) {
+      seats_[s.seat] = {s.name, s.token, {}, engine::bot::level_from_name(s.bot)};
+    }
   }
   if (stored.state == "waiting") return;
   auto replayed = replay_stored(stored);
@@ -59,6 +63,13 @@ bool room::is_spectator(const websocket_session* s) const {
 
 int room::seated_count() const {
   return static_cast<int>(std::count_if(seats_.begin(), seats_.end(), [](const seat_slot& s) { return s.taken(); }));
+}
+
+int room::first_person() const {
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].is_person()) return static_cast<int>(i);
+  }
+  return -1;
 }
 
 void room::reply(const session_ptr& s, std::string frame) const { s->send(std::move(frame)); }
@@ -94,7 +105,8 @@ protocol::TableInfo room::info() const {
     protocol::SeatInfo si;
     si.seat = static_cast<int>(i);
     if (seats_[i].taken()) si.name = seats_[i].name;
-    si.connected = !seats_[i].connection.expired();
+    si.connected = seats_[i].bot || !seats_[i].connection.expired();
+    if (seats_[i].bot) si.bot = engine::bot::level_name(*seats_[i].bot);
     t.seats.push_back(si);
   }
   t.spectators = static_cast<int>(
@@ -131,7 +143,9 @@ void room::send_snapshot(const session_ptr& s, const Json& re) const {
 std::vector<StoredSeat> room::stored_seats() const {
   std::vector<StoredSeat> out;
   for (std::size_t i = 0; i < seats_.size(); ++i) {
-    if (seats_[i].taken()) out.push_back({static_cast<int>(i), seats_[i].name, seats_[i].token});
+    if (!seats_[i].taken()) continue;
+    out.push_back({static_cast<int>(i), seats_[i].name, seats_[i].token,
+                   seats_[i].bot ? engine::bot::level_name(*seats_[i].bot) : ""});
   }
   return out;
 }
@@ -168,7 +182,7 @@ void room::join(session_ptr s, std::string name, std::optional<int> wanted, Json
       if (chosen < 0) return r.reply(s, protocol::render_error(re, perr::table_full, "every seat is taken"));
     }
     const bool first = r.seated_count() == 0;
-    r.seats_[chosen] = {name, new_seat_token(), s};
+    r.seats_[chosen] = {name, new_seat_token(), s, std::nullopt};
     if (first) r.creator_seat_ = chosen;
     try {
       r.save_seats();
@@ -213,8 +227,8 @@ void room::leave(session_ptr s, Json re) {
       if (r.phase_ == phase::waiting) {
         r.context_.lobby->unregister_token(r.seats_[seat].token);
         r.seats_[seat] = {};
-        if (r.seated_count() == 0) {
-          // An empty table that never started is closed.
+        if (r.first_person() < 0) {
+          // A table that never started is closed when its last person leaves (bots do not keep it).
           r.context_.store->delete_table(r.id_);
           s->left(r.id_);
           r.reply(s, protocol::render_left(re, r.id_));
@@ -222,14 +236,7 @@ void room::leave(session_ptr s, Json re) {
           r.context_.lobby->remove_room(r.id_);
           return;
         }
-        if (seat == r.creator_seat_) {
-          for (std::size_t i = 0; i < r.seats_.size(); ++i) {
-            if (r.seats_[i].taken()) {
-              r.creator_seat_ = static_cast<int>(i);
-              break;
-            }
-          }
-        }
+        if (seat == r.creator_seat_) r.creator_seat_ = r.first_person();
         r.save_seats();
       } else {
         r.seats_[seat].connection.reset();  // finished: just go
@@ -296,6 +303,8 @@ void room::start(session_ptr s, Json re) {
     for (const auto& w : r.spectators_) {
       if (auto c = w.lock()) r.send_snapshot(c, nullptr);
     }
+    r.last_move_ = std::chrono::steady_clock::now();
+    r.run_bot_if_its_turn();
   });
 }
 
@@ -334,47 +343,170 @@ void room::act(session_ptr s, std::uint64_t version, Json action, Json re,
     const int seat = r.seat_of(s.get());
     if (seat < 0) return refuse(perr::not_seated, "only a seated player can act");
     if (r.phase_ == phase::waiting) return refuse(perr::not_started, "the game has not started");
-    auto& game = *r.game_state_;
-    if (version != game.version()) {
-      return refuse(perr::stale_version, "the table is at version " + std::to_string(game.version()) +
+    if (version != r.game_state_->version()) {
+      return refuse(perr::stale_version, "the table is at version " + std::to_string(r.game_state_->version()) +
                                              ", your action was made at version " + std::to_string(version));
     }
-    auto result = game.apply(seat, action);
-    if (!result.ok()) return refuse(result.error->code, result.error->message);
-    try {
-      // Written before anyone is told.
-      r.context_.store->append_action(r.id_, game.version() - 1, seat, action);
-      if (game.is_over()) r.context_.store->set_state(r.id_, "finished", game.result());
-    } catch (const std::exception& e) {
-      // Undo in memory by replaying the stored record, so memory never runs ahead of the disk.
-      spdlog::error("room {}: storing action: {}", r.id_, e.what());
-      if (auto stored = r.context_.store->load(r.id_)) {
-        if (auto replayed = replay_stored(*stored); !replayed.error) r.game_state_ = std::move(replayed.state);
-      }
-      return refuse(perr::internal_error, "the action could not be saved; try again");
-    }
-    if (game.is_over()) r.phase_ = phase::finished;
-    const auto v = game.version();
-    r.reply(s, protocol::render_ack(re, v));
-    // Each player gets the events as they may see them; spectators share one frame.
-    for (std::size_t p = 0; p < r.seats_.size(); ++p) {
-      if (auto c = r.seats_[p].connection.lock()) {
-        const int seat_index = static_cast<int>(p);
-        c->send(protocol::render_events(r.id_, v, engine::events_for(result.events, r.viewer_for(seat_index)),
-                                        r.legal_for(seat_index)));
-      }
-    }
-    if (!r.spectators_.empty()) {
-      auto frame = std::make_shared<const std::string>(
-          protocol::render_events(r.id_, v, engine::events_for(result.events, r.viewer_for(-1)), Json::array()));
-      for (const auto& w : r.spectators_) {
-        if (auto c = w.lock()) c->send(frame);
-      }
-    }
+    if (auto error = r.play(seat, action, s, re)) return refuse(error->code, error->message);
     r.context_.metrics->action_accepted(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - received).count());
-    if (r.phase_ == phase::finished) r.table_changed();
   });
+}
+
+std::optional<engine::Error> room::play(int seat, const Json& action, const session_ptr& actor, const Json& re) {
+  auto& game = *game_state_;
+  auto result = game.apply(seat, action);
+  if (!result.ok()) return result.error;
+  try {
+    // Written before anyone is told.
+    context_.store->append_action(id_, game.version() - 1, seat, action);
+    if (game.is_over()) context_.store->set_state(id_, "finished", game.result());
+  } catch (const std::exception& e) {
+    // Undo in memory by replaying the stored record, so memory never runs ahead of the disk.
+    spdlog::error("room {}: storing action: {}", id_, e.what());
+    if (auto stored = context_.store->load(id_)) {
+      if (auto replayed = replay_stored(*stored); !replayed.error) game_state_ = std::move(replayed.state);
+    }
+    return engine::Error{perr::internal_error, "the action could not be saved; try again"};
+  }
+  if (game.is_over()) phase_ = phase::finished;
+  last_move_ = std::chrono::steady_clock::now();
+  const auto v = game.version();
+  if (actor) reply(actor, protocol::render_ack(re, v));
+  // Each player gets the events as they may see them; spectators share one frame.
+  for (std::size_t p = 0; p < seats_.size(); ++p) {
+    if (auto c = seats_[p].connection.lock()) {
+      const int seat_index = static_cast<int>(p);
+      c->send(protocol::render_events(id_, v, engine::events_for(result.events, viewer_for(seat_index)),
+                                      legal_for(seat_index)));
+    }
+  }
+  if (!spectators_.empty()) {
+    auto frame = std::make_shared<const std::string>(
+        protocol::render_events(id_, v, engine::events_for(result.events, viewer_for(-1)), Json::array()));
+    for (const auto& w : spectators_) {
+      if (auto c = w.lock()) c->send(frame);
+    }
+  }
+  if (phase_ == phase::finished) table_changed();
+  run_bot_if_its_turn();
+  return std::nullopt;
+}
+
+// ---- bots ------------------------------------------------------------------------------------
+
+bool room::creator_before_start(const session_ptr& s, const Json& re) {
+  const int seat = seat_of(s.get());
+  if (seat < 0) {
+    reply(s, protocol::render_error(re, perr::not_seated, "you are not seated at this table"));
+  } else if (seat != creator_seat_) {
+    reply(s, protocol::render_error(re, perr::not_creator, "only the table's creator can seat or remove bots"));
+  } else if (phase_ != phase::waiting) {
+    reply(s, protocol::render_error(re, perr::already_started, "the game has started"));
+  } else {
+    return true;
+  }
+  return false;
+}
+
+void room::add_bot(session_ptr s, int seat, std::string level, Json re) {
+  on_strand([self = shared_from_this(), s = std::move(s), seat, level = std::move(level), re = std::move(re)] {
+    auto& r = *self;
+    if (!r.creator_before_start(s, re)) return;
+    const auto bot_level = engine::bot::level_from_name(level);
+    if (!bot_level) {
+      return r.reply(s, protocol::render_error(re, perr::bad_message, "unknown bot level '" + level.substr(0, 20) +
+                                                                          "' (the levels are easy and normal)"));
+    }
+    if (seat >= static_cast<int>(r.seats_.size())) {
+      return r.reply(s, protocol::render_error(re, perr::bad_message,
+                                               "this table has seats 0 to " + std::to_string(r.seats_.size() - 1)));
+    }
+    if (r.seats_[seat].taken()) {
+      return r.reply(s, protocol::render_error(re, perr::seat_taken, "seat " + std::to_string(seat) + " is taken"));
+    }
+    // "Bot 1", "Bot 2", ...: the lowest number no bot at the table has.
+    int number = 1;
+    while (std::any_of(r.seats_.begin(), r.seats_.end(),
+                       [&](const seat_slot& st) { return st.bot && st.name == "Bot " + std::to_string(number); })) {
+      ++number;
+    }
+    r.seats_[seat] = {"Bot " + std::to_string(number), new_seat_token(), {}, bot_level};
+    try {
+      r.save_seats();
+    } catch (const std::exception& e) {
+      spdlog::error("room {}: saving seats: {}", r.id_, e.what());
+      r.seats_[seat] = {};
+      return r.reply(s, protocol::render_error(re, perr::internal_error, "the bot could not be seated; try again"));
+    }
+    r.reply(s, protocol::render_ack(re, 0));
+    r.table_changed();
+  });
+}
+
+void room::remove_bot(session_ptr s, int seat, Json re) {
+  on_strand([self = shared_from_this(), s = std::move(s), seat, re = std::move(re)] {
+    auto& r = *self;
+    if (!r.creator_before_start(s, re)) return;
+    if (seat >= static_cast<int>(r.seats_.size()) || !r.seats_[seat].bot) {
+      return r.reply(s, protocol::render_error(re, perr::bad_message, "seat " + std::to_string(seat) + " has no bot"));
+    }
+    const auto removed = r.seats_[seat];
+    r.seats_[seat] = {};
+    try {
+      r.save_seats();
+    } catch (const std::exception& e) {
+      spdlog::error("room {}: saving seats: {}", r.id_, e.what());
+      r.seats_[seat] = removed;
+      return r.reply(s, protocol::render_error(re, perr::internal_error, "the bot could not be removed; try again"));
+    }
+    r.reply(s, protocol::render_ack(re, 0));
+    r.table_changed();
+  });
+}
+
+void room::wake_bots() {
+  on_strand([self = shared_from_this()] { self->run_bot_if_its_turn(); });
+}
+
+void room::run_bot_if_its_turn() {
+  if (phase_ != phase::playing || bot_thinking_ || !context_.bots) return;
+  const auto movers = game_state_->to_move();
+  if (movers.empty() || !seats_[movers.front()].bot) return;
+  const int seat = movers.front();
+  bot_thinking_ = true;
+  // The bot is given what its seat is shown, nothing more: the same view and legal list a person gets.
+  const auto viewer = engine::Viewer::of_player(seat);
+  context_.bots->post([self = shared_from_this(), game = game_, view = game_state_->view(viewer), seat,
+                       legal = game_state_->legal_actions(seat), level = *seats_[seat].bot, seed = random_seed(),
+                       version = game_state_->version()] {
+    auto decision = engine::bot::decide(game, view, seat, legal, level, seed);
+    net::post(self->strand_, [self, seat, version, action = std::move(decision.action)]() mutable {
+      self->bot_decided(seat, version, std::move(action));
+    });
+  });
+}
+
+void room::bot_decided(int seat, std::uint64_t version, Json action) {
+  // Paced for people: the move lands no sooner than bot_delay after the table's previous move.
+  const auto due = last_move_ + context_.bot_delay;
+  if (std::chrono::steady_clock::now() < due) {
+    bot_pause_.expires_at(due);
+    bot_pause_.async_wait([self = shared_from_this(), seat, version, action = std::move(action)](
+                              boost::system::error_code ec) mutable {
+      if (!ec) self->bot_decided(seat, version, std::move(action));
+    });
+    return;
+  }
+  bot_thinking_ = false;
+  if (phase_ != phase::playing || game_state_->version() != version) return run_bot_if_its_turn();
+  if (auto error = play(seat, action, nullptr, nullptr)) {
+    // Not expected (a bot answers from the legal list); the table must not stall on it.
+    spdlog::error("room {}: the bot in seat {} chose a refused move {}: {}", id_, seat, action.dump(), error->message);
+    const auto legal = game_state_->legal_actions(seat);
+    if (legal.empty() || play(seat, legal.front(), nullptr, nullptr)) return;
+  }
+  context_.metrics->bot_move();
 }
 
 void room::snapshot(session_ptr s, Json re) {

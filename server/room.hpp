@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include <emporium/engine/bot.hpp>
 #include <emporium/engine/record.hpp>
 #include <emporium/protocol/protocol.hpp>
 
@@ -43,6 +44,10 @@ class room : public std::enable_shared_from_this<room> {
   void watch(session_ptr session, Json re);
   void leave(session_ptr session, Json re);
   void start(session_ptr session, Json re);
+  void add_bot(session_ptr session, int seat, std::string level, Json re);
+  void remove_bot(session_ptr session, int seat, Json re);
+  // After a restart: a bot whose decision it is carries on.
+  void wake_bots();
   void resume(session_ptr session, std::string token, Json re);
   void act(session_ptr session, std::uint64_t version, Json action, Json re,
            std::chrono::steady_clock::time_point received);
@@ -56,9 +61,11 @@ class room : public std::enable_shared_from_this<room> {
  private:
   struct seat_slot {
     std::string name;
-    std::string token;
+    std::string token;  // a bot's is never handed out
     std::weak_ptr<websocket_session> connection;
+    std::optional<engine::bot::Level> bot;
     bool taken() const { return !token.empty(); }
+    bool is_person() const { return taken() && !bot; }
   };
 
   template <class F>
@@ -67,6 +74,15 @@ class room : public std::enable_shared_from_this<room> {
   int seat_of(const websocket_session* s) const;
   bool is_spectator(const websocket_session* s) const;
   int seated_count() const;
+  int first_person() const;  // the lowest seat a person holds, or -1
+  // Checks that `s` is this waiting table's creator; refuses `re` and returns false otherwise.
+  bool creator_before_start(const session_ptr& s, const Json& re);
+  // Applies, stores and announces one move by `seat` (a person's `act` or a bot's). The actor's ack goes
+  // out after the move is stored and before the events. Returns the refusal, if any (nothing changed).
+  std::optional<engine::Error> play(int seat, const Json& action, const session_ptr& actor, const Json& re);
+  // If a bot is to move and not already thinking, hands its seat's view to the bot workers.
+  void run_bot_if_its_turn();
+  void bot_decided(int seat, std::uint64_t version, Json action);
   void reply(const session_ptr& s, std::string frame) const;
   void broadcast(const std::string& frame) const;
   void table_changed();  // tells members and the lobby
@@ -91,6 +107,9 @@ class room : public std::enable_shared_from_this<room> {
   std::vector<std::weak_ptr<websocket_session>> spectators_;
   std::unique_ptr<engine::State> game_state_;
   std::optional<std::string> load_error_;
+  bool bot_thinking_ = false;  // at most one pending bot decision per table
+  net::steady_timer bot_pause_;
+  std::chrono::steady_clock::time_point last_move_{};
 };
 
 }  // namespace emporium::server

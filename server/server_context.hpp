@@ -1,9 +1,11 @@
 #pragma once
+#include <chrono>
 #include <map>
 #include <string>
 
 namespace emporium::server {
 
+class bot_workers;
 class lobby;
 class metrics;
 class store;
@@ -14,6 +16,8 @@ struct server_context {
   server::lobby* lobby = nullptr;
   server::metrics* metrics = nullptr;
   server::store* store = nullptr;
+  server::bot_workers* bots = nullptr;
+  std::chrono::milliseconds bot_delay{800};  // the pause before a bot's move, after the previous move
   // A game's component data file, exactly as loaded and checked at start-up (GET /games/<id>/data.json),
   // with its ETag computed once.
   struct data_file {

@@ -93,6 +93,7 @@ store::store(const std::string& data_dir) {
       seat INTEGER NOT NULL,
       name TEXT NOT NULL,
       token TEXT NOT NULL UNIQUE,
+      bot TEXT,
       PRIMARY KEY (table_id, seat)
     );
     CREATE TABLE IF NOT EXISTS actions (
@@ -103,6 +104,12 @@ store::store(const std::string& data_dir) {
       PRIMARY KEY (table_id, idx)
     );
   )sql");
+  // Databases from before bots: the seats get their bot column.
+  bool has_bot_column = false;
+  for (statement columns(db_, "PRAGMA table_info(seats)"); columns.step();) {
+    has_bot_column = has_bot_column || columns.text(1) == "bot";
+  }
+  if (!has_bot_column) exec("ALTER TABLE seats ADD COLUMN bot TEXT");
 }
 
 store::~store() { sqlite3_close(db_); }
@@ -134,8 +141,10 @@ void store::save_seats(const std::string& table, const std::vector<StoredSeat>& 
   try {
     statement(db_, "DELETE FROM seats WHERE table_id = ?").bind(1, table).run();
     for (const auto& seat : seats) {
-      statement(db_, "INSERT INTO seats (table_id, seat, name, token) VALUES (?,?,?,?)")
-          .bind(1, table).bind(2, seat.seat).bind(3, seat.name).bind(4, seat.token).run();
+      statement insert(db_, "INSERT INTO seats (table_id, seat, name, token, bot) VALUES (?,?,?,?,?)");
+      insert.bind(1, table).bind(2, seat.seat).bind(3, seat.name).bind(4, seat.token);
+      if (seat.bot.empty()) insert.bind_null(5); else insert.bind(5, seat.bot);
+      insert.run();
     }
     statement(db_, "UPDATE game_tables SET players = ?, creator_seat = ?, updated_at = ? WHERE id = ?")
         .bind(1, players).bind(2, creator_seat).bind(3, now_seconds()).bind(4, table).run();
@@ -181,9 +190,11 @@ StoredTable store::read_table(const std::string& id) {
   t.invite = s.text(6);
   t.creator_seat = static_cast<int>(s.integer(7));
   t.state = s.text(8);
-  statement seats(db_, "SELECT seat, name, token FROM seats WHERE table_id = ? ORDER BY seat");
+  statement seats(db_, "SELECT seat, name, token, bot FROM seats WHERE table_id = ? ORDER BY seat");
   seats.bind(1, id);
-  while (seats.step()) t.seats.push_back({static_cast<int>(seats.integer(0)), seats.text(1), seats.text(2)});
+  while (seats.step()) {
+    t.seats.push_back({static_cast<int>(seats.integer(0)), seats.text(1), seats.text(2), seats.text(3)});
+  }
   statement actions(db_, "SELECT player, action FROM actions WHERE table_id = ? ORDER BY idx");
   actions.bind(1, id);
   while (actions.step()) {

@@ -20,6 +20,7 @@ struct StoredSeat {
   int seat = 0;
   std::string name;
   std::string token;
+  std::string bot;  // a bot's level ("easy", "normal") when a bot holds the seat; empty for a person
 };
 
 struct StoredTable {

@@ -194,6 +194,12 @@ void websocket_session::handle(protocol::Request request, std::chrono::steady_cl
           [&](protocol::Start& m) {
             if (auto table = table_for(m.table, re)) table->start(self, re);
           },
+          [&](protocol::AddBot& m) {
+            if (auto table = table_for(m.table, re)) table->add_bot(self, m.seat, std::move(m.level), re);
+          },
+          [&](protocol::RemoveBot& m) {
+            if (auto table = table_for(m.table, re)) table->remove_bot(self, m.seat, re);
+          },
           [&](protocol::Act& m) {
             if (auto table = table_for(m.table, re)) table->act(self, m.version, std::move(m.action), re, received);
           },

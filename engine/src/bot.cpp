@@ -8,6 +8,7 @@
 namespace emporium::engine {
 // Each game's bot, from its own folder (games/<id>/bot.cpp).
 namespace medici { const bot::GameBot& bot(); }
+namespace merkator { const bot::GameBot& bot(); }
 }  // namespace emporium::engine
 
 namespace emporium::engine::bot {
@@ -27,6 +28,7 @@ const GameBot* find_bot(const std::string& game) {
   // One line per game, as in the registry.
   static const std::pair<const char*, const GameBot*> bots[] = {
       {"medici", &medici::bot()},
+      {"merkator", &merkator::bot()},
   };
   for (const auto& [id, b] : bots) {
     if (game == id) return b;

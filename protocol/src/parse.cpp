@@ -376,6 +376,21 @@ Message parse_body(const Json& j, const std::string& type, const Limits& limits)
     Fields f(j, type, {"table"});
     return Start{required_identifier(f, "table", limits)};
   }
+  if (type == "add_bot") {
+    Fields f(j, type, {"table", "seat", "level"});
+    AddBot m;
+    m.table = required_identifier(f, "table", limits);
+    m.seat = f.integer("seat", 0, "a seat number (an integer, 0 or more)");
+    if (auto level = f.optional_string("level")) m.level = *level;
+    return m;
+  }
+  if (type == "remove_bot") {
+    Fields f(j, type, {"table", "seat"});
+    RemoveBot m;
+    m.table = required_identifier(f, "table", limits);
+    m.seat = f.integer("seat", 0, "a seat number (an integer, 0 or more)");
+    return m;
+  }
   if (type == "resume") {
     Fields f(j, type, {"token"});
     return Resume{required_identifier(f, "token", limits)};
@@ -412,7 +427,7 @@ Message parse_body(const Json& j, const std::string& type, const Limits& limits)
   }
   refuse(errc::unknown_type, "unknown message type " + in_quotes(excerpt(type, 40)) +
                                  " (known: hello, set_name, watch_lobby, create_table, join, watch, leave, start, "
-                                 "resume, act, snapshot, chat, ping)");
+                                 "add_bot, remove_bot, resume, act, snapshot, chat, ping)");
 }
 
 // The request id: absent (null), a string of at most max_id_chars characters, or an integer.
@@ -486,6 +501,8 @@ std::string_view type_name(const Message& message) {
     std::string_view operator()(const Watch&) const { return "watch"; }
     std::string_view operator()(const Leave&) const { return "leave"; }
     std::string_view operator()(const Start&) const { return "start"; }
+    std::string_view operator()(const AddBot&) const { return "add_bot"; }
+    std::string_view operator()(const RemoveBot&) const { return "remove_bot"; }
     std::string_view operator()(const Resume&) const { return "resume"; }
     std::string_view operator()(const Act&) const { return "act"; }
     std::string_view operator()(const SnapshotRequest&) const { return "snapshot"; }

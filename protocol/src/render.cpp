@@ -23,9 +23,9 @@ std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_hand
 Json table_json(const TableInfo& table) {
   Json seats = Json::array();
   for (const SeatInfo& s : table.seats) {
-    seats.push_back(Json{{"seat", s.seat},
-                         {"name", s.name ? Json(*s.name) : Json(nullptr)},
-                         {"connected", s.connected}});
+    Json seat{{"seat", s.seat}, {"name", s.name ? Json(*s.name) : Json(nullptr)}, {"connected", s.connected}};
+    if (s.bot) seat["bot"] = *s.bot;
+    seats.push_back(std::move(seat));
   }
   return Json{{"id", table.id},
               {"game", table.game},

@@ -411,6 +411,27 @@ TEST(ParseStart, ValidAndInvalid) {
   });
 }
 
+TEST(ParseBots, AddAndRemove) {
+  const auto add = must_parse_as<AddBot>(R"({"type":"add_bot","table":"t8f3k2","seat":2,"level":"easy"})");
+  EXPECT_EQ(add.table, "t8f3k2");
+  EXPECT_EQ(add.seat, 2);
+  EXPECT_EQ(add.level, "easy");
+  EXPECT_EQ(must_parse_as<AddBot>(R"({"type":"add_bot","table":"t","seat":0})").level, "normal");
+  const auto remove = must_parse_as<RemoveBot>(R"({"type":"remove_bot","table":"t8f3k2","seat":1})");
+  EXPECT_EQ(remove.table, "t8f3k2");
+  EXPECT_EQ(remove.seat, 1);
+  expect_refused({
+      {R"({"type":"add_bot","table":"t"})", errc::bad_message, "missing field \"seat\""},
+      {R"({"type":"add_bot","seat":1})", errc::bad_message, "missing field \"table\""},
+      {R"({"type":"add_bot","table":"t","seat":-1})", errc::bad_message, "\"seat\""},
+      {R"({"type":"add_bot","table":"t","seat":1.5})", errc::bad_message, "\"seat\""},
+      {R"({"type":"add_bot","table":"t","seat":1,"level":3})", errc::bad_message, "\"level\" must be a string"},
+      {R"({"type":"add_bot","table":"t","seat":1,"name":"R2"})", errc::bad_message, "unknown field \"name\""},
+      {R"({"type":"remove_bot","table":"t"})", errc::bad_message, "missing field \"seat\""},
+      {R"({"type":"remove_bot","table":"t","seat":1,"level":"easy"})", errc::bad_message, "unknown field \"level\""},
+  });
+}
+
 TEST(ParseResume, ValidAndInvalid) {
   EXPECT_EQ(must_parse_as<Resume>(R"({"type":"resume","token":"s3cr3t-T0ken_"})").token, "s3cr3t-T0ken_");
   expect_refused({
@@ -556,6 +577,8 @@ TEST(TypeName, EveryAlternative) {
   EXPECT_EQ(type_name(Watch{}), "watch");
   EXPECT_EQ(type_name(Leave{}), "leave");
   EXPECT_EQ(type_name(Start{}), "start");
+  EXPECT_EQ(type_name(AddBot{}), "add_bot");
+  EXPECT_EQ(type_name(RemoveBot{}), "remove_bot");
   EXPECT_EQ(type_name(Resume{}), "resume");
   EXPECT_EQ(type_name(Act{}), "act");
   EXPECT_EQ(type_name(SnapshotRequest{}), "snapshot");
@@ -568,6 +591,7 @@ TEST(TypeName, MatchesTheWireTypeOfEveryParsedMessage) {
                             R"({"type":"watch_lobby"})", R"({"type":"create_table","game":"g","players":2})",
                             R"({"type":"join","table":"t"})", R"({"type":"watch","table":"t"})",
                             R"({"type":"leave","table":"t"})", R"({"type":"start","table":"t"})",
+                            R"({"type":"add_bot","table":"t","seat":1})", R"({"type":"remove_bot","table":"t","seat":1})",
                             R"({"type":"resume","token":"k"})", R"({"type":"act","table":"t","version":0,"action":{}})",
                             R"({"type":"snapshot","table":"t"})", R"({"type":"chat","table":"t","text":"x"})",
                             R"({"type":"ping"})"}) {
@@ -586,7 +610,7 @@ TableInfo sample_table() {
   t.options = Json{{"days", 3}};
   t.is_private = false;
   t.state = "waiting";
-  t.seats = {{0, "Ann", true}, {1, std::nullopt, false}, {2, "Bo", false}};
+  t.seats = {{0, "Ann", true, std::nullopt}, {1, std::nullopt, false, std::nullopt}, {2, "Bot 1", true, "easy"}};
   t.spectators = 2;
   t.creator_seat = 0;
   return t;
@@ -606,7 +630,8 @@ void expect_sample_table(const Json& t) {
   ASSERT_EQ(t.at("seats").size(), 3u);
   EXPECT_EQ(t.at("seats")[0], Json::parse(R"({"seat":0,"name":"Ann","connected":true})"));
   EXPECT_EQ(t.at("seats")[1], Json::parse(R"({"seat":1,"name":null,"connected":false})"));
-  EXPECT_EQ(t.at("seats")[2], Json::parse(R"({"seat":2,"name":"Bo","connected":false})"));
+  // A bot's seat names its level; a person's seat has no "bot" field.
+  EXPECT_EQ(t.at("seats")[2], Json::parse(R"({"seat":2,"name":"Bot 1","connected":true,"bot":"easy"})"));
 }
 
 TEST(Render, TableJson) {

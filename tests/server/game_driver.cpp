@@ -112,6 +112,27 @@ void start(table_setup& t) {
   expect_reply(ack, "ack");
 }
 
+table_setup seat_with_bots(std::uint16_t port, const std::string& game, const std::vector<std::string>& levels,
+                           bool start_it) {
+  table_setup t;
+  t.players.push_back(std::make_unique<ws_client>(port));
+  auto& client = *t.players.back();
+  client.wait_type("welcome");
+  const Json created = client.request({{"type", "create_table"},
+                                       {"game", game},
+                                       {"players", static_cast<int>(levels.size()) + 1},
+                                       {"private", true}});
+  expect_reply(created, "seated");
+  t.id = created["table"]["id"];
+  t.invite = created.value("invite", "");
+  t.tokens.push_back(created["token"]);
+  for (std::size_t i = 0; i < levels.size(); ++i) {
+    expect_reply(client.request({{"type", "add_bot"}, {"table", t.id}, {"seat", i + 1}, {"level", levels[i]}}), "ack");
+  }
+  if (start_it) start(t);
+  return t;
+}
+
 std::vector<seat_tracker> trackers(table_setup& t) {
   std::vector<seat_tracker> out;
   for (auto& p : t.players) out.emplace_back(p.get(), t.id);

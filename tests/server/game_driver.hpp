@@ -46,6 +46,10 @@ struct table_setup {
 // Creates a table with `n` players seated (the first creates it). Throws on any unexpected reply.
 table_setup seat_players(std::uint16_t port, int n, bool is_private, const std::string& game = "medici");
 void start(table_setup& t);
+// A private table of `game` where one client sits at seat 0 and bots of `levels` fill the other seats;
+// started unless `start_it` is false.
+table_setup seat_with_bots(std::uint16_t port, const std::string& game, const std::vector<std::string>& levels,
+                           bool start_it = true);
 std::vector<seat_tracker> trackers(table_setup& t);
 std::vector<seat_tracker*> pointers(std::vector<seat_tracker>& v);
 

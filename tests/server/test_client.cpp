@@ -34,7 +34,8 @@ server_process::server_process(std::string data_dir, std::vector<std::string> ex
   std::vector<std::string> args = {EMPORIUM_SERVER_BINARY, "--bind", "127.0.0.1", "--port", "0",
                                    "--data-dir", data_dir_, "--web-root", EMPORIUM_WEB_ROOT,
                                    "--merkator-data", EMPORIUM_MERKATOR_DATA,
-                                   "--port-file", port_file, "--log-level", "warn", "--threads", "2"};
+                                   "--port-file", port_file, "--log-level", "warn", "--threads", "2",
+                                   "--bot-delay-ms", "0"};  // tests that want the pause pass their own
   args.insert(args.end(), extra_args.begin(), extra_args.end());
   pid_ = fork();
   if (pid_ == 0) {

@@ -90,6 +90,15 @@ struct Leave {            // {"type":"leave","table":"t8f3k2"}  a seat before th
 struct Start {            // {"type":"start","table":"t8f3k2"}  the creator only
   std::string table;
 };
+struct AddBot {           // {"type":"add_bot","table":"t8f3k2","seat":2,"level":"normal"}  the creator, before the start
+  std::string table;
+  int seat = 0;
+  std::string level = "normal";  // checked by the server against the levels it has
+};
+struct RemoveBot {        // {"type":"remove_bot","table":"t8f3k2","seat":2}
+  std::string table;
+  int seat = 0;
+};
 struct Resume {           // {"type":"resume","token":"..."}  take back a seat on this connection
   std::string token;
 };
@@ -107,8 +116,8 @@ struct Chat {             // {"type":"chat","table":"t8f3k2","text":"hello"}
 };
 struct Ping {};           // {"type":"ping"}
 
-using Message = std::variant<Hello, SetName, WatchLobby, CreateTable, Join, Watch, Leave, Start, Resume, Act,
-                             SnapshotRequest, Chat, Ping>;
+using Message = std::variant<Hello, SetName, WatchLobby, CreateTable, Join, Watch, Leave, Start, AddBot, RemoveBot,
+                             Resume, Act, SnapshotRequest, Chat, Ping>;
 
 struct Request {
   Json id;  // null when the client sent none
@@ -136,6 +145,7 @@ struct SeatInfo {
   int seat = 0;
   std::optional<std::string> name;  // empty seat when absent
   bool connected = false;
+  std::optional<std::string> bot;   // the bot's level when a bot holds the seat
 };
 struct TableInfo {
   std::string id;
