@@ -1,11 +1,14 @@
-// The lobby: the display name, a form to create a table, the live list of public tables
-// (watch_lobby) and the tables this browser holds a seat at.
+// The lobby: the display name, "play against bots" (js/play-bots.js), a form to create a table,
+// the live list of public tables (watch_lobby) and the tables this browser holds a seat at.
 import { h, replace } from './dom.js';
 import { t, has } from './i18n/index.js';
 import { tablePath } from './route.js';
 import { nameForm } from './name-form.js';
 import { errorText } from './errors.js';
 import { gameModule } from './games/registry.js';
+import { botLevel } from './bots.js';
+import { botMark } from './bot-mark.js';
+import { createPlayBots } from './play-bots.js';
 
 /** A game's display name: the client's translation when it has one, else the server's. */
 export function gameName(id, games = []) {
@@ -49,6 +52,11 @@ export function mountLobby(root, ctx) {
   setTitle(t('app.title.lobby'));
 
   const name = nameForm({ conn, store });
+  const bots = createPlayBots({
+    conn, store, navigate, gameName,
+    // The new table is one of "your tables" at once, even if a later step fails.
+    rememberSeat: (st, reply) => { rememberSeat(st, reply); renderMine(); },
+  });
   const createSlot = h('div', { class: 'create-slot' }, h('p', { class: 'hint' }, t('common.loading')));
   const listSlot = h('div', { class: 'tables-slot', 'aria-live': 'polite', 'aria-busy': 'true' }, h('p', { class: 'hint' }, t('common.loading')));
   const mineSlot = h('section', { class: 'card mine', 'aria-labelledby': 'mine-h', hidden: true });
@@ -60,6 +68,7 @@ export function mountLobby(root, ctx) {
       h('div', { class: 'lobby-grid' },
         h('div', { class: 'lobby-col' },
           h('section', { class: 'card', 'aria-labelledby': 'name-h' }, h('h2', { id: 'name-h' }, t('lobby.name.heading')), name.el),
+          h('section', { class: 'card', 'aria-labelledby': 'bots-h' }, h('h2', { id: 'bots-h' }, t('lobby.bots.heading')), bots.el),
           h('section', { class: 'card', 'aria-labelledby': 'create-h' }, h('h2', { id: 'create-h' }, t('lobby.create.heading')), createSlot)),
         h('div', { class: 'lobby-col' },
           mineSlot,
@@ -128,7 +137,7 @@ export function mountLobby(root, ctx) {
   // ---- public tables ----
   function seatSummary(table) {
     return table.seats.map((s) => (s.name
-      ? h('li', { class: ['seat-chip', s.connected ? '' : 'is-off'] }, s.name)
+      ? h('li', { class: ['seat-chip', s.connected ? '' : 'is-off', botLevel(s) ? 'is-bot' : ''] }, s.name, botMark(botLevel(s), { compact: true }))
       : h('li', { class: 'seat-chip is-open' }, t('lobby.tables.open'))));
   }
 
@@ -199,6 +208,7 @@ export function mountLobby(root, ctx) {
   }));
   offs.push(conn.whenReady(async () => {
     renderCreate();
+    bots.render();
     try {
       const reply = await conn.request({ type: 'watch_lobby', on: true });
       tables = reply.tables || [];
@@ -208,12 +218,14 @@ export function mountLobby(root, ctx) {
     }
   }));
   renderCreate();
+  bots.render();
   renderMine();
 
   return {
     destroy() {
       offs.forEach((off) => off());
       name.destroy();
+      bots.destroy();
       if (conn.ready) conn.request({ type: 'watch_lobby', on: false }).catch(() => {});
     },
   };

@@ -1,20 +1,32 @@
-// A table: its seats and who is connected, the invite link, the creator's start button, the
-// game board (from js/games/registry.js), the turn indicator and "your turn" tab title, the game
-// log in words, and the chat. It keeps the game's view current by applying each `events`
-// message with the game's pure reducer, and takes a full snapshot only on join, resume,
-// reconnection, a missed version or a stale_version refusal.
+// A table page: it holds the table's state (the seats, the viewer's role, the game's view, the
+// transcript of log and chat), talks to the server and composes the parts in js/table/:
+//   head.js        heading, state line, turn indicator, tab title; the banner
+//   pregame.js     before the start: invite link, seats to take, start and leave
+//   seats.js       the players panel during the game (and the pieces every seat row shares)
+//   invite.js      the invite link of a private table
+//   board-host.js  the game's board (js/games/registry.js)
+//   log.js         the game log in words
+//   chat.js        the chat
+// It keeps the game's view current by applying each `events` message with the game's pure
+// reducer, and takes a full snapshot only on join, resume, reconnection, a missed version or a
+// stale_version refusal.
 //
 // Entered as /t/<id> (resume the remembered seat, else watch) or /i/<invite> (watch through the
 // invite; the URL then becomes /t/<id>). After every reconnection the same happens again, so a
 // reload or a lost network puts the player back in the same seat.
 import { h, replace } from './dom.js';
 import { t } from './i18n/index.js';
-import { tablePath, inviteUrl } from './route.js';
+import { tablePath } from './route.js';
 import { gameModule } from './games/registry.js';
 import { gameName, rememberSeat } from './lobby.js';
-import { nameForm } from './name-form.js';
 import { errorText } from './errors.js';
 import * as tm from './table-model.js';
+import { createHead, createBanner } from './table/head.js';
+import { createPregame } from './table/pregame.js';
+import { createBoardHost } from './table/board-host.js';
+import { createPlayers } from './table/seats.js';
+import { createLog } from './table/log.js';
+import { createChat } from './table/chat.js';
 
 const ACK_GRACE_MS = 3000;
 
@@ -37,45 +49,30 @@ export function mountTable(root, ctx, params) {
   if (s.tableId) Object.assign(s, store.transcript(s.tableId));
 
   const offs = [];
-  let board = null;
-  let boardGame = null;
   let ackTimer = null;
   let destroyed = false;
-  let nameWidget = null;
 
-  // ---- skeleton ----
-  const heading = h('h1', { tabindex: '-1' }, t('common.loading'));
-  const meta = h('p', { class: 'table-meta' });
-  const turn = h('p', { class: 'turn', role: 'status', 'aria-live': 'polite', 'data-testid': 'turn' });
-  const banner = h('div', { class: 'banner-slot' });
-  const pregame = h('section', { class: 'card pregame', 'aria-labelledby': 'pregame-h', hidden: true });
-  const boardSlot = h('div', { class: 'board-slot' });
-  const players = h('section', { class: 'card players', 'aria-labelledby': 'players-h' });
-  const logList = h('ol', { class: 'log-list', 'aria-live': 'polite', 'aria-relevant': 'additions', 'data-testid': 'log' });
-  const logBox = h('div', { class: 'log-box', tabindex: '0', role: 'group', 'aria-labelledby': 'log-h' }, logList);
-  const chatList = h('ul', { class: 'chat-list', 'aria-live': 'polite', 'aria-relevant': 'additions', 'data-testid': 'chat' });
-  const chatBox = h('div', { class: 'chat-box', tabindex: '0', role: 'group', 'aria-labelledby': 'chat-h' }, chatList);
-  const chatInput = h('input', { id: 'chat-input', name: 'chat', type: 'text', maxlength: '500', autocomplete: 'off', required: true });
-  const chatForm = h('form', { class: 'chat-form', onsubmit: sendChat },
-    h('label', { for: 'chat-input', class: 'visually-hidden' }, t('table.chat.label')),
-    chatInput,
-    h('button', { type: 'submit', class: 'btn', 'data-testid': 'chat-send' }, t('table.chat.send')));
+  // ---- the parts (js/table/*) ----
+  const head = createHead();
+  const banner = createBanner({ onTakeBack: takeBack });
+  const pregame = createPregame({ conn, store, on: { take: takeSeat, start, leave, addBot, removeBot } });
+  const boardHost = createBoardHost({ onAction: act });
+  const players = createPlayers();
+  const log = createLog();
+  const chat = createChat({ conn, notify, tableId: () => s.tableId });
 
   replace(root, h('div', { class: 'table-page' },
-    h('div', { class: 'table-head' },
-      h('div', { class: 'table-title' }, heading, meta),
-      turn),
-    banner,
+    head.el,
+    banner.el,
     h('div', { class: 'table-grid' },
-      h('div', { class: 'table-main' }, pregame, boardSlot),
-      h('aside', { class: 'table-side' },
-        players,
-        h('section', { class: 'card log', 'aria-labelledby': 'log-h' }, h('h2', { id: 'log-h' }, t('table.log.heading')), logBox),
-        h('section', { class: 'card chat', 'aria-labelledby': 'chat-h' }, h('h2', { id: 'chat-h' }, t('table.chat.heading')), chatBox, chatForm)))));
+      h('div', { class: 'table-main' }, pregame.el, boardHost.el),
+      h('aside', { class: 'table-side' }, players.el, log.el, chat.el))));
 
   const mod = () => (s.info ? gameModule(s.info.game) : null);
   const names = () => tm.seatNames(s.info);
   const gameInfo = () => (s.info ? (conn.games || []).find((g) => g.id === s.info.game) : null);
+  /** The viewer's seat while seated here, else null. */
+  const me = () => (s.role === 'seated' ? s.seat : null);
 
   // ---- joining ----
 
@@ -85,8 +82,8 @@ export function mountTable(root, ctx, params) {
     const saved = store.transcript(id);
     if (s.log.length === 0 && s.chat.length === 0 && (saved.log.length || saved.chat.length)) {
       Object.assign(s, saved);
-      renderLog(true);
-      renderChat(true);
+      log.render(s.log);
+      chat.render(s.chat);
     }
   }
 
@@ -152,8 +149,8 @@ export function mountTable(root, ctx, params) {
 
   async function takeBack() {
     s.status = 'loading';
-    renderBanner();
-    heading.focus({ preventScroll: true });
+    banner.render(s.status);
+    head.heading.focus({ preventScroll: true });
     await attach();
   }
 
@@ -162,6 +159,24 @@ export function mountTable(root, ctx, params) {
       await conn.request({ type: 'start', table: s.tableId });
     } catch (err) {
       notify(errorText(err), 'error');
+    }
+  }
+
+  async function addBot(seat, level) {
+    try {
+      await conn.request({ type: 'add_bot', table: s.tableId, seat, level });
+    } catch (err) {
+      notify(errorText(err), 'error');
+      renderAll();
+    }
+  }
+
+  async function removeBot(seat) {
+    try {
+      await conn.request({ type: 'remove_bot', table: s.tableId, seat });
+    } catch (err) {
+      notify(errorText(err), 'error');
+      renderAll();
     }
   }
 
@@ -191,7 +206,7 @@ export function mountTable(root, ctx, params) {
   function addLog(text, version, kind = 'event') {
     s.log.push({ text, version, kind });
     if (s.log.length > 400) s.log.splice(0, s.log.length - 300);
-    appendLogItem(s.log[s.log.length - 1]);
+    log.append(s.log[s.log.length - 1]);
     saveTranscript();
   }
 
@@ -233,7 +248,7 @@ export function mountTable(root, ctx, params) {
     clearTimeout(ackTimer);
     const viewer = s.role === 'seated' ? s.seat : null;
     for (const e of f.events) addLog(m.model.describeEvent(e, names(), t, viewer), f.version);
-    if (board) board.onEvents(f.events);
+    boardHost.onEvents(f.events);
     renderAll();
   }
 
@@ -271,22 +286,10 @@ export function mountTable(root, ctx, params) {
 
   // ---- chat ----
 
-  async function sendChat(e) {
-    e.preventDefault();
-    const text = chatInput.value;
-    if (!text.trim() || !s.tableId) return;
-    try {
-      await conn.request({ type: 'chat', table: s.tableId, text });
-      chatInput.value = '';
-    } catch (err) {
-      notify(errorText(err), 'error');
-    }
-  }
-
   function onChat(f) {
     s.chat.push({ from: f.from, seat: f.seat, text: f.text });
     if (s.chat.length > 400) s.chat.splice(0, s.chat.length - 300);
-    appendChatItem(s.chat[s.chat.length - 1]);
+    chat.append(s.chat[s.chat.length - 1]);
     saveTranscript();
   }
 
@@ -296,203 +299,28 @@ export function mountTable(root, ctx, params) {
 
   // ---- rendering ----
 
-  function renderHead() {
-    const m = mod();
-    const game = s.info ? gameName(s.info.game, conn.games) : '';
-    heading.textContent = s.info ? t('table.heading', { game }) : (s.status === 'notFound' ? t('table.notFound') : t('common.loading'));
-    if (s.info) {
-      replace(meta,
-        h('span', { class: `state state--${s.info.state}` }, t(`state.${s.info.state}`)),
-        h('span', { class: 'muted' }, s.info.private ? t('table.private') : t('table.public')),
-        h('span', { class: 'muted' }, t('table.spectators', { count: s.info.spectators })),
-        s.role === 'watching' ? h('span', { class: 'badge', 'data-testid': 'watching' }, t('table.watching')) : null,
-        s.role === 'seated' ? h('span', { class: 'badge' }, t('table.seatedAs', { n: s.seat + 1 })) : null);
-    } else {
-      replace(meta);
-    }
-    const indicator = tm.turnIndicator({
-      info: s.info, game: s.game, seat: s.seat, names: names(),
-      toMove: m ? m.model.toMove : null, isOver: m ? m.model.isOver : null,
-    });
-    const params = { ...indicator.params };
-    if (indicator.kind === 'other') params.name = params.name || t('common.player', { n: params.seat + 1 });
-    const text = indicator.kind === 'none' ? '' : t(indicator.key, params);
-    if (turn.textContent !== text) turn.textContent = text;
-    turn.dataset.kind = indicator.kind;
-    const key = tm.titleKey({ info: s.info, game: s.game, seat: s.seat, isOver: m ? m.model.isOver : null });
-    setTitle(t(key, { game: game || t('app.name') }));
-  }
-
-  function renderBanner() {
-    if (s.status === 'replaced') {
-      replace(banner, h('div', { class: 'banner banner--warn', role: 'alert' },
-        h('strong', null, t('table.replaced.title')), ' ', t('table.replaced.body'), ' ',
-        h('button', { type: 'button', class: 'btn', onclick: takeBack }, t('table.replaced.take'))));
-    } else if (s.status === 'notFound' || s.status === 'closed') {
-      replace(banner, h('div', { class: 'banner banner--warn', role: 'alert' },
-        s.status === 'closed' ? t('table.closed') : t('table.notFound'), ' ',
-        h('a', { href: '/', 'data-link': '', class: 'btn' }, t('common.back'))));
-    } else {
-      replace(banner);
-    }
-  }
-
-  function inviteBox() {
-    if (!s.info || !s.info.private || !s.invite) return null;
-    const url = inviteUrl(location.origin, s.invite);
-    const input = h('input', { id: 'invite-link', type: 'text', readOnly: true, value: url, 'data-testid': 'invite-link', 'aria-describedby': 'invite-hint', onfocus: (e) => e.target.select() });
-    const status = h('span', { class: 'form-status', role: 'status' });
-    return h('div', { class: 'invite' },
-      h('label', { for: 'invite-link' }, t('table.invite.label')),
-      h('div', { class: 'inline-field' }, input,
-        h('button', {
-          type: 'button', class: 'btn', onclick: async () => {
-            try {
-              await navigator.clipboard.writeText(url);
-              status.textContent = t('common.copied');
-            } catch {
-              input.focus();
-              input.select();
-              status.textContent = t('common.copyFailed');
-            }
-          },
-        }, t('common.copy'))),
-      h('p', { class: 'hint', id: 'invite-hint' }, t('table.invite.hint'), ' ', status));
-  }
-
-  function renderPregame() {
-    const waiting = s.info && s.info.state === 'waiting' && s.status === 'ok';
-    pregame.hidden = !waiting;
-    if (!waiting) {
-      if (nameWidget) { nameWidget.destroy(); nameWidget = null; }
-      replace(pregame);
-      return;
-    }
-    const info = s.info;
-    const seated = tm.seatedCount(info);
-    const g = gameInfo();
-    const st = tm.startState(info, s.role === 'seated' ? s.seat : null, g ? g.min_players : info.players);
-    const creatorName = info.seats[info.creator_seat] ? info.seats[info.creator_seat].name : null;
-    if (s.role !== 'seated' && !nameWidget) nameWidget = nameForm({ conn, store, compact: true });
-    if (s.role === 'seated' && nameWidget) { nameWidget.destroy(); nameWidget = null; }
-    replace(pregame,
-      h('h2', { id: 'pregame-h' }, t('table.seats.heading')),
-      inviteBox(),
-      s.role !== 'seated' ? nameWidget.el : null,
-      h('ol', { class: 'seat-list' }, info.seats.map((seat) => h('li', { class: ['seat', seat.name ? '' : 'is-empty', seat.seat === s.seat && s.role === 'seated' ? 'is-me' : ''], 'data-seat': String(seat.seat) },
-        h('span', { class: ['swatch', `p${seat.seat}`], 'aria-hidden': 'true' }, String(seat.seat + 1)),
-        h('span', { class: 'seat-name' }, seat.name || t('table.seat.empty'),
-          seat.seat === s.seat && s.role === 'seated' ? [' ', h('small', { class: 'you-tag' }, t('common.youTag'))] : null),
-        seat.name ? h('span', { class: ['conn-dot', seat.connected ? 'is-on' : 'is-off'] }, seat.connected ? t('table.seat.connected') : t('table.seat.disconnected')) : null,
-        seat.seat === info.creator_seat && seat.name ? h('span', { class: 'badge' }, t('table.seat.creator')) : null,
-        !seat.name && s.role !== 'seated' ? h('button', {
-          type: 'button', class: 'btn primary', 'data-testid': 'take-seat', 'aria-label': t('table.seat.takeLabel', { n: seat.seat + 1 }),
-          onclick: () => takeSeat(seat.seat),
-        }, t('table.seat.take')) : null))),
-      h('div', { class: 'pregame-foot' },
-        st.show ? h('button', { type: 'button', class: 'btn primary big', 'data-testid': 'start', disabled: !st.enabled, onclick: start }, t('table.start')) : null,
-        h('p', { class: 'hint' },
-          seated < info.players ? t('table.start.waiting', { count: info.players - seated }) : t('table.start.ready'),
-          !st.show && creatorName ? [' ', t('table.start.hostWill', { name: creatorName })] : null),
-        s.role === 'seated' ? h('button', { type: 'button', class: 'btn subtle', onclick: leave }, t('table.leave')) : null));
-  }
-
-  function renderPlayers() {
-    players.hidden = !s.info || s.info.state === 'waiting';
-    if (players.hidden) { replace(players); return; }
-    const info = s.info;
-    const m = mod();
-    const movers = s.game && m ? m.model.toMove(s.game.view) : [];
-    replace(players,
-      h('h2', { id: 'players-h' }, t('table.seats.heading')),
-      h('ul', { class: 'player-list' }, info.seats.map((seat) => h('li', {
-        class: ['player', seat.seat === s.seat && s.role === 'seated' ? 'is-me' : '', movers.includes(seat.seat) ? 'is-turn' : ''],
-        'data-seat': String(seat.seat),
-      },
-      h('span', { class: ['swatch', `p${seat.seat}`], 'aria-hidden': 'true' }, seat.name ? [...seat.name.trim()][0].toUpperCase() : String(seat.seat + 1)),
-      h('span', { class: 'player-name' }, seat.name || t('table.seat.empty'),
-        seat.seat === s.seat && s.role === 'seated' ? [' ', h('small', { class: 'you-tag', 'data-testid': 'you' }, t('common.youTag'))] : null),
-      seat.name ? h('span', { class: ['conn-dot', seat.connected ? 'is-on' : 'is-off'], title: seat.connected ? t('table.seat.connected') : t('table.seat.disconnected') },
-        h('span', { class: 'visually-hidden' }, seat.connected ? t('table.seat.connected') : t('table.seat.disconnected'))) : null))),
-      info.state !== 'waiting' ? inviteBox() : null);
-  }
-
   function renderBoard() {
-    const m = mod();
-    if (!s.game || !s.info) {
-      if (board) { board.destroy(); board = null; boardGame = null; }
-      replace(boardSlot);
-      return;
-    }
-    if (!m) {
-      replace(boardSlot, h('p', { class: 'banner' }, t('common.unknownGame', { game: s.info.game })));
-      return;
-    }
-    if (!board || boardGame !== m.id) {
-      if (board) board.destroy();
-      replace(boardSlot);
-      board = m.createBoard(boardSlot, { t, onAction: act });
-      boardGame = m.id;
-    }
-    board.update({
-      view: s.game.view,
-      legal: s.role === 'seated' ? s.game.legal : [],
-      seat: s.role === 'seated' ? s.seat : null,
-      names: names(),
-      connected: s.info.seats.map((x) => x.connected),
-      // Without a connection nothing can be sent: the controls wait for the reconnection.
-      busy: s.busy || !conn.ready,
-      offline: !conn.ready,
+    boardHost.render({
+      info: s.info, game: s.game, mod: mod(), me: me(), names: names(), busy: s.busy, ready: conn.ready,
     });
-  }
-
-  function logItem(entry) {
-    return h('li', { class: ['log-item', `log-${entry.kind || 'event'}`] }, entry.text);
-  }
-
-  function appendLogItem(entry) {
-    const empty = logList.querySelector('.log-empty');
-    if (empty) empty.remove();
-    const stick = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 40;
-    logList.append(logItem(entry));
-    while (logList.children.length > 300) logList.firstChild.remove();
-    if (stick) logBox.scrollTop = logBox.scrollHeight;
-  }
-
-  function renderLog() {
-    replace(logList, s.log.length ? s.log.slice(-300).map(logItem) : h('li', { class: 'log-empty hint' }, t('table.log.empty')));
-    logBox.scrollTop = logBox.scrollHeight;
-  }
-
-  function chatItem(m) {
-    // Text only: a message is exactly what was typed, never markup.
-    return h('li', { class: 'chat-item' },
-      h('span', { class: ['chat-from', m.seat !== null && m.seat !== undefined ? `p${m.seat}` : 'spectator'] }, m.from),
-      m.seat === null || m.seat === undefined ? h('span', { class: 'muted' }, ` (${t('table.chat.spectator')})`) : null,
-      h('span', { class: 'chat-text', 'data-testid': 'chat-text' }, m.text));
-  }
-
-  function appendChatItem(m) {
-    const empty = chatList.querySelector('.chat-empty');
-    if (empty) empty.remove();
-    chatList.append(chatItem(m));
-    while (chatList.children.length > 300) chatList.firstChild.remove();
-    chatBox.scrollTop = chatBox.scrollHeight;
-  }
-
-  function renderChat() {
-    replace(chatList, s.chat.length ? s.chat.slice(-300).map(chatItem) : h('li', { class: 'chat-empty hint' }, t('table.chat.empty')));
-    chatBox.scrollTop = chatBox.scrollHeight;
   }
 
   function renderAll() {
     if (destroyed) return;
-    renderHead();
-    renderBanner();
-    renderPregame();
-    renderPlayers();
+    const g = gameInfo();
+    head.render({
+      info: s.info, status: s.status, role: s.role, seat: s.seat, me: me(), game: s.game, mod: mod(), names: names(),
+      gameTitle: s.info ? gameName(s.info.game, conn.games) : '', setTitle,
+    });
+    banner.render(s.status);
+    pregame.render({
+      info: s.info, open: s.status === 'ok', me: me(), invite: s.invite,
+      minPlayers: g ? g.min_players : (s.info ? s.info.players : 1),
+    });
+    const m = mod();
+    players.render({ info: s.info, me: me(), movers: s.game && m ? m.model.toMove(s.game.view) : [], invite: s.invite });
     renderBoard();
-    chatForm.hidden = !s.info || s.status !== 'ok';
+    chat.setOpen(Boolean(s.info) && s.status === 'ok');
   }
 
   // ---- wiring ----
@@ -534,8 +362,8 @@ export function mountTable(root, ctx, params) {
   }));
   offs.push(conn.whenReady(attach));
 
-  renderLog();
-  renderChat();
+  log.render(s.log);
+  chat.render(s.chat);
   renderAll();
 
   return {
@@ -543,8 +371,8 @@ export function mountTable(root, ctx, params) {
       destroyed = true;
       offs.forEach((off) => off());
       clearTimeout(ackTimer);
-      if (nameWidget) nameWidget.destroy();
-      if (board) board.destroy();
+      pregame.destroy();
+      boardHost.destroy();
       if (s.role === 'watching' && conn.ready && s.tableId) conn.request({ type: 'leave', table: s.tableId }).catch(() => {});
     },
   };

@@ -2,10 +2,12 @@
 // controls that the `legal` list allows, nothing else. A board module exports
 //   { id, model: {applyEvents, describeEvent, toMove, isOver, statusText}, createBoard(root, ctx) }
 // and createBoard returns { update(state), onEvents(events), destroy() } where state is
-//   { view, legal, seat (null for spectators), names, connected, busy }.
+//   { view, legal, seat (null for spectators), names, bots (the bot level by seat, null for
+//   people), connected, busy }.
 // Spectators (seat null) get no controls at all: no bid control exists in their DOM.
 import * as model from './medici-model.js';
 import { h, replace, keepFocus } from '../dom.js';
+import { botMark } from '../bot-mark.js';
 
 const { COMMODITIES, TRACK_BONUS, TRACK_TOP } = model;
 
@@ -129,6 +131,7 @@ function createBoard(root, { t, onAction }) {
           h('span', { class: 'place' }, t('medici.result.place', { rank: r.rank })),
           swatch(r.player, initial(state.names[r.player], r.player, t)),
           h('span', { class: 'rank-name' }, playerName(state.names, r.player, state.seat, t)),
+          botMark(state.bots && state.bots[r.player]),
           h('span', { class: 'rank-money' }, t('common.florins', { count: r.money }))))),
       last ? [h('h3', null, t('medici.scoring.heading', { day: last.day })), scoringTable(last, state.names, state.seat, t)] : null,
       earlier.length ? details('earlier', 'm-history', t('medici.scoring.earlier'),

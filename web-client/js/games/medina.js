@@ -11,6 +11,7 @@
 // Spectators get no controls at all.
 import * as model from './medina-model.js';
 import { h, replace, keepFocus } from '../dom.js';
+import { botMark } from '../bot-mark.js';
 
 const { COLOURS, WIDTH, HEIGHT } = model;
 
@@ -366,6 +367,7 @@ function createBoard(root, { t, onAction }) {
           h('span', { class: 'place' }, t('medina.result.place', { rank: r.rank })),
           swatch(r.player, initial(state.names[r.player], r.player, t)),
           h('span', { class: 'rank-name' }, playerName(state.names, r.player, state.seat, t)),
+          botMark(state.bots && state.bots[r.player]),
           h('span', { class: 'rank-money', 'data-testid': 'result-points' }, t('medina.points.long', { count: r.points }))))));
   }
 

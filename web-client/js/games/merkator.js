@@ -7,6 +7,7 @@
 // Spectators get no controls at all.
 import * as model from './merkator-model.js';
 import { h, replace, keepFocus } from '../dom.js';
+import { botMark } from '../bot-mark.js';
 
 export const DATA_URL = '/games/merkator/data.json';
 const SVG = 'http://www.w3.org/2000/svg';
@@ -146,6 +147,7 @@ function createBoard(root, { t, onAction }) {
           h('span', { class: 'place' }, t('merkator.result.place', { rank: r.rank })),
           swatch(r.player, initial(state.names[r.player], r.player, t)),
           h('span', { class: 'rank-name' }, playerName(state.names, r.player, state.seat, t)),
+          botMark(state.bots && state.bots[r.player]),
           h('span', { class: 'rank-money' }, t('merkator.points', { count: r.points }), ' · ', t('merkator.timeCount', { count: r.time }))))),
       h('p', { class: 'hint', id: 'mk-scoring-note' }, t('merkator.result.scoring')),
       h('div', { class: 'mk-table-wrap' },

@@ -6,6 +6,7 @@
 // the end (coins) or for ever (hands), so they cannot appear. Spectators get no controls at all.
 import * as model from './silkroad-model.js';
 import { h, replace, keepFocus } from '../dom.js';
+import { botMark } from '../bot-mark.js';
 
 const { GOODS, CARDS } = model;
 
@@ -80,6 +81,7 @@ function createBoard(root, { t, onAction }) {
           h('span', { class: 'place' }, t('silkroad.result.place', { rank: r.rank })),
           swatch(r.player, initial(state.names[r.player], r.player, t)),
           h('span', { class: 'rank-name' }, playerName(state.names, r.player, state.seat, t)),
+          botMark(state.bots && state.bots[r.player]),
           h('span', { class: 'rank-money', 'data-testid': 'result-coins' }, t('silkroad.coins', { count: r.coins }))))));
   }
 

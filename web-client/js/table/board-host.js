@@ -1,0 +1,57 @@
+// The slot the game's board lives in (js/games/registry.js): created for the game when the first
+// view arrives, fed every new view, and dropped when there is none.
+import { h, replace } from '../dom.js';
+import { t } from '../i18n/index.js';
+import { botLevels } from '../bots.js';
+
+/** `onAction(action)` sends a move. */
+export function createBoardHost({ onAction }) {
+  const el = h('div', { class: 'board-slot' });
+  let board = null;
+  let boardGame = null;
+
+  function drop() {
+    if (board) board.destroy();
+    board = null;
+    boardGame = null;
+  }
+
+  /**
+   * `mod` is the game's module (null if unknown), `game` {view, legal} or null, `me` the viewer's
+   * seat (null unless seated), `ready` whether the connection is up.
+   */
+  function render({ info, game, mod, me, names, busy, ready }) {
+    if (!game || !info) {
+      drop();
+      replace(el);
+      return;
+    }
+    if (!mod) {
+      replace(el, h('p', { class: 'banner' }, t('common.unknownGame', { game: info.game })));
+      return;
+    }
+    if (!board || boardGame !== mod.id) {
+      drop();
+      replace(el);
+      board = mod.createBoard(el, { t, onAction });
+      boardGame = mod.id;
+    }
+    board.update({
+      view: game.view,
+      legal: me !== null ? game.legal : [],
+      seat: me,
+      names,
+      bots: botLevels(info),
+      connected: info.seats.map((x) => x.connected),
+      // Without a connection nothing can be sent: the controls wait for the reconnection.
+      busy: busy || !ready,
+      offline: !ready,
+    });
+  }
+
+  function onEvents(events) {
+    if (board) board.onEvents(events);
+  }
+
+  return { el, render, onEvents, destroy: drop };
+}

@@ -1,0 +1,63 @@
+// The top of the table page: the heading, the table's state line, the turn indicator and the tab
+// title; below it the banner for a seat taken elsewhere or a table that is gone.
+import { h, replace } from '../dom.js';
+import { t } from '../i18n/index.js';
+import * as tm from '../table-model.js';
+
+export function createHead() {
+  const heading = h('h1', { tabindex: '-1' }, t('common.loading'));
+  const meta = h('p', { class: 'table-meta' });
+  const turn = h('p', { class: 'turn', role: 'status', 'aria-live': 'polite', 'data-testid': 'turn' });
+  const el = h('div', { class: 'table-head' }, h('div', { class: 'table-title' }, heading, meta), turn);
+
+  /**
+   * `gameTitle` is the game's display name ('' before the table is known); `me` the viewer's seat
+   * (null unless seated); the tab title goes through `setTitle`.
+   */
+  function render({ info, status, role, seat, me, game, mod, names, gameTitle, setTitle }) {
+    heading.textContent = info ? t('table.heading', { game: gameTitle }) : (status === 'notFound' ? t('table.notFound') : t('common.loading'));
+    if (info) {
+      replace(meta,
+        h('span', { class: `state state--${info.state}` }, t(`state.${info.state}`)),
+        h('span', { class: 'muted' }, info.private ? t('table.private') : t('table.public')),
+        h('span', { class: 'muted' }, t('table.spectators', { count: info.spectators })),
+        role === 'watching' ? h('span', { class: 'badge', 'data-testid': 'watching' }, t('table.watching')) : null,
+        me !== null ? h('span', { class: 'badge' }, t('table.seatedAs', { n: me + 1 })) : null);
+    } else {
+      replace(meta);
+    }
+    const indicator = tm.turnIndicator({
+      info, game, seat, names, toMove: mod ? mod.model.toMove : null, isOver: mod ? mod.model.isOver : null,
+    });
+    const params = { ...indicator.params };
+    if (indicator.kind === 'other') params.name = params.name || t('common.player', { n: params.seat + 1 });
+    const text = indicator.kind === 'none' ? '' : t(indicator.key, params);
+    if (turn.textContent !== text) turn.textContent = text;
+    turn.dataset.kind = indicator.kind;
+    const key = tm.titleKey({ info, game, seat, isOver: mod ? mod.model.isOver : null });
+    setTitle(t(key, { game: gameTitle || t('app.name') }));
+  }
+
+  return { el, heading, render };
+}
+
+/** `onTakeBack()` takes a seat back that another window took over. */
+export function createBanner({ onTakeBack }) {
+  const el = h('div', { class: 'banner-slot' });
+
+  function render(status) {
+    if (status === 'replaced') {
+      replace(el, h('div', { class: 'banner banner--warn', role: 'alert' },
+        h('strong', null, t('table.replaced.title')), ' ', t('table.replaced.body'), ' ',
+        h('button', { type: 'button', class: 'btn', onclick: onTakeBack }, t('table.replaced.take'))));
+    } else if (status === 'notFound' || status === 'closed') {
+      replace(el, h('div', { class: 'banner banner--warn', role: 'alert' },
+        status === 'closed' ? t('table.closed') : t('table.notFound'), ' ',
+        h('a', { href: '/', 'data-link': '', class: 'btn' }, t('common.back'))));
+    } else {
+      replace(el);
+    }
+  }
+
+  return { el, render };
+}
