@@ -117,84 +117,6 @@ double contract_points(const Catalog& c, std::vector<int> values, bool will_sell
   return pts;
 }
 
-// Building points, as MerkatorState scores them, from given goods per player.
-int measure_with(const Data& d, const Measure& m, int player, const std::vector<int>& goods) {
-  const Catalog& c = *d.catalog;
-  const Seat& seat = d.seats[player];
-  switch (m.type) {
-    case Measure::Type::cubes: {
-      int n = 0;
-      for (int g : m.goods) n += goods[g];
-      return n;
-    }
-    case Measure::Type::distinct: {
-      int n = 0;
-      for (int g : m.goods) n += goods[g] > 0;
-      return n;
-    }
-    case Measure::Type::time: return seat.time;
-    case Measure::Type::contracts: {
-      int n = 0;
-      for (int k : seat.contracts) n += m.filter.matches(c.contracts[k]);
-      return n;
-    }
-    case Measure::Type::buildings: return static_cast<int>(seat.buildings.size());
-  }
-  return 0;
-}
-
-int building_points(const Data& d, int building, int player, const std::vector<std::vector<int>>& goods) {
-  const Catalog& c = *d.catalog;
-  const Formula& f = c.buildings[building].formula;
-  const std::vector<int>& h = goods[player];
-  auto linear = [&](int n) {
-    const int pts = f.points * (n / f.per);
-    return f.max ? std::min(pts, *f.max) : pts;
-  };
-  switch (f.kind) {
-    case Formula::Kind::per_cube: {
-      int n = 0;
-      for (int g : f.goods) n += h[g];
-      return linear(n);
-    }
-    case Formula::Kind::per_distinct: {
-      int n = 0;
-      for (int g : f.goods) n += h[g] > 0;
-      return linear(n);
-    }
-    case Formula::Kind::per_colour_pair: {
-      int n = 0;
-      for (int col : f.colours) n += h[c.colours[col].goods[0]] > 0 && h[c.colours[col].goods[1]] > 0;
-      return linear(n);
-    }
-    case Formula::Kind::per_set: {
-      int n = -1;
-      for (const auto& comp : f.components) {
-        int sum = 0;
-        for (int g : comp.goods) sum += h[g];
-        n = n < 0 ? sum / comp.qty : std::min(n, sum / comp.qty);
-      }
-      return linear(std::max(n, 0));
-    }
-    case Formula::Kind::per_time: return linear(d.seats[player].time);
-    case Formula::Kind::per_contract: {
-      int n = 0;
-      for (int k : d.seats[player].contracts) n += f.filter.matches(c.contracts[k]);
-      return linear(n);
-    }
-    case Formula::Kind::threshold: return measure_with(d, f.measure, player, h) >= f.at_least ? f.points : 0;
-    case Formula::Kind::sole_most: {
-      const int mine = measure_with(d, f.measure, player, h);
-      if (mine < 1) return 0;
-      for (int q = 0; q < d.players; ++q) {
-        if (q != player && measure_with(d, f.measure, q, goods[q]) >= mine) return 0;
-      }
-      return f.points;
-    }
-  }
-  return 0;
-}
-
 // Every player's goods with the supply tile placed: each cube as the colour's good the player holds fewer of
 // (which is what most buildings want: more distinct goods, more pairs).
 std::vector<std::vector<int>> goods_with_supply(const Data& d) {
@@ -363,7 +285,7 @@ Json quick_investment(const Data& d, int player, Rng& rng) {
   for (int b : d.building_display) {
     const Building& bd = c.buildings[b];
     if (bd.cost > seat.coins) continue;
-    const double pts = building_points(d, b, player, goods) + std::min(2.0, turns / 4.0);
+    const double pts = building_points_with(d, b, player, goods) + std::min(2.0, turns / 4.0);
     const double score = pts - 0.6 * bd.cost + noise(rng, 1.0);
     if (score > best) {
       best = score;
@@ -735,7 +657,7 @@ class MerkatorBot final : public bot::GameBot {
       std::vector<int> values;
       for (int k : seat.contracts) values.push_back(c.contracts[k].value);
       double v = contract_points(c, values, !d.last_round);
-      for (int b : seat.buildings) v += building_points(d, b, p, goods);
+      for (int b : seat.buildings) v += building_points_with(d, b, p, goods);
       const double future = std::min(1.0, turns / 2.0);
       v += 0.55 * future * progress(c, seat);
       if (investing_later) v += 0.55 * std::min(seat.coins, c.setup.max_coins + 4);

@@ -887,8 +887,8 @@ void MerkatorState::gain_contract(int player, int fulfilled, std::vector<Event>&
 
 // ---- Scoring ------------------------------------------------------------------------------------
 
-int MerkatorState::measure_with(const Measure& m, int player, const std::vector<int>& goods) const {
-  const Seat& seat = d_.seats[player];
+int measure_with(const Data& d, const Measure& m, int player, const std::vector<int>& goods) {
+  const Seat& seat = d.seats[player];
   switch (m.type) {
     case Measure::Type::cubes: {
       int n = 0;
@@ -903,7 +903,7 @@ int MerkatorState::measure_with(const Measure& m, int player, const std::vector<
     case Measure::Type::time: return seat.time;
     case Measure::Type::contracts: {
       int n = 0;
-      for (int k : seat.contracts) n += m.filter.matches(catalog().contracts[k]);
+      for (int k : seat.contracts) n += m.filter.matches((*d.catalog).contracts[k]);
       return n;
     }
     case Measure::Type::buildings: return static_cast<int>(seat.buildings.size());
@@ -911,8 +911,8 @@ int MerkatorState::measure_with(const Measure& m, int player, const std::vector<
   return 0;
 }
 
-int MerkatorState::building_points_with(int building, int player, const std::vector<std::vector<int>>& goods) const {
-  const Catalog& c = catalog();
+int building_points_with(const Data& d, int building, int player, const std::vector<std::vector<int>>& goods) {
+  const Catalog& c = *d.catalog;
   const Formula& f = c.buildings[building].formula;
   const std::vector<int>& h = goods[player];
   auto linear = [&](int n) {
@@ -944,18 +944,18 @@ int MerkatorState::building_points_with(int building, int player, const std::vec
       }
       return linear(std::max(n, 0));
     }
-    case Formula::Kind::per_time: return linear(d_.seats[player].time);
+    case Formula::Kind::per_time: return linear(d.seats[player].time);
     case Formula::Kind::per_contract: {
       int n = 0;
-      for (int k : d_.seats[player].contracts) n += f.filter.matches(c.contracts[k]);
+      for (int k : d.seats[player].contracts) n += f.filter.matches(c.contracts[k]);
       return linear(n);
     }
-    case Formula::Kind::threshold: return measure_with(f.measure, player, h) >= f.at_least ? f.points : 0;
+    case Formula::Kind::threshold: return measure_with(d, f.measure, player, h) >= f.at_least ? f.points : 0;
     case Formula::Kind::sole_most: {
-      const int mine = measure_with(f.measure, player, h);
+      const int mine = measure_with(d, f.measure, player, h);
       if (mine < 1) return 0;
-      for (int q = 0; q < d_.players; ++q) {
-        if (q != player && measure_with(f.measure, q, goods[q]) >= mine) return 0;
+      for (int q = 0; q < d.players; ++q) {
+        if (q != player && measure_with(d, f.measure, q, goods[q]) >= mine) return 0;
       }
       return f.points;
     }
@@ -966,10 +966,10 @@ int MerkatorState::building_points_with(int building, int player, const std::vec
 int MerkatorState::building_points(int building, int player) const {
   std::vector<std::vector<int>> goods;
   for (const auto& s : d_.seats) goods.push_back(s.goods);
-  return building_points_with(building, player, goods);
+  return building_points_with(d_, building, player, goods);
 }
 
-int MerkatorState::measure(const Measure& m, int player) const { return measure_with(m, player, d_.seats[player].goods); }
+int MerkatorState::measure(const Measure& m, int player) const { return measure_with(d_, m, player, d_.seats[player].goods); }
 
 std::vector<int> MerkatorState::final_goods(int player) const {
   // The supply tile's cubes go onto the board as whichever goods give the owner the most building points
@@ -1007,7 +1007,7 @@ std::vector<int> MerkatorState::final_goods(int player) const {
     }
     goods[player] = g;
     int pts = 0;
-    for (int b : seat.buildings) pts += building_points_with(b, player, goods);
+    for (int b : seat.buildings) pts += building_points_with(d_, b, player, goods);
     if (pts > best_points) {
       best_points = pts;
       best = g;
@@ -1036,7 +1036,7 @@ void MerkatorState::finish(std::vector<Event>& ev) {
     Json buildings = Json::array();
     int building_total = 0;
     for (int b : seat.buildings) {
-      const int pts = building_points_with(b, p, goods);
+      const int pts = building_points_with(d_, b, p, goods);
       building_total += pts;
       buildings.push_back({{"building", c.buildings[b].id}, {"points", pts}});
     }

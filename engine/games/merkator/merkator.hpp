@@ -100,6 +100,11 @@ struct Data {
   bool operator==(const Data&) const = default;
 };
 
+// Scoring, pure over a game's data, with the office boards given (`goods` per player, or one player's): what the
+// final scoring counts, and what the bot estimates with.
+int building_points_with(const Data& d, int building, int player, const std::vector<std::vector<int>>& goods);
+int measure_with(const Data& d, const Measure& m, int player, const std::vector<int>& goods);
+
 class MerkatorState final : public GameState<MerkatorState, Data> {
  public:
   MerkatorState(std::shared_ptr<const Catalog> catalog, int players, std::uint64_t seed);
@@ -163,8 +168,6 @@ class MerkatorState final : public GameState<MerkatorState, Data> {
   Json seat_json(int p) const;
   // final scoring
   std::vector<int> final_goods(int player) const;  // office board after the best supply-tile assignment
-  int building_points_with(int building, int player, const std::vector<std::vector<int>>& goods) const;
-  int measure_with(const Measure& m, int player, const std::vector<int>& goods) const;
 };
 
 GameInfo game_info();
