@@ -12,26 +12,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DESKTOP, PHONE, SHOTS, createHarness, rng, setName, shot, step } from './support.mjs';
+import { boardState } from './medici-page.mjs';
 
 const h = createHarness({ serverArgs: ['--bot-delay-ms', '50'], failurePrefix: 'failure-bots-' });
-
-/** What P's page shows of the Medici game right now (one round trip). */
-function boardState(page) {
-  return page.evaluate(() => {
-    const board = document.querySelector('.medici');
-    const actions = document.querySelector('[data-testid=actions]');
-    const enabled = (sel) => Boolean(actions && actions.querySelector(`${sel}:not([disabled]):not([aria-disabled=true])`));
-    return {
-      version: board ? Number(board.dataset.version) : -1,
-      ready: Boolean(actions) && actions.getAttribute('aria-busy') !== 'true',
-      draw: enabled('[data-action=draw]'),
-      stop: enabled('[data-action=stop]'),
-      bid: enabled('[data-action=bid]'),
-      pass: enabled('[data-action=pass]'),
-      result: Boolean(document.querySelector('[data-testid=result]')),
-    };
-  });
-}
 
 /** The robot marks inside `scope`: [seat, level, label] for each. */
 function marks(page, scope) {

@@ -13,6 +13,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DESKTOP, SHOTS, createHarness, rng, setName, shot, step } from './support.mjs';
+import { boardState } from './medici-page.mjs';
 
 const CHAT = '<img src=x onerror=alert(1)><b>bold?</b>';
 const YOUR_TURN_TITLE = '▶ Your turn — Emporium';
@@ -21,28 +22,6 @@ const PHONE = { width: 375, height: 812 };
 const h = createHarness();
 
 // ---- helpers ----
-
-/** What a page shows of the game right now (one round trip). */
-function boardState(page) {
-  return page.evaluate(() => {
-    const board = document.querySelector('.medici');
-    const actions = document.querySelector('[data-testid=actions]');
-    const enabled = (sel) => Boolean(actions && actions.querySelector(`${sel}:not([disabled]):not([aria-disabled=true])`));
-    return {
-      version: board ? Number(board.dataset.version) : -1,
-      phase: board ? board.dataset.phase : null,
-      ready: Boolean(actions) && actions.getAttribute('aria-busy') !== 'true',
-      draw: enabled('[data-action=draw]'),
-      stop: enabled('[data-action=stop]'),
-      bid: enabled('[data-action=bid]'),
-      pass: enabled('[data-action=pass]'),
-      result: Boolean(document.querySelector('[data-testid=result]')),
-      scoring: Boolean(document.querySelector('[data-testid=dismiss-scoring]')),
-      title: document.title,
-      bidControls: document.querySelectorAll('[data-action=bid], input[name=bid], .m-actions').length,
-    };
-  });
-}
 
 async function waitVersionAbove(page, version) {
   await page.waitForFunction((v) => {
