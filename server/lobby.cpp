@@ -65,23 +65,57 @@ lobby::created lobby::create_table(const protocol::CreateTable& request) {
 }
 
 std::shared_ptr<room> lobby::find(const protocol::TableRef& ref) {
-  std::lock_guard lock(mutex_);
-  if (ref.invite) {
-    auto it = by_invite_.find(*ref.invite);
-    return it == by_invite_.end() ? nullptr : it->second.lock();
+  {
+    std::lock_guard lock(mutex_);
+    if (ref.invite) {
+      if (auto it = by_invite_.find(*ref.invite); it != by_invite_.end()) return it->second.lock();
+    } else if (ref.table) {
+      if (auto it = rooms_.find(*ref.table); it != rooms_.end()) {
+        return it->second->is_private() ? nullptr : it->second;
+      }
+    }
   }
-  if (ref.table) {
-    auto it = rooms_.find(*ref.table);
-    if (it == rooms_.end() || it->second->is_private()) return nullptr;
-    return it->second;
-  }
-  return nullptr;
+  const auto id = ref.invite ? context_.store->table_of_invite(*ref.invite) : ref.table;
+  if (!id) return nullptr;
+  auto table = bring_back_finished(*id);
+  return table && !ref.invite && table->is_private() ? nullptr : table;
 }
 
 std::shared_ptr<room> lobby::find_by_token(const std::string& token) {
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = by_token_.find(token); it != by_token_.end()) return it->second.lock();
+  }
+  const auto id = context_.store->table_of_token(token);
+  return id ? bring_back_finished(*id) : nullptr;
+}
+
+std::shared_ptr<room> lobby::bring_back_finished(const std::string& id) {
+  std::optional<StoredTable> stored;
+  try {
+    stored = context_.store->load(id);
+  } catch (const std::exception& e) {
+    spdlog::error("table {} cannot be read: {}", id, e.what());
+    return nullptr;
+  }
+  // Unfinished tables are all in memory from the start; one that is not failed to restore.
+  if (!stored || stored->state != "finished") return nullptr;
+  const auto seats = stored->seats;
+  auto table = std::make_shared<room>(executor_, context_, std::move(*stored));
+  if (table->load_error()) {
+    spdlog::error("finished table {} cannot be replayed: {}", id, *table->load_error());
+    return nullptr;
+  }
+  const auto info = table->info();
   std::lock_guard lock(mutex_);
-  auto it = by_token_.find(token);
-  return it == by_token_.end() ? nullptr : it->second.lock();
+  if (auto it = rooms_.find(id); it != rooms_.end()) return it->second;  // another request brought it back first
+  rooms_[id] = table;
+  if (!table->invite().empty()) by_invite_[table->invite()] = table;
+  summaries_[id] = info;
+  for (const auto& seat : seats) {
+    if (seat.bot.empty()) by_token_[seat.token] = table;
+  }
+  return table;
 }
 
 void lobby::register_token(const std::string& token, const std::shared_ptr<room>& table) {

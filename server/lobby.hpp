@@ -35,7 +35,8 @@ class lobby {
   };
   created create_table(const protocol::CreateTable& request);
 
-  // Private tables are found only by invite code.
+  // Private tables are found only by invite code. A finished table not in memory (after a restart) is
+  // brought back from the store when asked for, so its players can resume it and anyone may watch it.
   std::shared_ptr<room> find(const protocol::TableRef& ref);
   std::shared_ptr<room> find_by_token(const std::string& token);
   void register_token(const std::string& token, const std::shared_ptr<room>& table);
@@ -56,6 +57,7 @@ class lobby {
 
  private:
   void register_room(const std::shared_ptr<room>& table, const protocol::TableInfo& info);
+  std::shared_ptr<room> bring_back_finished(const std::string& id);
   void notify_watchers();
 
   net::any_io_executor executor_;

@@ -110,6 +110,8 @@ store::store(const std::string& data_dir) {
     has_bot_column = has_bot_column || columns.text(1) == "bot";
   }
   if (!has_bot_column) exec("ALTER TABLE seats ADD COLUMN bot TEXT");
+  // Finished tables are found again by their invite code (tokens are indexed by their UNIQUE constraint).
+  exec("CREATE INDEX IF NOT EXISTS game_tables_invite ON game_tables(invite)");
 }
 
 store::~store() { sqlite3_close(db_); }
@@ -211,6 +213,22 @@ std::vector<StoredTable> store::load_unfinished() {
   std::vector<StoredTable> out;
   for (const auto& id : ids) out.push_back(read_table(id));
   return out;
+}
+
+std::optional<std::string> store::table_of_token(const std::string& token) {
+  std::lock_guard lock(mutex_);
+  statement s(db_, "SELECT table_id FROM seats WHERE token = ?");
+  s.bind(1, token);
+  if (!s.step()) return std::nullopt;
+  return s.text(0);
+}
+
+std::optional<std::string> store::table_of_invite(const std::string& invite) {
+  std::lock_guard lock(mutex_);
+  statement s(db_, "SELECT id FROM game_tables WHERE invite = ?");
+  s.bind(1, invite);
+  if (!s.step()) return std::nullopt;
+  return s.text(0);
 }
 
 std::optional<StoredTable> store::load(const std::string& table) {

@@ -58,6 +58,9 @@ class store {
 
   std::vector<StoredTable> load_unfinished();
   std::optional<StoredTable> load(const std::string& table);
+  // The id of the table a seat token or an invite code belongs to (finished tables included).
+  std::optional<std::string> table_of_token(const std::string& token);
+  std::optional<std::string> table_of_invite(const std::string& invite);
 
  private:
   void exec(const char* sql);

@@ -558,6 +558,52 @@ TEST(E2ERestart, SigkillMidGameAndEveryTableComesBackAtItsLastAcknowledgedAction
   std::filesystem::remove_all(data);
 }
 
+TEST(E2ERestart, FinishedTablesCanBeResumedAndWatchedAfterARestart) {
+  const std::string data = make_temp_dir("emporium-finished");
+  std::vector<std::string> ids, invites, tokens;
+  {
+    server_process first(data);
+    for (bool is_private : {true, false}) {
+      auto t = seat_players(first.port(), 2, is_private);
+      start(t);
+      auto seats = trackers(t);
+      play(pointers(seats), {}, is_private ? 31 : 32);
+      ids.push_back(t.id);
+      invites.push_back(t.invite);
+      tokens.push_back(t.tokens[1]);
+    }
+    EXPECT_EQ(first.terminate(), 0);
+  }
+  server_process second(data);
+  auto expect_final_snapshot = [](ws_client& c) {
+    const Json snap = c.wait_type("snapshot");
+    EXPECT_EQ(snap["view"]["phase"], "over");
+    EXPECT_FALSE(snap["view"]["result"].is_null());
+    EXPECT_EQ(snap["legal"], Json::array());
+  };
+  for (std::size_t g = 0; g < ids.size(); ++g) {
+    ws_client player(second.port());
+    player.wait_type("welcome");
+    const Json seated = player.request({{"type", "resume"}, {"token", tokens[g]}});
+    ASSERT_EQ(seated["type"], "seated") << seated;
+    EXPECT_EQ(seated["table"]["id"], ids[g]);
+    EXPECT_EQ(seated["table"]["state"], "finished");
+    EXPECT_EQ(seated["seat"], 1);
+    expect_final_snapshot(player);
+  }
+  ws_client watcher(second.port());
+  watcher.wait_type("welcome");
+  ASSERT_EQ(watcher.request({{"type", "watch"}, {"invite", invites[0]}})["type"], "watching");  // private
+  expect_final_snapshot(watcher);
+  EXPECT_EQ(watcher.request({{"type", "watch"}, {"table", ids[0]}})["code"], "no_such_table");  // not by its id
+  ASSERT_EQ(watcher.request({{"type", "watch"}, {"table", ids[1]}})["type"], "watching");       // public
+  expect_final_snapshot(watcher);
+  EXPECT_EQ(watcher.request({{"type", "resume"}, {"token", "not-a-token"}})["code"], "bad_token");
+  EXPECT_EQ(watcher.request({{"type", "watch"}, {"table", "nosuchtable"}})["code"], "no_such_table");
+  EXPECT_EQ(second.terminate(), 0);
+  std::filesystem::remove_all(data);
+}
+
 TEST(E2EShutdown, SigtermClosesConnectionsWithGoingAway) {
   server_process server;
   ws_client c(server.port());
