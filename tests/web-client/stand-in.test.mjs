@@ -4,7 +4,8 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 
 import {
-  DEFAULT_ABSENT_AFTER_S, absentThreshold, awaySeconds, awayWords, canLeaveRunning, canReplace, standIn, standInWords,
+  DEFAULT_ABSENT_AFTER_S, absentThreshold, awaySeconds, awayWords, canLeaveRunning, canReplace, msUntilThreshold, standIn,
+  standInWords,
 } from '../../web-client/js/stand-in.js';
 import { t } from '../../web-client/js/i18n/index.js';
 
@@ -72,6 +73,17 @@ describe('away players', () => {
     assert.equal(canReplace(table('finished'), bo, 0, 372, 300), false);
     assert.equal(canReplace(table('waiting'), bo, 0, 372, 300), false);
     assert.equal(canReplace(info, { seat: 5, name: null, connected: false }, 0, 999, 300), false, 'an empty seat');
+  });
+
+  test('when the next person away reaches the threshold', () => {
+    const info = table();
+    assert.equal(msUntilThreshold(info, 10_000, 10_000, 400), 28_000, 'Bo, away 372 s, reaches 400 s in 28 s');
+    assert.equal(msUntilThreshold(info, 10_000, 20_000, 400), 18_000);
+    assert.equal(msUntilThreshold(info, 10_000, 10_000, 300), null, 'already there');
+    const two = { ...info, seats: [...info.seats, { seat: 5, name: 'Ed', connected: false, away_s: 390 }] };
+    assert.equal(msUntilThreshold(two, 0, 0, 400), 10_000, 'the earliest');
+    assert.equal(msUntilThreshold(table('finished'), 0, 0, 400), null);
+    assert.equal(msUntilThreshold(null, 0, 0, 400), null);
   });
 
   test('"Leave game": seated at a running game', () => {

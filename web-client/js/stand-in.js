@@ -55,6 +55,21 @@ export function canReplace(info, seat, me, away, threshold) {
   return away !== null && away !== undefined && away >= threshold;
 }
 
+/**
+ * Milliseconds from `now` until the next person away reaches `threshold` seconds (when "Let a bot
+ * play" should appear), or null when nobody is on the way there. `infoAt` is when `info` arrived.
+ */
+export function msUntilThreshold(info, infoAt, now, threshold) {
+  if (!info || info.state !== 'playing' || !Number.isFinite(threshold)) return null;
+  let next = null;
+  for (const seat of info.seats) {
+    if (botLevel(seat) || !Number.isInteger(seat.away_s) || seat.away_s < 0) continue;
+    const due = infoAt + (threshold - seat.away_s) * 1000;
+    if (due > now && (next === null || due - now < next)) next = due - now;
+  }
+  return next;
+}
+
 /** Whether the viewer gets "Leave game": seated at a running game. */
 export function canLeaveRunning(info, me) {
   return Boolean(info) && info.state === 'playing' && me !== null && me !== undefined;

@@ -28,7 +28,7 @@ import { createBoardHost } from './table/board-host.js';
 import { createPlayers } from './table/seats.js';
 import { createLog } from './table/log.js';
 import { createChat } from './table/chat.js';
-import { absentThreshold } from './stand-in.js';
+import { absentThreshold, msUntilThreshold } from './stand-in.js';
 
 const ACK_GRACE_MS = 3000;
 const AWAY_TICK_MS = 15000; // how often "away N min" is brought up to date between table frames
@@ -54,6 +54,7 @@ export function mountTable(root, ctx, params) {
 
   const offs = [];
   let ackTimer = null;
+  let thresholdTimer = null; // re-renders the players panel when someone away reaches the threshold
   let destroyed = false;
   const awayTimer = setInterval(() => {
     if (s.info && s.info.state === 'playing' && s.info.seats.some((seat) => Number.isInteger(seat.away_s))) renderPlayers();
@@ -358,10 +359,15 @@ export function mountTable(root, ctx, params) {
   function renderPlayers() {
     if (destroyed) return;
     const m = mod();
+    const now = Date.now();
+    const threshold = absentThreshold(conn.absentAfterS);
     players.render({
       info: s.info, me: me(), movers: s.game && m ? m.model.toMove(s.game.view) : [], invite: s.invite,
-      infoAt: s.infoAt, now: Date.now(), threshold: absentThreshold(conn.absentAfterS),
+      infoAt: s.infoAt, now, threshold,
     });
+    clearTimeout(thresholdTimer);
+    const due = msUntilThreshold(s.info, s.infoAt, now, threshold);
+    if (due !== null) thresholdTimer = setTimeout(renderPlayers, due + 50);
   }
 
   function renderAll() {
@@ -430,6 +436,7 @@ export function mountTable(root, ctx, params) {
       offs.forEach((off) => off());
       clearTimeout(ackTimer);
       clearInterval(awayTimer);
+      clearTimeout(thresholdTimer);
       pregame.destroy();
       boardHost.destroy();
       if (s.role === 'watching' && conn.ready && s.tableId) conn.request({ type: 'leave', table: s.tableId }).catch(() => {});
