@@ -514,9 +514,12 @@ void room::remove_bot(session_ptr s, int seat, Json re) {
 }
 
 namespace {
-// "1 minute", "5 minutes", "40 seconds": how long, for a person to read.
-std::string how_long(long long seconds) {
-  if (seconds < 60) return std::to_string(seconds) + (seconds == 1 ? " second" : " seconds");
+// "1 minute", "5 minutes", "40 seconds": how long, for a person to read (whole minutes, rounded down, from
+// a minute on; `exact` keeps seconds for a duration under ten minutes that is not a whole number of minutes).
+std::string how_long(long long seconds, bool exact = false) {
+  if (seconds < 60 || (exact && seconds < 600 && seconds % 60 != 0)) {
+    return std::to_string(seconds) + (seconds == 1 ? " second" : " seconds");
+  }
   const long long minutes = seconds / 60;
   return std::to_string(minutes) + (minutes == 1 ? " minute" : " minutes");
 }
@@ -548,7 +551,7 @@ void room::replace_absent(session_ptr s, int seat, Json re) {
     if (*away < threshold) {
       return r.reply(s, protocol::render_error(re, perr::not_absent,
                                                st.name + " has been away for " + how_long(*away) +
-                                                   "; a bot may take the seat after " + how_long(threshold)));
+                                                   "; a bot may take the seat after " + how_long(threshold, true)));
     }
     const auto before = st;
     st.bot = engine::bot::Level::normal;
