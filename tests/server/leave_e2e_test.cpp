@@ -209,5 +209,56 @@ TEST(ReplaceAbsent, RefusedBeforeTheThresholdThenABotPlaysUntilThePlayerComesBac
   finish(pointers(seats), 12);
 }
 
+TEST(ReplaceAbsent, AfterARestartTheStandInIsBackAbsenceCountsFromTheRestartAndThePlayerCanComeBack) {
+  const std::string data = make_temp_dir("emporium-absent-restart");
+  const std::vector<std::string> args{"--absent-after-s", "2"};
+  std::string id;
+  std::vector<std::string> tokens;
+  {
+    server_process first(data, args);
+    auto t = seat_players(first.port(), 3, false);
+    start(t);
+    id = t.id;
+    tokens = t.tokens;
+    t.players[2]->close();
+    table_where(*t.players[0], t.id, 2, [](const Json& s) { return s.contains("away_s"); });
+    std::this_thread::sleep_for(2100ms);
+    ASSERT_EQ(t.players[0]->request({{"type", "replace_absent"}, {"table", t.id}, {"seat", 2}})["type"], "ack");
+    table_where(*t.players[0], t.id, 2, [](const Json& s) { return s.contains("bot"); });
+    first.kill_hard();
+  }
+  server_process second(data, args);
+  auto ann = std::make_unique<ws_client>(second.port());
+  ann->wait_type("welcome");
+  const Json seated = ann->request({{"type", "resume"}, {"token", tokens[0]}});
+  ASSERT_EQ(seated["type"], "seated") << seated;
+  EXPECT_EQ(seated["table"]["seats"][2]["bot"], "normal");
+  EXPECT_EQ(seated["table"]["seats"][2]["stand_in"], "absent");
+  // P1 has not come back since the restart: away, but only since the restart.
+  ASSERT_TRUE(seated["table"]["seats"][1].contains("away_s")) << seated;
+  EXPECT_LT(seated["table"]["seats"][1]["away_s"].get<int>(), 2);
+  EXPECT_EQ(code(ann->request({{"type", "replace_absent"}, {"table", id}, {"seat", 1}})), "not_absent");
+
+  // P2's token still works after the restart: the seat is P2's again.
+  auto cy = std::make_unique<ws_client>(second.port());
+  cy->wait_type("welcome");
+  const Json back = cy->request({{"type", "resume"}, {"token", tokens[2]}});
+  ASSERT_EQ(back["type"], "seated") << back;
+  EXPECT_EQ(back["reclaimed"], true);
+  EXPECT_FALSE(back["table"]["seats"][2].contains("bot"));
+  auto bo = std::make_unique<ws_client>(second.port());
+  bo->wait_type("welcome");
+  ASSERT_EQ(bo->request({{"type", "resume"}, {"token", tokens[1]}})["type"], "seated");
+  table_setup t;
+  t.id = id;
+  t.players.push_back(std::move(ann));
+  t.players.push_back(std::move(bo));
+  t.players.push_back(std::move(cy));
+  auto seats = trackers(t);
+  finish(pointers(seats), 21);
+  EXPECT_EQ(second.terminate(), 0);
+  std::filesystem::remove_all(data);
+}
+
 }  // namespace
 }  // namespace emporium::testing
