@@ -19,6 +19,7 @@ struct Config {
   std::string port_file;  // if set, the listening port is written there (useful with --port 0)
   int bot_threads = 0;    // bot decisions run on these workers (0: one fewer than the cores, at least 1)
   int bot_delay_ms = 800; // the pause before a bot's move, after the table's previous move (0 in tests)
+  int absent_after_s = 300;  // a player disconnected this long may have their seat played by a bot
 };
 
 struct ParsedConfig {

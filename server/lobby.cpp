@@ -26,7 +26,8 @@ std::size_t lobby::restore() {
     }
     register_room(table, table->info());
     for (const auto& seat : seats) {
-      if (seat.bot.empty()) register_token(seat.token, table);  // a bot's token is never handed out
+      // A bot's token is never handed out; one standing in for an absent player keeps that player's.
+      if (seat.bot.empty() || seat.stand_in == "absent") register_token(seat.token, table);
     }
     table->wake_bots();
     ++restored;

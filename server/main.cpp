@@ -50,6 +50,7 @@ int main(int argc, char** argv) {
     context.store = &db;
     context.game_data["merkator"] = {merkator_data, etag_of(merkator_data)};
     context.bot_delay = std::chrono::milliseconds(config.bot_delay_ms);
+    context.absent_after = std::chrono::seconds(config.absent_after_s);
     net::io_context ioc;
     lobby tables(ioc.get_executor(), context);
     context.lobby = &tables;

@@ -34,7 +34,9 @@ room::room(net::any_io_executor executor, const server_context& context, StoredT
   seats_.resize(static_cast<std::size_t>(stored.players));
   for (const auto& s : stored.seats) {
     if (s.seat >= 0 && s.seat < stored.players) {
-      seats_[s.seat] = {s.name, s.token, {}, engine::bot::level_from_name(s.bot)};
+      seats_[s.seat] = {s.name, s.token, {}, engine::bot::level_from_name(s.bot), s.stand_in, std::nullopt};
+      // After a restart nobody is connected yet: absence counts from now.
+      if (seats_[s.seat].is_person()) seats_[s.seat].away_since = std::chrono::steady_clock::now();
     }
   }
   if (stored.state == "waiting") return;
@@ -107,12 +109,21 @@ protocol::TableInfo room::info() const {
     if (seats_[i].taken()) si.name = seats_[i].name;
     si.connected = seats_[i].bot || !seats_[i].connection.expired();
     if (seats_[i].bot) si.bot = engine::bot::level_name(*seats_[i].bot);
+    if (seats_[i].bot && !seats_[i].stand_in.empty()) si.stand_in = seats_[i].stand_in;
+    si.away_s = away_seconds(static_cast<int>(i));
     t.seats.push_back(si);
   }
   t.spectators = static_cast<int>(
       std::count_if(spectators_.begin(), spectators_.end(), [](const auto& w) { return !w.expired(); }));
   t.creator_seat = creator_seat_;
   return t;
+}
+
+std::optional<long long> room::away_seconds(int seat) const {
+  const auto& st = seats_[static_cast<std::size_t>(seat)];
+  if (phase_ != phase::playing || !st.is_person() || !st.connection.expired()) return std::nullopt;
+  const auto since = st.away_since.value_or(std::chrono::steady_clock::now());
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - since).count();
 }
 
 void room::table_changed() {
@@ -145,7 +156,7 @@ std::vector<StoredSeat> room::stored_seats() const {
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (!seats_[i].taken()) continue;
     out.push_back({static_cast<int>(i), seats_[i].name, seats_[i].token,
-                   seats_[i].bot ? engine::bot::level_name(*seats_[i].bot) : ""});
+                   seats_[i].bot ? engine::bot::level_name(*seats_[i].bot) : "", seats_[i].bot ? seats_[i].stand_in : ""});
   }
   return out;
 }
@@ -182,7 +193,7 @@ void room::join(session_ptr s, std::string name, std::optional<int> wanted, Json
       if (chosen < 0) return r.reply(s, protocol::render_error(re, perr::table_full, "every seat is taken"));
     }
     const bool first = r.seated_count() == 0;
-    r.seats_[chosen] = {name, new_seat_token(), s, std::nullopt};
+    r.seats_[chosen] = {name, new_seat_token(), s, std::nullopt, {}, std::nullopt};
     if (first) r.creator_seat_ = chosen;
     try {
       r.save_seats();
@@ -221,8 +232,28 @@ void room::leave(session_ptr s, Json re) {
     const int seat = r.seat_of(s.get());
     if (seat >= 0) {
       if (r.phase_ == phase::playing) {
-        return r.reply(s, protocol::render_error(re, perr::already_started,
-                                                 "you cannot leave a game in progress; your seat waits for you"));
+        // A bot plays the seat for the rest of the game; the seat keeps the person's name, and their token
+        // stops working (a new one, never handed out, marks the seat taken).
+        const auto before = r.seats_[seat];
+        auto& st = r.seats_[seat];
+        st.bot = engine::bot::Level::normal;
+        st.stand_in = "left";
+        st.token = new_seat_token();
+        st.connection.reset();
+        st.away_since.reset();
+        try {
+          r.save_seats();
+        } catch (const std::exception& e) {
+          spdlog::error("room {}: saving seats: {}", r.id_, e.what());
+          r.seats_[seat] = before;
+          return r.reply(s, protocol::render_error(re, perr::internal_error, "the seat could not be handed to a bot; try again"));
+        }
+        r.context_.lobby->unregister_token(before.token);
+        s->left(r.id_);
+        r.reply(s, protocol::render_left(re, r.id_));
+        r.table_changed();
+        r.run_bot_if_its_turn();
+        return;
       }
       if (r.phase_ == phase::waiting) {
         r.context_.lobby->unregister_token(r.seats_[seat].token);
@@ -321,11 +352,28 @@ void room::resume(session_ptr s, std::string token, Json re) {
                                                                      " was resumed from another connection"));
       previous->left(r.id_);
     }
+    // A bot standing in for this absent player stands down at once (a decision it has pending is dropped
+    // when it lands: bot_decided checks that the seat still has a bot).
+    bool reclaimed = false;
+    if (it->bot && it->stand_in == "absent") {
+      const auto before = *it;
+      it->bot.reset();
+      it->stand_in.clear();
+      try {
+        r.save_seats();
+      } catch (const std::exception& e) {
+        spdlog::error("room {}: saving seats: {}", r.id_, e.what());
+        *it = before;
+        return r.reply(s, protocol::render_error(re, perr::internal_error, "your seat could not be restored; try again"));
+      }
+      reclaimed = true;
+    }
     it->connection = s;
+    it->away_since.reset();
     std::erase_if(r.spectators_, [&](const auto& w) { return w.lock() == s || w.expired(); });
     s->joined(self);
     const auto invite = r.is_private_ ? std::optional<std::string>(r.invite_) : std::nullopt;
-    r.reply(s, protocol::render_seated(re, r.info(), seat, it->token, invite));
+    r.reply(s, protocol::render_seated(re, r.info(), seat, it->token, invite, reclaimed));
     r.send_snapshot(s, nullptr);
     r.table_changed();
   });
@@ -431,7 +479,7 @@ void room::add_bot(session_ptr s, int seat, std::string level, Json re) {
                        [&](const seat_slot& st) { return st.bot && st.name == "Bot " + std::to_string(number); })) {
       ++number;
     }
-    r.seats_[seat] = {"Bot " + std::to_string(number), new_seat_token(), {}, bot_level};
+    r.seats_[seat] = {"Bot " + std::to_string(number), new_seat_token(), {}, bot_level, {}, std::nullopt};
     try {
       r.save_seats();
     } catch (const std::exception& e) {
@@ -462,6 +510,62 @@ void room::remove_bot(session_ptr s, int seat, Json re) {
     }
     r.reply(s, protocol::render_ack(re, 0));
     r.table_changed();
+  });
+}
+
+namespace {
+// "1 minute", "5 minutes", "40 seconds": how long, for a person to read (whole minutes, rounded down, from
+// a minute on; `exact` keeps seconds for a duration under ten minutes that is not a whole number of minutes).
+std::string how_long(long long seconds, bool exact = false) {
+  if (seconds < 60 || (exact && seconds < 600 && seconds % 60 != 0)) {
+    return std::to_string(seconds) + (seconds == 1 ? " second" : " seconds");
+  }
+  const long long minutes = seconds / 60;
+  return std::to_string(minutes) + (minutes == 1 ? " minute" : " minutes");
+}
+}  // namespace
+
+void room::replace_absent(session_ptr s, int seat, Json re) {
+  on_strand([self = shared_from_this(), s = std::move(s), seat, re = std::move(re)] {
+    auto& r = *self;
+    const int own = r.seat_of(s.get());
+    if (own < 0) {
+      return r.reply(s, protocol::render_error(re, perr::not_seated, "only a seated player can hand a seat to a bot"));
+    }
+    if (r.phase_ == phase::waiting) return r.reply(s, protocol::render_error(re, perr::not_started, "the game has not started"));
+    if (r.phase_ == phase::finished) return r.reply(s, protocol::render_error(re, "game_over", "the game has ended"));
+    if (seat >= static_cast<int>(r.seats_.size())) {
+      return r.reply(s, protocol::render_error(re, perr::bad_message,
+                                               "this table has seats 0 to " + std::to_string(r.seats_.size() - 1)));
+    }
+    if (seat == own) return r.reply(s, protocol::render_error(re, perr::bad_message, "that is your own seat"));
+    auto& st = r.seats_[seat];
+    if (!st.taken()) return r.reply(s, protocol::render_error(re, perr::bad_message, "seat " + std::to_string(seat) + " is empty"));
+    if (st.bot) {
+      return r.reply(s, protocol::render_error(re, perr::bad_message, "a bot already plays seat " + std::to_string(seat)));
+    }
+    // Every table is untimed for now: absence is the only reason to hand a seat over.
+    const auto threshold = static_cast<long long>(r.context_.absent_after.count());
+    const auto away = r.away_seconds(seat);
+    if (!away) return r.reply(s, protocol::render_error(re, perr::not_absent, st.name + " is connected"));
+    if (*away < threshold) {
+      return r.reply(s, protocol::render_error(re, perr::not_absent,
+                                               st.name + " has been away for " + how_long(*away) +
+                                                   "; a bot may take the seat after " + how_long(threshold, true)));
+    }
+    const auto before = st;
+    st.bot = engine::bot::Level::normal;
+    st.stand_in = "absent";  // the token stays theirs: resuming takes the seat back
+    try {
+      r.save_seats();
+    } catch (const std::exception& e) {
+      spdlog::error("room {}: saving seats: {}", r.id_, e.what());
+      r.seats_[seat] = before;
+      return r.reply(s, protocol::render_error(re, perr::internal_error, "the seat could not be handed to a bot; try again"));
+    }
+    r.reply(s, protocol::render_ack(re, r.game_state_->version()));
+    r.table_changed();
+    r.run_bot_if_its_turn();
   });
 }
 
@@ -499,7 +603,10 @@ void room::bot_decided(int seat, std::uint64_t version, Json action) {
     return;
   }
   bot_thinking_ = false;
-  if (phase_ != phase::playing || game_state_->version() != version) return run_bot_if_its_turn();
+  // The table moved on, or the seat's person came back while the bot was thinking: the decision is dropped.
+  if (phase_ != phase::playing || game_state_->version() != version || !seats_[seat].bot) {
+    return run_bot_if_its_turn();
+  }
   if (auto error = play(seat, action, nullptr, nullptr)) {
     // Not expected (a bot answers from the legal list); the table must not stall on it.
     spdlog::error("room {}: the bot in seat {} chose a refused move {}: {}", id_, seat, action.dump(), error->message);
@@ -544,7 +651,9 @@ void room::disconnected(websocket_session* session) {
       return !c || c.get() == session;
     };
     for (auto& st : r.seats_) {
-      if (gone(st.connection)) st.connection.reset();
+      if (!gone(st.connection)) continue;
+      st.connection.reset();
+      if (st.is_person() && !st.away_since) st.away_since = std::chrono::steady_clock::now();
     }
     std::erase_if(r.spectators_, gone);
     r.table_changed();

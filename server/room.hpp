@@ -46,6 +46,8 @@ class room : public std::enable_shared_from_this<room> {
   void start(session_ptr session, Json re);
   void add_bot(session_ptr session, int seat, std::string level, Json re);
   void remove_bot(session_ptr session, int seat, Json re);
+  // During a game: another seated person hands `seat`, whose person has been away long enough, to a bot.
+  void replace_absent(session_ptr session, int seat, Json re);
   // After a restart: a bot whose decision it is carries on.
   void wake_bots();
   void resume(session_ptr session, std::string token, Json re);
@@ -64,6 +66,10 @@ class room : public std::enable_shared_from_this<room> {
     std::string token;  // a bot's is never handed out
     std::weak_ptr<websocket_session> connection;
     std::optional<engine::bot::Level> bot;
+    // "left" or "absent" while a bot stands in for the person who held the seat during the game.
+    std::string stand_in;
+    // When the person's connection went (or the server restarted); unset while connected.
+    std::optional<std::chrono::steady_clock::time_point> away_since;
     bool taken() const { return !token.empty(); }
     bool is_person() const { return taken() && !bot; }
   };
@@ -92,6 +98,8 @@ class room : public std::enable_shared_from_this<room> {
   void save_seats();
   std::vector<StoredSeat> stored_seats() const;
   std::string state_name() const;
+  // Seconds the person in `seat` has been disconnected during the game, if they are.
+  std::optional<long long> away_seconds(int seat) const;
 
   net::strand<net::any_io_executor> strand_;
   server_context context_;

@@ -18,6 +18,7 @@ struct server_context {
   server::store* store = nullptr;
   server::bot_workers* bots = nullptr;
   std::chrono::milliseconds bot_delay{800};  // the pause before a bot's move, after the previous move
+  std::chrono::seconds absent_after{300};    // replace_absent: how long a player must have been disconnected
   // A game's component data file, exactly as loaded and checked at start-up (GET /games/<id>/data.json),
   // with its ETag computed once.
   struct data_file {

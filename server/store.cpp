@@ -94,6 +94,7 @@ store::store(const std::string& data_dir) {
       name TEXT NOT NULL,
       token TEXT NOT NULL UNIQUE,
       bot TEXT,
+      stand_in TEXT,
       PRIMARY KEY (table_id, seat)
     );
     CREATE TABLE IF NOT EXISTS actions (
@@ -105,11 +106,14 @@ store::store(const std::string& data_dir) {
     );
   )sql");
   // Databases from before bots: the seats get their bot column.
-  bool has_bot_column = false;
+  // Databases from before stand-ins: the seats get their stand_in column.
+  bool has_bot_column = false, has_stand_in_column = false;
   for (statement columns(db_, "PRAGMA table_info(seats)"); columns.step();) {
     has_bot_column = has_bot_column || columns.text(1) == "bot";
+    has_stand_in_column = has_stand_in_column || columns.text(1) == "stand_in";
   }
   if (!has_bot_column) exec("ALTER TABLE seats ADD COLUMN bot TEXT");
+  if (!has_stand_in_column) exec("ALTER TABLE seats ADD COLUMN stand_in TEXT");
   // Finished tables are found again by their invite code (tokens are indexed by their UNIQUE constraint).
   exec("CREATE INDEX IF NOT EXISTS game_tables_invite ON game_tables(invite)");
 }
@@ -143,9 +147,10 @@ void store::save_seats(const std::string& table, const std::vector<StoredSeat>& 
   try {
     statement(db_, "DELETE FROM seats WHERE table_id = ?").bind(1, table).run();
     for (const auto& seat : seats) {
-      statement insert(db_, "INSERT INTO seats (table_id, seat, name, token, bot) VALUES (?,?,?,?,?)");
+      statement insert(db_, "INSERT INTO seats (table_id, seat, name, token, bot, stand_in) VALUES (?,?,?,?,?,?)");
       insert.bind(1, table).bind(2, seat.seat).bind(3, seat.name).bind(4, seat.token);
       if (seat.bot.empty()) insert.bind_null(5); else insert.bind(5, seat.bot);
+      if (seat.stand_in.empty()) insert.bind_null(6); else insert.bind(6, seat.stand_in);
       insert.run();
     }
     statement(db_, "UPDATE game_tables SET players = ?, creator_seat = ?, updated_at = ? WHERE id = ?")
@@ -192,10 +197,11 @@ StoredTable store::read_table(const std::string& id) {
   t.invite = s.text(6);
   t.creator_seat = static_cast<int>(s.integer(7));
   t.state = s.text(8);
-  statement seats(db_, "SELECT seat, name, token, bot FROM seats WHERE table_id = ? ORDER BY seat");
+  statement seats(db_, "SELECT seat, name, token, bot, stand_in FROM seats WHERE table_id = ? ORDER BY seat");
   seats.bind(1, id);
   while (seats.step()) {
-    t.seats.push_back({static_cast<int>(seats.integer(0)), seats.text(1), seats.text(2), seats.text(3)});
+    t.seats.push_back(
+        {static_cast<int>(seats.integer(0)), seats.text(1), seats.text(2), seats.text(3), seats.text(4)});
   }
   statement actions(db_, "SELECT player, action FROM actions WHERE table_id = ? ORDER BY idx");
   actions.bind(1, id);

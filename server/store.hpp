@@ -21,6 +21,9 @@ struct StoredSeat {
   std::string name;
   std::string token;
   std::string bot;  // a bot's level ("easy", "normal") when a bot holds the seat; empty for a person
+  // When that bot stands in for a person during a game: "left" (they left it) or "absent" (they were away;
+  // the token is still theirs and resuming takes the seat back). Empty for a bot seated before the start.
+  std::string stand_in;
 };
 
 struct StoredTable {

@@ -57,7 +57,7 @@ void websocket_session::on_accept(beast::error_code ec) {
   context_.lobby->add_session(shared_from_this());
   Json games = Json::array();
   for (const auto& g : engine::all_games()) games.push_back(g.to_json());
-  enqueue_text(protocol::render_welcome(games));
+  enqueue_text(protocol::render_welcome(games, static_cast<long long>(context_.absent_after.count())));
   do_read();
 }
 
@@ -199,6 +199,9 @@ void websocket_session::handle(protocol::Request request, std::chrono::steady_cl
           },
           [&](protocol::RemoveBot& m) {
             if (auto table = table_for(m.table, re)) table->remove_bot(self, m.seat, re);
+          },
+          [&](protocol::ReplaceAbsent& m) {
+            if (auto table = table_for(m.table, re)) table->replace_absent(self, m.seat, re);
           },
           [&](protocol::Act& m) {
             if (auto table = table_for(m.table, re)) table->act(self, m.version, std::move(m.action), re, received);

@@ -391,6 +391,13 @@ Message parse_body(const Json& j, const std::string& type, const Limits& limits)
     m.seat = f.integer("seat", 0, "a seat number (an integer, 0 or more)");
     return m;
   }
+  if (type == "replace_absent") {
+    Fields f(j, type, {"table", "seat"});
+    ReplaceAbsent m;
+    m.table = required_identifier(f, "table", limits);
+    m.seat = f.integer("seat", 0, "a seat number (an integer, 0 or more)");
+    return m;
+  }
   if (type == "resume") {
     Fields f(j, type, {"token"});
     return Resume{required_identifier(f, "token", limits)};
@@ -427,7 +434,7 @@ Message parse_body(const Json& j, const std::string& type, const Limits& limits)
   }
   refuse(errc::unknown_type, "unknown message type " + in_quotes(excerpt(type, 40)) +
                                  " (known: hello, set_name, watch_lobby, create_table, join, watch, leave, start, "
-                                 "add_bot, remove_bot, resume, act, snapshot, chat, ping)");
+                                 "add_bot, remove_bot, replace_absent, resume, act, snapshot, chat, ping)");
 }
 
 // The request id: absent (null), a string of at most max_id_chars characters, or an integer.
@@ -503,6 +510,7 @@ std::string_view type_name(const Message& message) {
     std::string_view operator()(const Start&) const { return "start"; }
     std::string_view operator()(const AddBot&) const { return "add_bot"; }
     std::string_view operator()(const RemoveBot&) const { return "remove_bot"; }
+    std::string_view operator()(const ReplaceAbsent&) const { return "replace_absent"; }
     std::string_view operator()(const Resume&) const { return "resume"; }
     std::string_view operator()(const Act&) const { return "act"; }
     std::string_view operator()(const SnapshotRequest&) const { return "snapshot"; }

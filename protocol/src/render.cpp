@@ -25,6 +25,8 @@ Json table_json(const TableInfo& table) {
   for (const SeatInfo& s : table.seats) {
     Json seat{{"seat", s.seat}, {"name", s.name ? Json(*s.name) : Json(nullptr)}, {"connected", s.connected}};
     if (s.bot) seat["bot"] = *s.bot;
+    if (s.stand_in) seat["stand_in"] = *s.stand_in;
+    if (s.away_s) seat["away_s"] = *s.away_s;
     seats.push_back(std::move(seat));
   }
   return Json{{"id", table.id},
@@ -38,11 +40,12 @@ Json table_json(const TableInfo& table) {
               {"creator_seat", table.creator_seat}};
 }
 
-std::string render_welcome(const Json& games) {
+std::string render_welcome(const Json& games, std::optional<long long> absent_after_s) {
   Json j = frame("welcome", nullptr);
   j["protocol"] = kVersion;
   j["server"] = "emporium";
   j["games"] = games;
+  if (absent_after_s) j["absent_after_s"] = *absent_after_s;
   return dump(j);
 }
 
@@ -68,12 +71,13 @@ std::string render_table(const Json& re, const TableInfo& table) {
 }
 
 std::string render_seated(const Json& re, const TableInfo& table, int seat, std::string_view token,
-                          const std::optional<std::string>& invite) {
+                          const std::optional<std::string>& invite, bool reclaimed) {
   Json j = frame("seated", re);
   j["table"] = table_json(table);
   j["seat"] = seat;
   j["token"] = std::string(token);
   if (invite) j["invite"] = *invite;
+  if (reclaimed) j["reclaimed"] = true;
   return dump(j);
 }
 

@@ -432,6 +432,23 @@ TEST(ParseBots, AddAndRemove) {
   });
 }
 
+TEST(ParseReplaceAbsent, ValidAndInvalid) {
+  const auto m = must_parse_as<ReplaceAbsent>(R"({"type":"replace_absent","table":"t8f3k2","seat":2,"id":"r1"})");
+  EXPECT_EQ(m.table, "t8f3k2");
+  EXPECT_EQ(m.seat, 2);
+  EXPECT_EQ(must_parse_as<ReplaceAbsent>(R"({"type":"replace_absent","table":"t","seat":0})").seat, 0);
+  expect_refused({
+      {R"({"type":"replace_absent","table":"t"})", errc::bad_message, "missing field \"seat\""},
+      {R"({"type":"replace_absent","seat":1})", errc::bad_message, "missing field \"table\""},
+      {R"({"type":"replace_absent","table":"t","seat":-1})", errc::bad_message, "\"seat\""},
+      {R"({"type":"replace_absent","table":"t","seat":1.0})", errc::bad_message, "\"seat\""},
+      {R"({"type":"replace_absent","table":"t","seat":"1"})", errc::bad_message, "\"seat\""},
+      {R"({"type":"replace_absent","table":"t!","seat":1})", errc::bad_message, "\"table\""},
+      {R"({"type":"replace_absent","table":"t","seat":1,"level":"easy"})", errc::bad_message,
+       "unknown field \"level\""},
+  });
+}
+
 TEST(ParseResume, ValidAndInvalid) {
   EXPECT_EQ(must_parse_as<Resume>(R"({"type":"resume","token":"s3cr3t-T0ken_"})").token, "s3cr3t-T0ken_");
   expect_refused({
@@ -579,6 +596,7 @@ TEST(TypeName, EveryAlternative) {
   EXPECT_EQ(type_name(Start{}), "start");
   EXPECT_EQ(type_name(AddBot{}), "add_bot");
   EXPECT_EQ(type_name(RemoveBot{}), "remove_bot");
+  EXPECT_EQ(type_name(ReplaceAbsent{}), "replace_absent");
   EXPECT_EQ(type_name(Resume{}), "resume");
   EXPECT_EQ(type_name(Act{}), "act");
   EXPECT_EQ(type_name(SnapshotRequest{}), "snapshot");
@@ -592,6 +610,7 @@ TEST(TypeName, MatchesTheWireTypeOfEveryParsedMessage) {
                             R"({"type":"join","table":"t"})", R"({"type":"watch","table":"t"})",
                             R"({"type":"leave","table":"t"})", R"({"type":"start","table":"t"})",
                             R"({"type":"add_bot","table":"t","seat":1})", R"({"type":"remove_bot","table":"t","seat":1})",
+                            R"({"type":"replace_absent","table":"t","seat":1})",
                             R"({"type":"resume","token":"k"})", R"({"type":"act","table":"t","version":0,"action":{}})",
                             R"({"type":"snapshot","table":"t"})", R"({"type":"chat","table":"t","text":"x"})",
                             R"({"type":"ping"})"}) {
@@ -610,7 +629,9 @@ TableInfo sample_table() {
   t.options = Json{{"days", 3}};
   t.is_private = false;
   t.state = "waiting";
-  t.seats = {{0, "Ann", true, std::nullopt}, {1, std::nullopt, false, std::nullopt}, {2, "Bot 1", true, "easy"}};
+  t.seats = {{0, "Ann", true, std::nullopt, std::nullopt, std::nullopt},
+             {1, std::nullopt, false, std::nullopt, std::nullopt, std::nullopt},
+             {2, "Bot 1", true, "easy", std::nullopt, std::nullopt}};
   t.spectators = 2;
   t.creator_seat = 0;
   return t;
@@ -646,11 +667,26 @@ TEST(Render, TableJson) {
   EXPECT_EQ(j.at("creator_seat"), 2);
 }
 
+TEST(Render, StandInBotsAndAwayPlayers) {
+  TableInfo t = sample_table();
+  t.state = "playing";
+  t.seats[0].away_s = 372;
+  t.seats[0].connected = false;
+  t.seats[1] = {1, "Bo", true, "normal", "left", std::nullopt};
+  t.seats[2] = {2, "Cy", true, "normal", "absent", std::nullopt};
+  const Json j = table_json(t);
+  EXPECT_EQ(j.at("seats")[0], Json::parse(R"({"seat":0,"name":"Ann","connected":false,"away_s":372})"));
+  EXPECT_EQ(j.at("seats")[1], Json::parse(R"({"seat":1,"name":"Bo","connected":true,"bot":"normal","stand_in":"left"})"));
+  EXPECT_EQ(j.at("seats")[2],
+            Json::parse(R"({"seat":2,"name":"Cy","connected":true,"bot":"normal","stand_in":"absent"})"));
+}
+
 TEST(Render, Welcome) {
   Json games = Json::array({Json{{"id", "medici"}, {"name", "Medici"}}});
   Json j = Json::parse(render_welcome(games));
   EXPECT_EQ(j, Json({{"type", "welcome"}, {"protocol", 1}, {"server", "emporium"}, {"games", games}}));
   EXPECT_FALSE(j.contains("re"));
+  EXPECT_EQ(Json::parse(render_welcome(games, 300)).at("absent_after_s"), 300);
 }
 
 TEST(Render, Hello) {
@@ -695,6 +731,11 @@ TEST(Render, Seated) {
   EXPECT_FALSE(k.contains("invite"));
   EXPECT_EQ(k.at("seat"), 0);
   EXPECT_EQ(k.at("token"), "tok");
+  EXPECT_FALSE(k.contains("reclaimed"));
+
+  // A resume that took the seat back from a stand-in bot says so.
+  Json r = Json::parse(render_seated("r1", sample_table(), 0, "tok", std::nullopt, true));
+  EXPECT_EQ(r.at("reclaimed"), true);
 }
 
 TEST(Render, Watching) {

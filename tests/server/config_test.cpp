@@ -31,6 +31,16 @@ TEST(Config, DefaultsFlagsAndEnvironmentWithFlagsWinning) {
   EXPECT_EQ(p.config.bind, "127.0.0.1");
 }
 
+TEST(Config, AbsentAfterSecondsFromTheFlagOrTheEnvironment) {
+  EXPECT_EQ(parse({}).config.absent_after_s, 300);
+  EXPECT_EQ(parse({"--absent-after-s", "2"}).config.absent_after_s, 2);
+  EXPECT_EQ(parse({}, {{"EMPORIUM_ABSENT_AFTER_S", "600"}}).config.absent_after_s, 600);
+  EXPECT_EQ(parse({"--absent-after-s=5"}, {{"EMPORIUM_ABSENT_AFTER_S", "600"}}).config.absent_after_s, 5);
+  EXPECT_TRUE(parse({"--absent-after-s", "-1"}).error);
+  EXPECT_TRUE(parse({"--absent-after-s", "five"}).error);
+  EXPECT_NE(usage().find("--absent-after-s"), std::string::npos);
+}
+
 TEST(Config, BadValuesAreExplained) {
   EXPECT_TRUE(parse({"--port", "70000"}).error);
   EXPECT_TRUE(parse({"--port", "12ab"}).error);

@@ -149,6 +149,7 @@ export class Connection {
     this.closed = false;
     this.name = '';
     this.games = [];
+    this.absentAfterS = null; // from welcome: how long a player must be away before replace_absent
     this.lastFrameAt = 0;
   }
 
@@ -305,6 +306,7 @@ export class Connection {
     }
     if (frame.type === 'welcome') {
       this.games = Array.isArray(frame.games) ? frame.games : [];
+      this.absentAfterS = Number.isInteger(frame.absent_after_s) ? frame.absent_after_s : null;
       this.sayHello();
     }
     this.emit('message', frame);

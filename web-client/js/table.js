@@ -2,7 +2,8 @@
 // transcript of log and chat), talks to the server and composes the parts in js/table/:
 //   head.js        heading, state line, turn indicator, tab title; the banner
 //   pregame.js     before the start: invite link, seats to take, start and leave
-//   seats.js       the players panel during the game (and the pieces every seat row shares)
+//   seats.js       the players panel during the game (and the pieces every seat row shares):
+//                  stand-in bots, absent players, "Let a bot play" and "Leave game"
 //   invite.js      the invite link of a private table
 //   board-host.js  the game's board (js/games/registry.js)
 //   log.js         the game log in words
@@ -27,8 +28,10 @@ import { createBoardHost } from './table/board-host.js';
 import { createPlayers } from './table/seats.js';
 import { createLog } from './table/log.js';
 import { createChat } from './table/chat.js';
+import { absentThreshold, msUntilThreshold } from './stand-in.js';
 
 const ACK_GRACE_MS = 3000;
+const AWAY_TICK_MS = 15000; // how often "away N min" is brought up to date between table frames
 
 export function mountTable(root, ctx, params) {
   const { conn, store, navigate, notify, setTitle } = ctx;
@@ -36,6 +39,7 @@ export function mountTable(root, ctx, params) {
     tableId: params.id || null,
     invite: params.invite || null,
     info: null,
+    infoAt: 0, // when `info` arrived (its seats' away_s are as of then)
     seat: null,
     role: 'none', // 'seated' | 'watching' | 'none'
     status: 'loading', // 'loading' | 'ok' | 'notFound' | 'replaced' | 'closed'
@@ -50,14 +54,18 @@ export function mountTable(root, ctx, params) {
 
   const offs = [];
   let ackTimer = null;
+  let thresholdTimer = null; // re-renders the players panel when someone away reaches the threshold
   let destroyed = false;
+  const awayTimer = setInterval(() => {
+    if (s.info && s.info.state === 'playing' && s.info.seats.some((seat) => Number.isInteger(seat.away_s))) renderPlayers();
+  }, AWAY_TICK_MS);
 
   // ---- the parts (js/table/*) ----
   const head = createHead();
   const banner = createBanner({ onTakeBack: takeBack });
   const pregame = createPregame({ conn, store, on: { take: takeSeat, start, leave, addBot, removeBot } });
   const boardHost = createBoardHost({ onAction: act });
-  const players = createPlayers();
+  const players = createPlayers({ on: { replace: replaceAbsent, leave: leaveRunning } });
   const log = createLog();
   const chat = createChat({ conn, notify, tableId: () => s.tableId });
 
@@ -87,9 +95,16 @@ export function mountTable(root, ctx, params) {
     }
   }
 
+  function setInfo(info) {
+    s.info = info;
+    s.infoAt = Date.now();
+  }
+
   function onSeated(reply) {
     rememberSeat(store, reply);
-    s.info = reply.table;
+    setInfo(reply.table);
+    // A bot stood in while this player was away; resuming gave the seat back.
+    if (reply.reclaimed) notify(t('table.reclaimed'), 'info');
     s.seat = reply.seat;
     s.role = 'seated';
     s.status = 'ok';
@@ -99,7 +114,7 @@ export function mountTable(root, ctx, params) {
   }
 
   function onWatching(reply) {
-    s.info = reply.table;
+    setInfo(reply.table);
     s.seat = null;
     s.role = 'watching';
     s.status = 'ok';
@@ -190,6 +205,42 @@ export function mountTable(root, ctx, params) {
     }
   }
 
+  /** Leaves the running game (a bot plays the seat from now on), then watches the table. */
+  async function leaveRunning() {
+    try {
+      await conn.request({ type: 'leave', table: s.tableId });
+    } catch (err) {
+      notify(errorText(err), 'error');
+      renderAll();
+      return;
+    }
+    store.forgetSeat(s.tableId);
+    s.role = 'none';
+    s.seat = null;
+    s.busy = false;
+    if (s.game) s.game = { ...s.game, legal: [] };
+    notify(t('table.leaveGame.done'), 'info');
+    renderAll();
+    const ref = s.invite ? { invite: s.invite } : { table: s.tableId };
+    try {
+      onWatching(await conn.request({ type: 'watch', ...ref }));
+    } catch (err) {
+      if (err.code !== 'disconnected') notify(errorText(err), 'error');
+    }
+  }
+
+  /** Hands an absent player's seat to a bot; a refusal shows the server's words (how long they have been away). */
+  async function replaceAbsent(seat) {
+    const name = s.info && s.info.seats[seat] ? s.info.seats[seat].name : '';
+    try {
+      await conn.request({ type: 'replace_absent', table: s.tableId, seat });
+      notify(t('table.away.replaced', { name }), 'info');
+    } catch (err) {
+      notify(err.code === 'not_absent' && err.message ? err.message : errorText(err), 'error');
+      renderAll();
+    }
+  }
+
   async function requestSnapshot() {
     if (!s.tableId) return;
     try {
@@ -253,7 +304,7 @@ export function mountTable(root, ctx, params) {
   }
 
   function onTable(info) {
-    s.info = info;
+    setInfo(info);
     if (s.role === 'seated' && s.tableId && store.seat(s.tableId)) store.saveSeat(s.tableId, { state: info.state });
     renderAll();
   }
@@ -305,6 +356,20 @@ export function mountTable(root, ctx, params) {
     });
   }
 
+  function renderPlayers() {
+    if (destroyed) return;
+    const m = mod();
+    const now = Date.now();
+    const threshold = absentThreshold(conn.absentAfterS);
+    players.render({
+      info: s.info, me: me(), movers: s.game && m ? m.model.toMove(s.game.view) : [], invite: s.invite,
+      infoAt: s.infoAt, now, threshold,
+    });
+    clearTimeout(thresholdTimer);
+    const due = msUntilThreshold(s.info, s.infoAt, now, threshold);
+    if (due !== null) thresholdTimer = setTimeout(renderPlayers, due + 50);
+  }
+
   function renderAll() {
     if (destroyed) return;
     const g = gameInfo();
@@ -317,8 +382,7 @@ export function mountTable(root, ctx, params) {
       info: s.info, open: s.status === 'ok', me: me(), invite: s.invite,
       minPlayers: g ? g.min_players : (s.info ? s.info.players : 1),
     });
-    const m = mod();
-    players.render({ info: s.info, me: me(), movers: s.game && m ? m.model.toMove(s.game.view) : [], invite: s.invite });
+    renderPlayers();
     renderBoard();
     chat.setOpen(Boolean(s.info) && s.status === 'ok');
   }
@@ -371,6 +435,8 @@ export function mountTable(root, ctx, params) {
       destroyed = true;
       offs.forEach((off) => off());
       clearTimeout(ackTimer);
+      clearInterval(awayTimer);
+      clearTimeout(thresholdTimer);
       pregame.destroy();
       boardHost.destroy();
       if (s.role === 'watching' && conn.ready && s.tableId) conn.request({ type: 'leave', table: s.tableId }).catch(() => {});

@@ -50,6 +50,7 @@ inline constexpr const char* not_started = "not_started";
 inline constexpr const char* stale_version = "stale_version";
 inline constexpr const char* bad_token = "bad_token";
 inline constexpr const char* too_many_tables = "too_many_tables";
+inline constexpr const char* not_absent = "not_absent";              // replace_absent: that player is not away long enough
 inline constexpr const char* replaced = "replaced";                  // your seat was resumed elsewhere
 inline constexpr const char* internal_error = "internal_error";
 }  // namespace errc
@@ -99,6 +100,10 @@ struct RemoveBot {        // {"type":"remove_bot","table":"t8f3k2","seat":2}
   std::string table;
   int seat = 0;
 };
+struct ReplaceAbsent {    // {"type":"replace_absent","table":"t8f3k2","seat":2}  a bot plays an absent player's seat
+  std::string table;
+  int seat = 0;
+};
 struct Resume {           // {"type":"resume","token":"..."}  take back a seat on this connection
   std::string token;
 };
@@ -117,7 +122,7 @@ struct Chat {             // {"type":"chat","table":"t8f3k2","text":"hello"}
 struct Ping {};           // {"type":"ping"}
 
 using Message = std::variant<Hello, SetName, WatchLobby, CreateTable, Join, Watch, Leave, Start, AddBot, RemoveBot,
-                             Resume, Act, SnapshotRequest, Chat, Ping>;
+                             ReplaceAbsent, Resume, Act, SnapshotRequest, Chat, Ping>;
 
 struct Request {
   Json id;  // null when the client sent none
@@ -146,6 +151,8 @@ struct SeatInfo {
   std::optional<std::string> name;  // empty seat when absent
   bool connected = false;
   std::optional<std::string> bot;   // the bot's level when a bot holds the seat
+  std::optional<std::string> stand_in;  // "left" or "absent" when that bot stands in for a person during a game
+  std::optional<long long> away_s;      // a person's whole seconds disconnected, only while playing
 };
 struct TableInfo {
   std::string id;
@@ -160,13 +167,15 @@ struct TableInfo {
 };
 Json table_json(const TableInfo& table);
 
-std::string render_welcome(const Json& games);                                     // on connect: protocol, games
+// On connect: the protocol, the games, and (when given) how long a player must be away before replace_absent.
+std::string render_welcome(const Json& games, std::optional<long long> absent_after_s = std::nullopt);
 std::string render_hello(const Json& re, std::string_view name);                   // reply to hello / set_name
 std::string render_lobby(const Json& re, const std::vector<TableInfo>& tables);    // public tables
 std::string render_table(const Json& re, const TableInfo& table);                  // a table changed
 // Reply to create_table / join / resume: your seat and its secret token (invite only for private tables).
+// `reclaimed`: a resume that took the seat back from a bot standing in for the absent player.
 std::string render_seated(const Json& re, const TableInfo& table, int seat, std::string_view token,
-                          const std::optional<std::string>& invite);
+                          const std::optional<std::string>& invite, bool reclaimed = false);
 std::string render_watching(const Json& re, const TableInfo& table);
 std::string render_left(const Json& re, std::string_view table);
 // A full filtered snapshot: the view for `seat` (null: spectator), and that seat's legal actions.
