@@ -114,7 +114,7 @@ std::shared_ptr<room> lobby::bring_back_finished(const std::string& id) {
   if (!table->invite().empty()) by_invite_[table->invite()] = table;
   summaries_[id] = info;
   for (const auto& seat : seats) {
-    if (seat.bot.empty()) by_token_[seat.token] = table;
+    if (seat.bot.empty() || seat.stand_in == "absent") by_token_[seat.token] = table;
   }
   return table;
 }
