@@ -1,12 +1,10 @@
 // End-to-end with computer players: bot seats through the protocol, complete games of one client and bots
-// in every game, a SIGKILL in the middle of a bot game, the pause between bot moves, and people's latency
-// while fifty tables of bots think.
+// in every game, a SIGKILL in the middle of a bot game, the pause between bot moves. (People's latency while
+// fifty tables of bots think is bot_load_test.cpp, run alone.)
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <functional>
 #include <iostream>
-#include <thread>
 
 #include <emporium/engine/record.hpp>
 #include <emporium/engine/rng.hpp>
@@ -217,75 +215,7 @@ TEST(BotPacing, BotMovesWaitThePauseAfterThePreviousMove) {
     }
   }
   ASSERT_GE(gaps.size(), 6u);
-  for (std::size_t i = 0; i < gaps.size(); ++i) EXPECT_GE(gaps[i], 280ms) << "bot move " << i;
-}
-
-// A table of one scripted client (moving at once) and two bots, driven without blocking.
-struct bot_table {
-  table_setup setup;
-  seat_tracker tracker;
-  explicit bot_table(table_setup t) : setup(std::move(t)), tracker(setup.players[0].get(), setup.id) {}
-};
-
-long bot_moves(std::uint16_t port) {
-  const auto body = http_get(port, "/metrics").body;
-  const auto at = body.find("\nemporium_bot_moves_total ");
-  return at == std::string::npos ? -1 : std::stol(body.substr(at + 26));
-}
-
-TEST(BotLoad, PeoplesLatencyStaysLowWhileFiftyTablesOfBotsPlayAtFullSpeed) {
-  server_process server;  // bot pause 0: the bots play as fast as they think
-  std::vector<std::unique_ptr<bot_table>> busy;
-  for (int i = 0; i < 50; ++i) {
-    busy.push_back(std::make_unique<bot_table>(seat_with_bots(server.port(), "medici", {"normal", "normal"})));
-  }
-  std::atomic<bool> stop{false};
-  struct joiner {  // the driver stops and is joined however the test ends
-    std::atomic<bool>& stop;
-    std::thread thread;
-    ~joiner() {
-      stop = true;
-      if (thread.joinable()) thread.join();
-    }
-  } driver{stop, std::thread([&] {  // keeps every bot table going: its one client moves as soon as it may
-    engine::Rng rng(1);
-    while (!stop) {
-      bool waiting = true;
-      for (auto& b : busy) {
-        auto& tr = b->tracker;
-        tr.catch_up();
-        if (tr.over || tr.legal.empty()) continue;
-        waiting = false;
-        const auto& legal = tr.legal;
-        b->setup.players[0]->send({{"type", "act"}, {"table", tr.table}, {"version", tr.version},
-                                   {"action", legal[rng.below(legal.size())]}});
-        tr.legal = Json::array();  // until the next frame says otherwise
-      }
-      if (waiting) std::this_thread::sleep_for(5ms);
-    }
-  })};
-  std::this_thread::sleep_for(2s);  // the bots are thinking at full speed
-  const long bot_moves_before = bot_moves(server.port());
-  auto people = seat_players(server.port(), 3, false);
-  start(people);
-  auto seats = trackers(people);
-  played result;
-  try {
-    // People think a little between moves, so the game spans seconds of the bots' work.
-    result = play(pointers(seats), {}, 99, 1 << 30, [](const seat_tracker&) {
-      std::this_thread::sleep_for(25ms);
-      return false;
-    });
-  } catch (const std::exception& e) {
-    FAIL() << e.what();
-  }
-  const long bot_moves_during = bot_moves(server.port()) - bot_moves_before;
-  const double p50 = percentile(result.latencies_ms, 0.5), p99 = percentile(result.latencies_ms, 0.99);
-  std::cout << "[ people's table ] " << result.actions << " actions: p50 " << p50 << " ms, p99 " << p99
-            << " ms, while the bots made " << bot_moves_during << " moves\n";
-  EXPECT_GT(result.actions, 60);
-  EXPECT_GT(bot_moves_during, 25) << "the bot tables were busy all along";
-  EXPECT_LT(p99, 20.0);
+  for (std::size_t i = 0; i < gaps.size(); ++i) EXPECT_GE(gaps[i], 250ms) << "bot move " << i;  // 300 ms less what delivery jitter may take
 }
 
 }  // namespace
