@@ -165,6 +165,18 @@ void room::save_seats() {
   context_.store->save_seats(id_, stored_seats(), static_cast<int>(seats_.size()), creator_seat_);
 }
 
+bool room::seats_saved(int seat, seat_slot before, const session_ptr& s, const Json& re, const char* failure) {
+  try {
+    save_seats();
+    return true;
+  } catch (const std::exception& e) {
+    spdlog::error("room {}: saving seats: {}", id_, e.what());
+    seats_[seat] = std::move(before);
+    reply(s, protocol::render_error(re, perr::internal_error, failure));
+    return false;
+  }
+}
+
 // ---- requests --------------------------------------------------------------------------------
 
 void room::join(session_ptr s, std::string name, std::optional<int> wanted, Json re) {
@@ -195,13 +207,7 @@ void room::join(session_ptr s, std::string name, std::optional<int> wanted, Json
     const bool first = r.seated_count() == 0;
     r.seats_[chosen] = {name, new_seat_token(), s, std::nullopt, {}, std::nullopt};
     if (first) r.creator_seat_ = chosen;
-    try {
-      r.save_seats();
-    } catch (const std::exception& e) {
-      spdlog::error("room {}: saving seats: {}", r.id_, e.what());
-      r.seats_[chosen] = {};
-      return r.reply(s, protocol::render_error(re, perr::internal_error, "the seat could not be saved; try again"));
-    }
+    if (!r.seats_saved(chosen, {}, s, re, "the seat could not be saved; try again")) return;
     r.context_.lobby->register_token(r.seats_[chosen].token, self);
     // A spectator who sits down stops being a spectator.
     std::erase_if(r.spectators_, [&](const auto& w) { return w.lock() == s || w.expired(); });
@@ -241,13 +247,7 @@ void room::leave(session_ptr s, Json re) {
         st.token = new_seat_token();
         st.connection.reset();
         st.away_since.reset();
-        try {
-          r.save_seats();
-        } catch (const std::exception& e) {
-          spdlog::error("room {}: saving seats: {}", r.id_, e.what());
-          r.seats_[seat] = before;
-          return r.reply(s, protocol::render_error(re, perr::internal_error, "the seat could not be handed to a bot; try again"));
-        }
+        if (!r.seats_saved(seat, before, s, re, "the seat could not be handed to a bot; try again")) return;
         r.context_.lobby->unregister_token(before.token);
         s->left(r.id_);
         r.reply(s, protocol::render_left(re, r.id_));
@@ -359,13 +359,7 @@ void room::resume(session_ptr s, std::string token, Json re) {
       const auto before = *it;
       it->bot.reset();
       it->stand_in.clear();
-      try {
-        r.save_seats();
-      } catch (const std::exception& e) {
-        spdlog::error("room {}: saving seats: {}", r.id_, e.what());
-        *it = before;
-        return r.reply(s, protocol::render_error(re, perr::internal_error, "your seat could not be restored; try again"));
-      }
+      if (!r.seats_saved(seat, before, s, re, "your seat could not be restored; try again")) return;
       reclaimed = true;
     }
     it->connection = s;
@@ -480,13 +474,7 @@ void room::add_bot(session_ptr s, int seat, std::string level, Json re) {
       ++number;
     }
     r.seats_[seat] = {"Bot " + std::to_string(number), new_seat_token(), {}, bot_level, {}, std::nullopt};
-    try {
-      r.save_seats();
-    } catch (const std::exception& e) {
-      spdlog::error("room {}: saving seats: {}", r.id_, e.what());
-      r.seats_[seat] = {};
-      return r.reply(s, protocol::render_error(re, perr::internal_error, "the bot could not be seated; try again"));
-    }
+    if (!r.seats_saved(seat, {}, s, re, "the bot could not be seated; try again")) return;
     r.reply(s, protocol::render_ack(re, 0));
     r.table_changed();
   });
@@ -501,13 +489,7 @@ void room::remove_bot(session_ptr s, int seat, Json re) {
     }
     const auto removed = r.seats_[seat];
     r.seats_[seat] = {};
-    try {
-      r.save_seats();
-    } catch (const std::exception& e) {
-      spdlog::error("room {}: saving seats: {}", r.id_, e.what());
-      r.seats_[seat] = removed;
-      return r.reply(s, protocol::render_error(re, perr::internal_error, "the bot could not be removed; try again"));
-    }
+    if (!r.seats_saved(seat, removed, s, re, "the bot could not be removed; try again")) return;
     r.reply(s, protocol::render_ack(re, 0));
     r.table_changed();
   });
@@ -556,13 +538,7 @@ void room::replace_absent(session_ptr s, int seat, Json re) {
     const auto before = st;
     st.bot = engine::bot::Level::normal;
     st.stand_in = "absent";  // the token stays theirs: resuming takes the seat back
-    try {
-      r.save_seats();
-    } catch (const std::exception& e) {
-      spdlog::error("room {}: saving seats: {}", r.id_, e.what());
-      r.seats_[seat] = before;
-      return r.reply(s, protocol::render_error(re, perr::internal_error, "the seat could not be handed to a bot; try again"));
-    }
+    if (!r.seats_saved(seat, before, s, re, "the seat could not be handed to a bot; try again")) return;
     r.reply(s, protocol::render_ack(re, r.game_state_->version()));
     r.table_changed();
     r.run_bot_if_its_turn();

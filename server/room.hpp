@@ -96,6 +96,9 @@ class room : public std::enable_shared_from_this<room> {
   Json legal_for(int seat) const;
   engine::Viewer viewer_for(int seat) const;
   void save_seats();
+  // Stores the seats after a change to `seat`. If that fails, puts `before` back, refuses `re` with `failure`
+  // and returns false: memory never runs ahead of the disk.
+  bool seats_saved(int seat, seat_slot before, const session_ptr& s, const Json& re, const char* failure);
   std::vector<StoredSeat> stored_seats() const;
   std::string state_name() const;
   // Seconds the person in `seat` has been disconnected during the game, if they are.
