@@ -309,6 +309,8 @@ std::string display_name(const char* key, const std::string& raw, const Limits& 
   return std::string(name);
 }
 
+int seat_number(const Fields& f) { return f.integer("seat", 0, "a seat number (an integer, 0 or more)"); }
+
 TableRef table_ref(const Fields& f, const Limits& limits) {
   const Json* table = f.find("table");
   const Json* invite = f.find("invite");
@@ -378,25 +380,17 @@ Message parse_body(const Json& j, const std::string& type, const Limits& limits)
   }
   if (type == "add_bot") {
     Fields f(j, type, {"table", "seat", "level"});
-    AddBot m;
-    m.table = required_identifier(f, "table", limits);
-    m.seat = f.integer("seat", 0, "a seat number (an integer, 0 or more)");
+    AddBot m{required_identifier(f, "table", limits), seat_number(f)};
     if (auto level = f.optional_string("level")) m.level = *level;
     return m;
   }
   if (type == "remove_bot") {
     Fields f(j, type, {"table", "seat"});
-    RemoveBot m;
-    m.table = required_identifier(f, "table", limits);
-    m.seat = f.integer("seat", 0, "a seat number (an integer, 0 or more)");
-    return m;
+    return RemoveBot{required_identifier(f, "table", limits), seat_number(f)};
   }
   if (type == "replace_absent") {
     Fields f(j, type, {"table", "seat"});
-    ReplaceAbsent m;
-    m.table = required_identifier(f, "table", limits);
-    m.seat = f.integer("seat", 0, "a seat number (an integer, 0 or more)");
-    return m;
+    return ReplaceAbsent{required_identifier(f, "table", limits), seat_number(f)};
   }
   if (type == "resume") {
     Fields f(j, type, {"token"});
