@@ -7,7 +7,7 @@
 namespace emporium::server {
 
 listener::listener(net::io_context& ioc, tcp::endpoint endpoint, std::shared_ptr<const server_context> context)
-    : ioc_(ioc), acceptor_(net::make_strand(ioc)), context_(std::move(context)) {
+    : ioc_(ioc), acceptor_(net::make_strand(ioc)), retry_(acceptor_.get_executor()), context_(std::move(context)) {
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(net::socket_base::reuse_address(true));
   acceptor_.bind(endpoint);
@@ -20,6 +20,7 @@ void listener::stop() {
   net::post(acceptor_.get_executor(), [self = shared_from_this()] {
     beast::error_code ignored;
     self->acceptor_.close(ignored);
+    self->retry_.cancel();
   });
 }
 
@@ -30,12 +31,24 @@ void listener::do_accept() {
 
 void listener::on_accept(beast::error_code ec, tcp::socket socket) {
   if (ec == net::error::operation_aborted) return;  // closed: we are shutting down
-  if (ec) {
-    spdlog::warn("accept: {}", ec.message());
-  } else {
+  if (!ec) {
     std::make_shared<http_session>(std::move(socket), context_)->run();
+    return do_accept();
   }
-  do_accept();
+  // Out of descriptors (or memory): accepting again at once would fail again at once, a busy loop that also
+  // floods the log. Pause, so closing connections can free what is missing, and warn at most every 10 s.
+  ++failed_since_warning_;
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_warning_ >= std::chrono::seconds(10)) {
+    spdlog::warn("accept: {} ({} failed accepts); pausing accepts for 100 ms at a time", ec.message(),
+                 failed_since_warning_);
+    last_warning_ = now;
+    failed_since_warning_ = 0;
+  }
+  retry_.expires_after(std::chrono::milliseconds(100));
+  retry_.async_wait([self = shared_from_this()](beast::error_code wait_ec) {
+    if (!wait_ec) self->do_accept();
+  });
 }
 
 }  // namespace emporium::server

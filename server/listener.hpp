@@ -1,4 +1,5 @@
 #pragma once
+#include <chrono>
 #include <memory>
 
 #include "beast.hpp"
@@ -21,6 +22,9 @@ class listener : public std::enable_shared_from_this<listener> {
 
   net::io_context& ioc_;
   tcp::acceptor acceptor_;
+  net::steady_timer retry_;  // the pause after a failed accept (out of descriptors, say)
+  std::chrono::steady_clock::time_point last_warning_{};
+  long failed_since_warning_ = 0;
   std::shared_ptr<const server_context> context_;
 };
 

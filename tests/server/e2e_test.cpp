@@ -1,5 +1,7 @@
 // End-to-end: a real server process, real sockets, real frames.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -603,6 +605,58 @@ TEST(E2ERestart, FinishedTablesCanBeResumedAndWatchedAfterARestart) {
   EXPECT_EQ(watcher.request({{"type", "watch"}, {"table", "nosuchtable"}})["code"], "no_such_table");
   EXPECT_EQ(second.terminate(), 0);
   std::filesystem::remove_all(data);
+}
+
+// CPU seconds (user + system) a process has used, from /proc/<pid>/stat.
+double cpu_seconds(int pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::istringstream fields(text.substr(text.rfind(')') + 2));  // after "pid (name) "
+  std::vector<std::string> f((std::istream_iterator<std::string>(fields)), std::istream_iterator<std::string>());
+  return (std::stod(f[11]) + std::stod(f[12])) / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+TEST(E2ELimits, OutOfDescriptorsTheServerPausesAcceptsInsteadOfSpinningAndRecovers) {
+  // A server with few descriptors (the limit is inherited by the child, then restored here).
+  rlimit old{};
+  ASSERT_EQ(getrlimit(RLIMIT_NOFILE, &old), 0);
+  rlimit low = old;
+  low.rlim_cur = 48;
+  ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &low), 0);
+  std::unique_ptr<server_process> server;
+  try {
+    server = std::make_unique<server_process>();
+  } catch (...) {
+    setrlimit(RLIMIT_NOFILE, &old);
+    throw;
+  }
+  ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &old), 0);
+
+  // Plain TCP connections that never send a byte: past ~35 of them, accept() fails with EMFILE.
+  boost::asio::io_context ioc;
+  std::vector<boost::asio::ip::tcp::socket> idle;
+  for (int i = 0; i < 80; ++i) {
+    idle.emplace_back(ioc);
+    idle.back().connect({boost::asio::ip::make_address("127.0.0.1"), server->port()});
+  }
+  std::this_thread::sleep_for(500ms);
+  const double before = cpu_seconds(server->pid());
+  std::this_thread::sleep_for(2s);
+  const double spent = cpu_seconds(server->pid()) - before;
+  EXPECT_LT(spent, 0.5) << "the server spun for " << spent << " CPU seconds in 2 s while out of descriptors";
+
+  // Once connections go away, it accepts again.
+  idle.clear();
+  http_reply health;
+  for (int i = 0; i < 100 && health.status != 200; ++i) {
+    std::this_thread::sleep_for(100ms);
+    try {
+      health = http_get(server->port(), "/healthz");
+    } catch (const std::exception&) {
+    }
+  }
+  EXPECT_EQ(health.status, 200);
+  EXPECT_EQ(server->terminate(), 0);
 }
 
 TEST(E2EShutdown, SigtermClosesConnectionsWithGoingAway) {
