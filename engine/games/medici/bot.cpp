@@ -74,9 +74,7 @@ double lot_worth(const Data& d, int player) {
     // A step that takes or keeps the lead on a track is worth more; bonuses come at 5, 6 and 7.
     const double lead = after > best_other ? 3.0 : after == best_other ? 1.5 : 0.5;
     worth += (after - before) * (1.5 + lead * std::min(days_left, 2) / 2.0);
-    const int bonus_gain = (after >= 7 ? 20 : after >= 6 ? 10 : after >= 5 ? 5 : 0) -
-                           (before >= 7 ? 20 : before >= 6 ? 10 : before >= 5 ? 5 : 0);
-    worth += bonus_gain * 0.8;
+    worth += (track_bonus(after) - track_bonus(before)) * 0.8;
   }
   // Space is scarce: a lot that fills the ship with little is worse than it looks.
   const int free_after = d.capacity - static_cast<int>(d.ships[player].size() + d.lot.size());
@@ -140,9 +138,8 @@ class MediciBot final : public bot::GameBot {
     std::vector<int> order(d.players);
     for (int p = 0; p < d.players; ++p) order[p] = p;
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return ship_values[a] > ship_values[b]; });
-    static const std::vector<int> pay[7] = {{}, {}, {20, 0}, {30, 15, 0}, {30, 20, 10, 0}, {30, 20, 10, 5, 0},
-                                            {30, 20, 15, 10, 5, 0}};
-    for (int i = 0; i < d.players; ++i) out[order[i]] += pay[d.players][i] * 0.7;
+    const auto& pay = ship_payments(d.players);
+    for (int i = 0; i < d.players; ++i) out[order[i]] += pay[i] * 0.7;
     for (int p = 0; p < d.players; ++p) {
       for (int c = 0; c < kCommodities; ++c) out[p] += d.tracks[p][c] * 1.5 * (kDays - d.day + 1);
     }

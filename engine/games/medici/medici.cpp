@@ -10,26 +10,12 @@ namespace {
 constexpr int kValues[7] = {0, 1, 2, 3, 4, 5, 5};
 constexpr const char* kCommodityNames[6] = {"cloth", "fur", "grain", "dye", "spice", "gold"};
 
-// Ship-value payments by rank, indexed [players][rank].
-const std::vector<int>& ship_payments(int players) {
-  static const std::vector<int> table[7] = {
-      {}, {}, {20, 0}, {30, 15, 0}, {30, 20, 10, 0}, {30, 20, 10, 5, 0}, {30, 20, 15, 10, 5, 0}};
-  return table[players];
-}
 
 // Commodity-track majority payments: first and second (2 players: 10 and 0).
 std::vector<int> majority_payments(int players) {
   return players == 2 ? std::vector<int>{10, 0} : std::vector<int>{10, 5};
 }
 
-int track_bonus(int position) {
-  switch (position) {
-    case 5: return 5;
-    case 6: return 10;
-    case 7: return 20;
-    default: return 0;
-  }
-}
 
 int bag_size(int players) {
   switch (players) {
@@ -78,6 +64,21 @@ const char* phase_name(Phase p) {
 }
 
 }  // namespace
+
+const std::vector<int>& ship_payments(int players) {
+  static const std::vector<int> table[7] = {
+      {}, {}, {20, 0}, {30, 15, 0}, {30, 20, 10, 0}, {30, 20, 10, 5, 0}, {30, 20, 15, 10, 5, 0}};
+  return table[players];
+}
+
+int track_bonus(int position) {
+  switch (position) {
+    case 5: return 5;
+    case 6: return 10;
+    case 7: return 20;
+    default: return 0;
+  }
+}
 
 Commodity commodity_of(Tile t) { return static_cast<Commodity>(t / 7); }
 int value_of(Tile t) { return t == 35 ? 10 : kValues[t % 7]; }

@@ -46,6 +46,11 @@ const char* commodity_name(Commodity c);
 Tile make_tile(Commodity c, int value, int copy = 0);
 Json tile_json(Tile t);
 
+// A day's ship-value payments by rank (first, second, ...) for this many players.
+const std::vector<int>& ship_payments(int players);
+// The bonus paid every day for a commodity marker at `position` (5, 10 and 20 at 5, 6 and 7).
+int track_bonus(int position);
+
 enum class Phase : std::uint8_t { draw, auction, over };
 
 struct Bid {

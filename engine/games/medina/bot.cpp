@@ -28,18 +28,6 @@ namespace {
 constexpr int kOrth[4] = {-1, 1, -kGridW, kGridW};
 constexpr int kAround[8] = {-1, 1, -kGridW, kGridW, -kGridW - 1, -kGridW + 1, kGridW - 1, kGridW + 1};
 
-// The starting stock, as the engine deals it (docs/rules/medina.md, Components).
-struct Counts {
-  int palaces, stables, residents, walls;
-};
-Counts starting_stock(int players) {
-  switch (players) {
-    case 2: return {9, 6, 12, 16};
-    case 3: return {6, 4, 8, 10};
-    default: return {5, 3, 6, 8};
-  }
-}
-
 // Piece types of a stock, as indices: the four palace colours, then stables, residents, walls.
 constexpr int kTypes = kColours + 3;
 constexpr int kStable = kColours, kResident = kColours + 1, kWall = kColours + 2;
@@ -66,23 +54,6 @@ Phase phase_from(const std::string& name) {
 }
 
 int player_of_turn(const Data& d, int turn) { return (d.start_player + turn - 1) % d.players; }
-
-// The next wall space of an arm, or -1 when its gate forbids it (as the engine's arm_next).
-int arm_next(const Data& d, int a) {
-  const Arm& arm = arms()[a];
-  const int len = d.arm_length[a];
-  if (len + d.arm_length[arm.opposite] + 2 > arm.length) return -1;
-  return cell(arm.start_x + arm.dx * len, arm.start_y + arm.dy * len);
-}
-
-// The city square a wall space looks onto.
-int city_beside_wall(int c) {
-  const int x = cell_x(c), y = cell_y(c);
-  if (y == -1) return cell(x, 0);
-  if (y == kHeight) return cell(x, kHeight - 1);
-  if (x == -1) return cell(0, y);
-  return cell(kWidth - 1, y);
-}
 
 bool empty_city(const Data& d, int c) { return in_city(cell_x(c), cell_y(c)) && d.grid[c].kind == Kind::empty; }
 
@@ -605,12 +576,9 @@ class MedinaBot final : public bot::GameBot {
   // Deals the pieces still behind screens among the `hidden` stocks.
   static void deal_hidden(Data& d, const std::vector<int>& hidden, Rng& rng) {
     const int n = d.players;
-    const Counts k = starting_stock(n);
+    Stock k = starting_stock(n);
     std::array<int, kTypes> start{};
-    for (int c = 0; c < kColours; ++c) start[c] = k.palaces;
-    start[kStable] = k.stables;
-    start[kResident] = k.residents;
-    start[kWall] = k.walls;
+    for (int t = 0; t < kTypes; ++t) start[t] = count_of(k, t);
     // In the game, minus on the board, minus in the stocks shown.
     std::array<int, kTypes> pool{};
     for (int t = 0; t < kTypes; ++t) pool[t] = n * start[t];
@@ -651,7 +619,7 @@ class MedinaBot final : public bot::GameBot {
       for (const Palace& pal : d.palaces) placed -= pal.owner == q;  // domes are not in the stock
       placed = std::max(0, placed);
       size[h] = std::max(0, open_start - placed);
-      cap[h] = std::min(placed, closed * k.palaces);
+      cap[h] = std::min(placed, closed * k.palaces[0]);
       base_total += size[h];
     }
     int extra = pool_total - base_total;

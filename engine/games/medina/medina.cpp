@@ -27,17 +27,6 @@ constexpr std::array<Arm, kArms> kArmTable = {{
     {1, "west", -1, 0, 0, 1, kHeight, 6},
 }};
 
-struct Counts {
-  int palaces, stables, residents, walls, domes;
-};
-Counts starting_stock(int players) {
-  switch (players) {
-    case 2: return {9, 6, 12, 16, 8};
-    case 3: return {6, 4, 8, 10, 4};
-    default: return {5, 3, 6, 8, 4};
-  }
-}
-
 int ci(Colour c) { return static_cast<int>(c); }
 
 bool city_cell(int c) { return in_city(cell_x(c), cell_y(c)); }
@@ -72,15 +61,6 @@ class ObjectBuilder {
   Json::object_t o_;
 };
 
-// The city square a wall space looks onto.
-int city_beside_wall(int c) {
-  const int x = cell_x(c), y = cell_y(c);
-  if (y == -1) return cell(x, 0);
-  if (y == kHeight) return cell(x, kHeight - 1);
-  if (x == -1) return cell(0, y);
-  return cell(kWidth - 1, y);
-}
-
 template <class Message>
 const char* refuse(Error* error, const char* code, Message&& message) {
   if (error) *error = make_error(code, std::string(message()));
@@ -90,6 +70,33 @@ const char* refuse(Error* error, const char* code, Message&& message) {
 std::string at(int x, int y) { return "(" + std::to_string(x) + ", " + std::to_string(y) + ")"; }
 
 }  // namespace
+
+Stock starting_stock(int players) {
+  Stock s;
+  const int palaces = players == 2 ? 9 : players == 3 ? 6 : 5;
+  s.palaces.fill(palaces);
+  s.stables = players == 2 ? 6 : players == 3 ? 4 : 3;
+  s.residents = players == 2 ? 12 : players == 3 ? 8 : 6;
+  s.walls = players == 2 ? 16 : players == 3 ? 10 : 8;
+  return s;
+}
+
+int starting_domes(int players) { return players == 2 ? 8 : 4; }
+
+int city_beside_wall(int c) {
+  const int x = cell_x(c), y = cell_y(c);
+  if (y == -1) return cell(x, 0);
+  if (y == kHeight) return cell(x, kHeight - 1);
+  if (x == -1) return cell(0, y);
+  return cell(kWidth - 1, y);
+}
+
+int arm_next(const Data& d, int arm) {
+  const Arm& a = arms()[arm];
+  const int len = d.arm_length[arm];
+  if (len + d.arm_length[a.opposite] + 2 > a.length) return -1;
+  return cell(a.start_x + a.dx * len, a.start_y + a.dy * len);
+}
 
 const char* colour_name(Colour c) { return kColourNames[ci(c)]; }
 std::optional<Colour> colour_from_name(const std::string& name) {
@@ -128,18 +135,14 @@ MedinaState::MedinaState(int players, std::uint64_t seed) {
   d_.start_player = static_cast<int>(d_.rng.below(static_cast<std::uint64_t>(players)));
   d_.active = d_.start_player;
   d_.phase = Phase::setup;
-  const Counts k = starting_stock(players);
   d_.seats.assign(players, Seat{});
   for (auto& seat : d_.seats) {
-    seat.stock.palaces.fill(k.palaces);
-    seat.stock.stables = k.stables;
-    seat.stock.residents = k.residents;
-    seat.stock.walls = k.walls;
+    seat.stock = starting_stock(players);
     if (players == 2) {
       seat.scoring.fill(true);
       seat.blocking.fill(true);
     } else {
-      seat.domes = k.domes;
+      seat.domes = starting_domes(players);
     }
   }
   d_.grid[cell(-1, -1)] = {Kind::tower, -1, -1, 1};
@@ -224,12 +227,7 @@ bool MedinaState::any_line_extension() const {
   return false;
 }
 
-int MedinaState::arm_next(int arm) const {
-  const Arm& a = kArmTable[arm];
-  const int len = d_.arm_length[arm];
-  if (len + d_.arm_length[a.opposite] + 2 > a.length) return -1;
-  return cell(a.start_x + a.dx * len, a.start_y + a.dy * len);
-}
+int MedinaState::arm_next(int arm) const { return medina::arm_next(d_, arm); }
 
 bool MedinaState::owns_colour(int player, Colour c) const {
   for (const Palace& p : d_.palaces) {

@@ -119,6 +119,12 @@ struct Stock {
   int total() const;
   bool operator==(const Stock&) const = default;
 };
+// What each screen holds at the start, and the domes each player has with 3-4 players (2 players hold a
+// scoring and a blocking dome per colour instead).
+Stock starting_stock(int players);
+int starting_domes(int players);
+// The city square a wall space looks onto.
+int city_beside_wall(int c);
 
 struct Seat {
   Stock stock;
@@ -157,6 +163,9 @@ struct Data {
 
   bool operator==(const Data&) const = default;
 };
+
+// The next wall space of arm `arm` (its cell), or -1 when the gate forbids another wall there.
+int arm_next(const Data& d, int arm);
 
 // One placement, as parsed from an action.
 struct Placement {
