@@ -210,6 +210,33 @@ int best_split(const Catalog& c, const std::vector<int>& def, int col, int n) {
   return best;
 }
 
+// What `seat`'s own cards bring at `l`: the bonus cards' goods there (as the traveller or as a joiner), then
+// the contracts for `l` it can pay with `goods`, its supply tile and `time`, the most valuable first, each at
+// its value plus `per_fulfilment`.
+double visit_worth(const Catalog& c, const Seat& seat, int l, const std::vector<double>& worth, std::vector<int> goods,
+                   int time, bool joiner, double per_fulfilment) {
+  double score = 0;
+  for (int bc : seat.bonus) {
+    const BonusCard& card = c.bonus_cards[bc];
+    if (card.location != l) continue;
+    const int n = joiner ? card.joiner : card.active;
+    goods[card.good] += n;
+    score += worth[card.good] * n;
+  }
+  std::vector<int> here;
+  for (int k : seat.contracts) {
+    if (c.contracts[k].destination == l) here.push_back(k);
+  }
+  std::sort(here.begin(), here.end(), [&](int a, int b) { return c.contracts[a].value > c.contracts[b].value; });
+  std::vector<int> tile = seat.supply;
+  for (int k : here) {
+    if (!payable(c, goods, tile, time, k)) continue;
+    pay(c, goods, tile, time, k);
+    score += c.contracts[k].value + per_fulfilment;
+  }
+  return score;
+}
+
 // What travelling to `l` is worth to the active player now (goods, fulfilments there, time).
 double trip_worth(const Data& d, int player, int l, Rng& rng) {
   const Catalog& c = *d.catalog;
@@ -229,27 +256,8 @@ double trip_worth(const Data& d, int player, int l, Rng& rng) {
     score += worth[a] * std::min(k, std::max(def[a], 0)) + 0.15 * std::max(0, k - def[a]);
     score += worth[b] * std::min(n - k, std::max(def[b], 0)) + 0.15 * std::max(0, n - k - def[b]);
   }
-  for (int bc : seat.bonus) {
-    const BonusCard& card = c.bonus_cards[bc];
-    if (card.location != l) continue;
-    goods[card.good] += card.active;
-    score += worth[card.good] * card.active;
-  }
-  // Fulfilments here, the most valuable first.
-  std::vector<int> here;
-  for (int k : seat.contracts) {
-    if (c.contracts[k].destination == l) here.push_back(k);
-  }
-  std::sort(here.begin(), here.end(), [&](int a, int b) { return c.contracts[a].value > c.contracts[b].value; });
-  std::vector<int> tile = seat.supply;
-  int time = seat.time - cost + std::max(0, loc.time);
-  const bool last_turn = d.last_round;
-  for (int k : here) {
-    if (!payable(c, goods, tile, time, k)) continue;
-    pay(c, goods, tile, time, k);
-    score += c.contracts[k].value + 2.5;
-  }
-  const double time_value = last_turn ? 0.05 : 0.4;
+  score += visit_worth(c, seat, l, worth, std::move(goods), seat.time - cost + std::max(0, loc.time), false, 2.5);
+  const double time_value = d.last_round ? 0.05 : 0.4;
   score += time_value * (std::max(0, loc.time) - cost);
   return score + noise(rng, 0.8);
 }
@@ -447,27 +455,7 @@ Json quick_join(const Data& d, int player, Rng& rng) {
   const Seat& seat = d.seats[player];
   const int l = d.location;
   const int cost = c.locations[l].major ? c.join_cost_major : c.join_cost_minor;
-  std::vector<int> goods = seat.goods;
-  const auto worth = good_worth(c, seat);
-  double score = 0;
-  for (int bc : seat.bonus) {
-    const BonusCard& card = c.bonus_cards[bc];
-    if (card.location != l) continue;
-    goods[card.good] += card.joiner;
-    score += worth[card.good] * card.joiner;
-  }
-  std::vector<int> here;
-  for (int k : seat.contracts) {
-    if (c.contracts[k].destination == l) here.push_back(k);
-  }
-  std::sort(here.begin(), here.end(), [&](int a, int b) { return c.contracts[a].value > c.contracts[b].value; });
-  std::vector<int> tile = seat.supply;
-  int time = seat.time - cost;
-  for (int k : here) {
-    if (!payable(c, goods, tile, time, k)) continue;
-    pay(c, goods, tile, time, k);
-    score += c.contracts[k].value + 2.0;
-  }
+  double score = visit_worth(c, seat, l, good_worth(c, seat), seat.goods, seat.time - cost, true, 2.0);
   // The time paid goes to the active player: it counts twice against a rival.
   const double time_value = d.last_round ? 0.3 : 0.5;
   score -= cost * time_value * (d.players == 2 ? 2.0 : 1.5);
