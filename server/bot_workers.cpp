@@ -30,11 +30,6 @@ void bot_workers::post(std::function<void()> job) {
   wake_.notify_one();
 }
 
-std::size_t bot_workers::queued() const {
-  std::lock_guard lock(mutex_);
-  return jobs_.size();
-}
-
 void bot_workers::run(int niceness) {
   // Linux gives each thread its own nice value: the network threads keep theirs.
   if (niceness != 0 && setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), niceness) != 0) {

@@ -3,7 +3,6 @@
 // CPU priority, so a table of bots never delays a person's move. Rooms post one decision at a time
 // (at most one pending per table), so the queue is bounded by the number of tables.
 #include <condition_variable>
-#include <cstddef>
 #include <deque>
 #include <functional>
 #include <mutex>
@@ -22,13 +21,11 @@ class bot_workers {
 
   // Runs `job` on a worker. Thread-safe.
   void post(std::function<void()> job);
-  std::size_t queued() const;
-  int threads() const { return static_cast<int>(threads_.size()); }
 
  private:
   void run(int niceness);
 
-  mutable std::mutex mutex_;
+  std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<std::function<void()>> jobs_;
   bool stopping_ = false;

@@ -17,29 +17,36 @@ lobby::lobby(net::any_io_executor executor, server_context& context)
 std::size_t lobby::restore() {
   std::size_t restored = 0;
   for (auto& stored : context_.store->load_unfinished()) {
-    const auto id = stored.id;
-    const auto seats = stored.seats;
-    auto table = std::make_shared<room>(executor_, context_, std::move(stored));
-    if (table->load_error()) {
-      spdlog::error("table {} cannot be restored: {}", id, *table->load_error());
-      continue;
+    if (auto table = rebuild(std::move(stored))) {
+      table->wake_bots();
+      ++restored;
     }
-    register_room(table, table->info());
-    for (const auto& seat : seats) {
-      // A bot's token is never handed out; one standing in for an absent player keeps that player's.
-      if (seat.bot.empty() || seat.stand_in == "absent") register_token(seat.token, table);
-    }
-    table->wake_bots();
-    ++restored;
   }
   return restored;
 }
 
-void lobby::register_room(const std::shared_ptr<room>& table, const protocol::TableInfo& info) {
+std::shared_ptr<room> lobby::rebuild(StoredTable stored) {
+  const auto id = stored.id;
+  const auto seats = stored.seats;
+  auto table = std::make_shared<room>(executor_, context_, std::move(stored));
+  if (table->load_error()) {
+    spdlog::error("table {} cannot be restored: {}", id, *table->load_error());
+    return nullptr;
+  }
+  return register_room(table, seats);
+}
+
+std::shared_ptr<room> lobby::register_room(const std::shared_ptr<room>& table, const std::vector<StoredSeat>& seats) {
+  const auto info = table->info();
   std::lock_guard lock(mutex_);
-  rooms_[table->id()] = table;
+  const auto [it, added] = rooms_.try_emplace(table->id(), table);
+  if (!added) return it->second;
   if (!table->invite().empty()) by_invite_[table->invite()] = table;
   summaries_[table->id()] = info;
+  for (const auto& seat : seats) {
+    if (seat.resumable()) by_token_[seat.token] = table;
+  }
+  return table;
 }
 
 lobby::created lobby::create_table(const protocol::CreateTable& request) {
@@ -61,7 +68,7 @@ lobby::created lobby::create_table(const protocol::CreateTable& request) {
     return {nullptr, protocol::ParseError{nullptr, protocol::errc::internal_error, "the table could not be saved"}};
   }
   auto table = std::make_shared<room>(executor_, context_, std::move(stored));
-  register_room(table, table->info());
+  register_room(table, {});  // its creator's token is registered when the creator takes the seat
   return {table, std::nullopt};
 }
 
@@ -101,22 +108,7 @@ std::shared_ptr<room> lobby::bring_back_finished(const std::string& id) {
   }
   // Unfinished tables are all in memory from the start; one that is not failed to restore.
   if (!stored || stored->state != "finished") return nullptr;
-  const auto seats = stored->seats;
-  auto table = std::make_shared<room>(executor_, context_, std::move(*stored));
-  if (table->load_error()) {
-    spdlog::error("finished table {} cannot be replayed: {}", id, *table->load_error());
-    return nullptr;
-  }
-  const auto info = table->info();
-  std::lock_guard lock(mutex_);
-  if (auto it = rooms_.find(id); it != rooms_.end()) return it->second;  // another request brought it back first
-  rooms_[id] = table;
-  if (!table->invite().empty()) by_invite_[table->invite()] = table;
-  summaries_[id] = info;
-  for (const auto& seat : seats) {
-    if (seat.bot.empty() || seat.stand_in == "absent") by_token_[seat.token] = table;
-  }
-  return table;
+  return rebuild(std::move(*stored));
 }
 
 void lobby::register_token(const std::string& token, const std::shared_ptr<room>& table) {

@@ -14,6 +14,7 @@
 
 #include "net.hpp"
 #include "server_context.hpp"
+#include "store.hpp"
 
 namespace emporium::server {
 
@@ -56,7 +57,11 @@ class lobby {
   void shutdown();
 
  private:
-  void register_room(const std::shared_ptr<room>& table, const protocol::TableInfo& info);
+  // Registers a room with the tokens its people resume with; returns the room registered under its id (an
+  // earlier one, if another request brought the same table back first).
+  std::shared_ptr<room> register_room(const std::shared_ptr<room>& table, const std::vector<StoredSeat>& seats);
+  // A stored table with its record replayed, registered; null when the record does not replay.
+  std::shared_ptr<room> rebuild(StoredTable stored);
   std::shared_ptr<room> bring_back_finished(const std::string& id);
   void notify_watchers();
 

@@ -515,7 +515,7 @@ void room::replace_absent(session_ptr s, int seat, Json re) {
       return r.reply(s, protocol::render_error(re, perr::not_seated, "only a seated player can hand a seat to a bot"));
     }
     if (r.phase_ == phase::waiting) return r.reply(s, protocol::render_error(re, perr::not_started, "the game has not started"));
-    if (r.phase_ == phase::finished) return r.reply(s, protocol::render_error(re, "game_over", "the game has ended"));
+    if (r.phase_ == phase::finished) return r.reply(s, protocol::render_error(re, engine::errc::game_over, "the game has ended"));
     if (seat >= static_cast<int>(r.seats_.size())) {
       return r.reply(s, protocol::render_error(re, perr::bad_message,
                                                "this table has seats 0 to " + std::to_string(r.seats_.size() - 1)));
@@ -551,6 +551,8 @@ void room::wake_bots() {
 
 void room::run_bot_if_its_turn() {
   if (phase_ != phase::playing || bot_thinking_ || !context_.bots) return;
+  // Most tables have no bot: they skip the engine's to_move() on every move.
+  if (std::none_of(seats_.begin(), seats_.end(), [](const seat_slot& st) { return st.bot.has_value(); })) return;
   const auto movers = game_state_->to_move();
   if (movers.empty() || !seats_[movers.front()].bot) return;
   const int seat = movers.front();

@@ -27,6 +27,8 @@ class statement {
     check(sqlite3_bind_null(stmt_, i));
     return *this;
   }
+  // Empty text is stored as NULL (an optional column: invite, a seat's bot and stand-in).
+  statement& bind_or_null(int i, const std::string& text) { return text.empty() ? bind_null(i) : bind(i, text); }
   bool step() {  // true while there is a row
     const int rc = sqlite3_step(stmt_);
     if (rc == SQLITE_ROW) return true;
@@ -136,7 +138,7 @@ void store::create_table(const StoredTable& t) {
               "created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)");
   s.bind(1, t.id).bind(2, t.game).bind(3, t.players).bind(4, t.options.dump()).bind(5, std::to_string(t.seed));
   s.bind(6, t.is_private ? 1LL : 0LL);
-  if (t.invite.empty()) s.bind_null(7); else s.bind(7, t.invite);
+  s.bind_or_null(7, t.invite);
   s.bind(8, t.creator_seat).bind(9, t.state).bind(10, now_seconds()).bind(11, now_seconds());
   s.run();
 }
@@ -149,9 +151,7 @@ void store::save_seats(const std::string& table, const std::vector<StoredSeat>& 
     for (const auto& seat : seats) {
       statement insert(db_, "INSERT INTO seats (table_id, seat, name, token, bot, stand_in) VALUES (?,?,?,?,?,?)");
       insert.bind(1, table).bind(2, seat.seat).bind(3, seat.name).bind(4, seat.token);
-      if (seat.bot.empty()) insert.bind_null(5); else insert.bind(5, seat.bot);
-      if (seat.stand_in.empty()) insert.bind_null(6); else insert.bind(6, seat.stand_in);
-      insert.run();
+      insert.bind_or_null(5, seat.bot).bind_or_null(6, seat.stand_in).run();
     }
     statement(db_, "UPDATE game_tables SET players = ?, creator_seat = ?, updated_at = ? WHERE id = ?")
         .bind(1, players).bind(2, creator_seat).bind(3, now_seconds()).bind(4, table).run();
@@ -222,17 +222,17 @@ std::vector<StoredTable> store::load_unfinished() {
 }
 
 std::optional<std::string> store::table_of_token(const std::string& token) {
-  std::lock_guard lock(mutex_);
-  statement s(db_, "SELECT table_id FROM seats WHERE token = ?");
-  s.bind(1, token);
-  if (!s.step()) return std::nullopt;
-  return s.text(0);
+  return first_text("SELECT table_id FROM seats WHERE token = ?", token);
 }
 
 std::optional<std::string> store::table_of_invite(const std::string& invite) {
+  return first_text("SELECT id FROM game_tables WHERE invite = ?", invite);
+}
+
+std::optional<std::string> store::first_text(const char* sql, const std::string& key) {
   std::lock_guard lock(mutex_);
-  statement s(db_, "SELECT id FROM game_tables WHERE invite = ?");
-  s.bind(1, invite);
+  statement s(db_, sql);
+  s.bind(1, key);
   if (!s.step()) return std::nullopt;
   return s.text(0);
 }

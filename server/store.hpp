@@ -24,6 +24,8 @@ struct StoredSeat {
   // When that bot stands in for a person during a game: "left" (they left it) or "absent" (they were away;
   // the token is still theirs and resuming takes the seat back). Empty for a bot seated before the start.
   std::string stand_in;
+  // Whether a person resumes this seat with its token (a person's, or an absent person's a bot stands in for).
+  bool resumable() const { return bot.empty() || stand_in == "absent"; }
 };
 
 struct StoredTable {
@@ -67,6 +69,8 @@ class store {
 
  private:
   void exec(const char* sql);
+  // The first column of the first row `sql` (one `?`, bound to `key`) finds, if any.
+  std::optional<std::string> first_text(const char* sql, const std::string& key);
   StoredTable read_table(const std::string& id);
 
   std::mutex mutex_;
