@@ -28,9 +28,14 @@ export function botLabel(level, t) {
   return t('bot.label', { level: levelWords(level, t) });
 }
 
+/** Whether nobody (person or bot) sits at the seat. */
+function isEmpty(seat) {
+  return seat.name === null || seat.name === undefined;
+}
+
 /** The seat numbers nobody (person or bot) sits at. */
 export function emptySeats(info) {
-  return info ? info.seats.filter((s) => s.name === null || s.name === undefined).map((s) => s.seat) : [];
+  return info ? info.seats.filter(isEmpty).map((s) => s.seat) : [];
 }
 
 /**
@@ -40,7 +45,7 @@ export function emptySeats(info) {
  */
 export function seatActions(info, seat, me) {
   if (!info || info.state !== 'waiting' || !seat) return [];
-  const empty = seat.name === null || seat.name === undefined;
+  const empty = isEmpty(seat);
   const creator = me !== null && me !== undefined && me === info.creator_seat;
   if (empty) {
     if (me === null || me === undefined) return ['take'];
