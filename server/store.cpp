@@ -107,20 +107,25 @@ store::store(const std::string& data_dir) {
       PRIMARY KEY (table_id, idx)
     );
   )sql");
-  // Databases from before bots: the seats get their bot column.
-  // Databases from before stand-ins: the seats get their stand_in column.
-  bool has_bot_column = false, has_stand_in_column = false;
-  for (statement columns(db_, "PRAGMA table_info(seats)"); columns.step();) {
-    has_bot_column = has_bot_column || columns.text(1) == "bot";
-    has_stand_in_column = has_stand_in_column || columns.text(1) == "stand_in";
-  }
-  if (!has_bot_column) exec("ALTER TABLE seats ADD COLUMN bot TEXT");
-  if (!has_stand_in_column) exec("ALTER TABLE seats ADD COLUMN stand_in TEXT");
+  // Databases from before bots, stand-ins, clocks and rematches get the columns added since.
+  add_missing_column("seats", "bot", "TEXT");
+  add_missing_column("seats", "stand_in", "TEXT");
+  add_missing_column("seats", "reserved_for", "TEXT");
+  add_missing_column("game_tables", "clock", "TEXT");
+  add_missing_column("game_tables", "clock_state", "TEXT");
+  add_missing_column("game_tables", "rematch", "TEXT");
   // Finished tables are found again by their invite code (tokens are indexed by their UNIQUE constraint).
   exec("CREATE INDEX IF NOT EXISTS game_tables_invite ON game_tables(invite)");
 }
 
 store::~store() { sqlite3_close(db_); }
+
+void store::add_missing_column(const char* table, const char* column, const char* type) {
+  for (statement columns(db_, (std::string("PRAGMA table_info(") + table + ")").c_str()); columns.step();) {
+    if (columns.text(1) == column) return;
+  }
+  exec((std::string("ALTER TABLE ") + table + " ADD COLUMN " + column + " " + type).c_str());
+}
 
 void store::exec(const char* sql) {
   char* err = nullptr;

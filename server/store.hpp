@@ -69,6 +69,7 @@ class store {
 
  private:
   void exec(const char* sql);
+  void add_missing_column(const char* table, const char* column, const char* type);
   // The first column of the first row `sql` (one `?`, bound to `key`) finds, if any.
   std::optional<std::string> first_text(const char* sql, const std::string& key);
   StoredTable read_table(const std::string& id);
