@@ -67,26 +67,38 @@ lobby::created lobby::create_table(const protocol::CreateTable& request) {
     spdlog::error("creating a table: {}", e.what());
     return {nullptr, protocol::ParseError{nullptr, protocol::errc::internal_error, "the table could not be saved"}};
   }
-  auto table = std::make_shared<room>(executor_, context_, std::move(stored));
-  register_room(table, {});  // its creator's token is registered when the creator takes the seat
-  return {table, std::nullopt};
+  return {rebuild(std::move(stored)), std::nullopt};  // its creator's token is registered when they take the seat
+}
+
+std::shared_ptr<room> lobby::create_rematch(StoredTable table, const protocol::RematchOffer& offer) {
+  try {
+    context_.store->create_rematch(table, protocol::rematch_json(offer));
+  } catch (const std::exception& e) {
+    spdlog::error("creating the rematch of {}: {}", table.rematch_of, e.what());
+    return nullptr;
+  }
+  return rebuild(std::move(table));
 }
 
 std::shared_ptr<room> lobby::find(const protocol::TableRef& ref) {
+  if (ref.table) {
+    auto table = find_id(*ref.table);
+    return table && table->is_private() ? nullptr : table;
+  }
   {
     std::lock_guard lock(mutex_);
-    if (ref.invite) {
-      if (auto it = by_invite_.find(*ref.invite); it != by_invite_.end()) return it->second.lock();
-    } else if (ref.table) {
-      if (auto it = rooms_.find(*ref.table); it != rooms_.end()) {
-        return it->second->is_private() ? nullptr : it->second;
-      }
-    }
+    if (auto it = by_invite_.find(*ref.invite); it != by_invite_.end()) return it->second.lock();
   }
-  const auto id = ref.invite ? context_.store->table_of_invite(*ref.invite) : ref.table;
-  if (!id) return nullptr;
-  auto table = bring_back_finished(*id);
-  return table && !ref.invite && table->is_private() ? nullptr : table;
+  const auto id = context_.store->table_of_invite(*ref.invite);
+  return id ? bring_back_finished(*id) : nullptr;
+}
+
+std::shared_ptr<room> lobby::find_id(const std::string& id) {
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = rooms_.find(id); it != rooms_.end()) return it->second;
+  }
+  return bring_back_finished(id);
 }
 
 std::shared_ptr<room> lobby::find_by_token(const std::string& token) {
@@ -109,6 +121,81 @@ std::shared_ptr<room> lobby::bring_back_finished(const std::string& id) {
   // Unfinished tables are all in memory from the start; one that is not failed to restore.
   if (!stored || stored->state != "finished") return nullptr;
   return rebuild(std::move(*stored));
+}
+
+namespace {
+// One my_games request: the answers in the tokens' order, sent once the last is in (rooms answer on their strands).
+class my_games_reply {
+ public:
+  my_games_reply(std::shared_ptr<websocket_session> s, std::vector<std::string> tokens, nlohmann::json re)
+      : session_(std::move(s)), tokens_(std::move(tokens)), re_(std::move(re)), games_(tokens_.size()),
+        pending_(tokens_.size()) {
+    if (pending_ == 0) send();
+  }
+  const std::vector<std::string>& tokens() const { return tokens_; }
+
+  void answer(std::size_t i, std::optional<protocol::MyGame> game) {
+    {
+      std::lock_guard lock(mutex_);
+      games_[i] = std::move(game);
+      if (--pending_ != 0) return;
+    }
+    send();
+  }
+
+ private:
+  void send() {
+    std::vector<protocol::MyGame> games;
+    std::vector<std::string> unknown;
+    for (std::size_t i = 0; i < tokens_.size(); ++i) {
+      if (games_[i]) {
+        games.push_back(std::move(*games_[i]));
+      } else {
+        unknown.push_back(tokens_[i]);
+      }
+    }
+    session_->send(protocol::render_my_games(re_, games, unknown));
+  }
+
+  std::shared_ptr<websocket_session> session_;
+  const std::vector<std::string> tokens_;
+  const nlohmann::json re_;
+  std::mutex mutex_;
+  std::vector<std::optional<protocol::MyGame>> games_;
+  std::size_t pending_;
+};
+}  // namespace
+
+void lobby::my_games(const std::shared_ptr<websocket_session>& s, std::vector<std::string> tokens, nlohmann::json re) {
+  auto reply = std::make_shared<my_games_reply>(s, std::move(tokens), std::move(re));
+  const auto& asked = reply->tokens();
+  std::vector<std::shared_ptr<room>> holders(asked.size());
+  {
+    std::lock_guard lock(mutex_);
+    for (std::size_t i = 0; i < asked.size(); ++i) {
+      if (auto it = by_token_.find(asked[i]); it != by_token_.end()) holders[i] = it->second.lock();
+    }
+  }
+  for (std::size_t i = 0; i < asked.size(); ++i) {
+    if (holders[i]) {
+      holders[i]->describe(asked[i], [reply, i](std::optional<protocol::MyGame> game) { reply->answer(i, std::move(game)); });
+    } else {
+      reply->answer(i, describe_stored(asked[i]));
+    }
+  }
+}
+
+std::optional<protocol::MyGame> lobby::describe_stored(const std::string& token) {
+  try {
+    const auto id = context_.store->table_of_token(token);
+    const auto table = id ? context_.store->load(*id, false) : std::nullopt;
+    // Unfinished tables are all in memory: one that is not failed to restore and is not described either.
+    if (!table || table->state != "finished") return std::nullopt;
+    return describe_seat(*table, token, {});
+  } catch (const std::exception& e) {
+    spdlog::error("describing a seat from the store: {}", e.what());
+    return std::nullopt;
+  }
 }
 
 void lobby::register_token(const std::string& token, const std::shared_ptr<room>& table) {

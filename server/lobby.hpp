@@ -35,11 +35,18 @@ class lobby {
     std::optional<protocol::ParseError> error;
   };
   created create_table(const protocol::CreateTable& request);
+  // Stores a finished table's rematch (and the offer on that table) and registers it; null if it cannot be saved.
+  std::shared_ptr<room> create_rematch(StoredTable table, const protocol::RematchOffer& offer);
 
   // Private tables are found only by invite code. A finished table not in memory (after a restart) is
   // brought back from the store when asked for, so its players can resume it and anyone may watch it.
   std::shared_ptr<room> find(const protocol::TableRef& ref);
   std::shared_ptr<room> find_by_token(const std::string& token);
+  // Any table by its id, private ones included (for the server's own use, never a client's request).
+  std::shared_ptr<room> find_id(const std::string& id);
+  // Replies to `s` with what each token's table is, once every room holding one has answered on its own strand.
+  // Tables finished and not in memory are described from the store, without replaying them.
+  void my_games(const std::shared_ptr<websocket_session>& s, std::vector<std::string> tokens, nlohmann::json re);
   void register_token(const std::string& token, const std::shared_ptr<room>& table);
   void unregister_token(const std::string& token);
   void remove_room(const std::string& id);
@@ -63,6 +70,7 @@ class lobby {
   // A stored table with its record replayed, registered; null when the record does not replay.
   std::shared_ptr<room> rebuild(StoredTable stored);
   std::shared_ptr<room> bring_back_finished(const std::string& id);
+  std::optional<protocol::MyGame> describe_stored(const std::string& token);
   void notify_watchers();
 
   net::any_io_executor executor_;

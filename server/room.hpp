@@ -2,6 +2,7 @@
 // One table: its seats, spectators, chat and game. Every member function runs on the room's own
 // strand (public calls post themselves there), so rooms never block each other and need no locks.
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,6 +24,11 @@ using Json = nlohmann::json;
 
 // Rebuilds a stored table's game by replaying its record.
 engine::Replayed replay_stored(const StoredTable& stored);
+
+// What my_games tells of the seat `token` holds at `table` (nothing when it holds none there, e.g. a seat its
+// person left): who sits where and the result, never anything of a view. `to_move`: the seats whose decision it is.
+std::optional<protocol::MyGame> describe_seat(const StoredTable& table, const std::string& token,
+                                              const std::vector<int>& to_move);
 
 class room : public std::enable_shared_from_this<room> {
  public:
@@ -56,6 +62,13 @@ class room : public std::enable_shared_from_this<room> {
   void snapshot(session_ptr session, Json re);
   void chat(session_ptr session, std::string name, std::string text, Json re);
   void disconnected(websocket_session* session);
+  // On a finished table, by one of its people: the first call creates the rematch and seats the caller there;
+  // later calls take the caller's reserved seat in it.
+  void rematch(session_ptr session, Json re);
+  // On a rematch: takes the seat kept for the person whose token at the finished table is `claim`.
+  void claim_reserved(session_ptr session, int seat, std::string claim, Json re);
+  // my_games: `done` gets the seat `token` holds here (on the room's strand; it must not block).
+  void describe(std::string token, std::function<void(std::optional<protocol::MyGame>)> done);
 
   // The table as the lobby lists it; only on the strand (or before the room is shared).
   protocol::TableInfo info() const;
@@ -70,8 +83,12 @@ class room : public std::enable_shared_from_this<room> {
     std::string stand_in;
     // When the person's connection went (or the server restarted); unset while connected.
     std::optional<std::chrono::steady_clock::time_point> away_since;
-    bool taken() const { return !token.empty(); }
-    bool is_person() const { return taken() && !bot; }
+    // A rematch's seat kept for a person of the finished table (their token there); it has no token yet.
+    std::string reserved_for;
+    bool occupied() const { return !token.empty(); }  // a person or a bot holds it
+    bool reserved() const { return !reserved_for.empty(); }
+    bool taken() const { return occupied() || reserved(); }  // nobody else may sit here
+    bool is_person() const { return occupied() && !bot; }
   };
 
   template <class F>
@@ -79,7 +96,7 @@ class room : public std::enable_shared_from_this<room> {
 
   int seat_of(const websocket_session* s) const;
   bool is_spectator(const websocket_session* s) const;
-  int seated_count() const;
+  int seated_count() const;  // people and bots (not reserved seats)
   int first_person() const;  // the lowest seat a person holds, or -1
   // Checks that `s` is this waiting table's creator; refuses `re` and returns false otherwise.
   bool creator_before_start(const session_ptr& s, const Json& re);
@@ -100,6 +117,12 @@ class room : public std::enable_shared_from_this<room> {
   // and returns false: memory never runs ahead of the disk.
   bool seats_saved(int seat, seat_slot before, const session_ptr& s, const Json& re, const char* failure);
   std::vector<StoredSeat> stored_seats() const;
+  // The table as the store holds it, without its record.
+  StoredTable stored() const;
+  // A new table for a rematch offered by `offerer`: same game, seats and settings (see rematch()).
+  StoredTable rematch_table(int offerer, const std::string& offerer_token) const;
+  // Tells `s`, who now holds `seat`, and everyone else: the tail of join, resume and claim_reserved.
+  void welcome_seated(int seat, const session_ptr& s, const Json& re, bool reclaimed = false);
   std::string state_name() const;
   // Seconds the person in `seat` has been disconnected during the game, if they are.
   std::optional<long long> away_seconds(int seat) const;
@@ -112,6 +135,7 @@ class room : public std::enable_shared_from_this<room> {
   const bool is_private_;
   const std::uint64_t seed_;
   const Json options_;
+  const std::string rematch_of_;  // empty unless this table is a rematch
   int creator_seat_ = 0;
   phase phase_ = phase::waiting;
   std::vector<seat_slot> seats_;
@@ -121,6 +145,8 @@ class room : public std::enable_shared_from_this<room> {
   bool bot_thinking_ = false;  // at most one pending bot decision per table
   net::steady_timer bot_pause_;
   std::chrono::steady_clock::time_point last_move_{};
+  long long updated_ = 0;  // unix seconds of the last stored change
+  std::optional<protocol::RematchOffer> rematch_;
 };
 
 }  // namespace emporium::server

@@ -24,8 +24,11 @@ struct StoredSeat {
   // When that bot stands in for a person during a game: "left" (they left it) or "absent" (they were away;
   // the token is still theirs and resuming takes the seat back). Empty for a bot seated before the start.
   std::string stand_in;
+  // A rematch's seat kept for a person of the finished table: their token there (their claim). Such a seat has
+  // no token of its own (empty here; the store writes a placeholder that no client can send).
+  std::string reserved_for;
   // Whether a person resumes this seat with its token (a person's, or an absent person's a bot stands in for).
-  bool resumable() const { return bot.empty() || stand_in == "absent"; }
+  bool resumable() const { return reserved_for.empty() && (bot.empty() || stand_in == "absent"); }
 };
 
 struct StoredTable {
@@ -40,7 +43,14 @@ struct StoredTable {
   std::string state = "waiting";  // waiting, playing, finished
   std::vector<StoredSeat> seats;
   std::vector<std::pair<int, nlohmann::json>> actions;  // (player, action), in order
+  nlohmann::json rematch;      // a finished table's rematch offer ({"table","by","invite"?}), or null
+  std::string rematch_of;      // the finished table this one is the rematch of, or empty
+  nlohmann::json result;       // the engine's result once finished, else null (read only: set_state writes it)
+  long long updated_at = 0;    // unix seconds of the last change of seats or state (read only)
 };
+
+// The wall clock in unix seconds, as the store records it.
+long long unix_now();
 
 struct store_error : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -54,7 +64,10 @@ class store {
   store(const store&) = delete;
   store& operator=(const store&) = delete;
 
+  // Creates a table with its seats.
   void create_table(const StoredTable& table);
+  // Creates `table` (a rematch, with its seats) and records it as the offer of `table.rematch_of`, at once.
+  void create_rematch(const StoredTable& table, const nlohmann::json& offer);
   // Replaces the seats of a table (used on join, leave and start).
   void save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players, int creator_seat);
   void set_state(const std::string& table, const std::string& state, const nlohmann::json& result = nullptr);
@@ -62,7 +75,8 @@ class store {
   void delete_table(const std::string& table);
 
   std::vector<StoredTable> load_unfinished();
-  std::optional<StoredTable> load(const std::string& table);
+  // Without its actions the table is only described, not replayed (my_games).
+  std::optional<StoredTable> load(const std::string& table, bool with_actions = true);
   // The id of the table a seat token or an invite code belongs to (finished tables included).
   std::optional<std::string> table_of_token(const std::string& token);
   std::optional<std::string> table_of_invite(const std::string& invite);
@@ -72,7 +86,13 @@ class store {
   void add_missing_column(const char* table, const char* column, const char* type);
   // The first column of the first row `sql` (one `?`, bound to `key`) finds, if any.
   std::optional<std::string> first_text(const char* sql, const std::string& key);
-  StoredTable read_table(const std::string& id);
+  StoredTable read_table(const std::string& id, bool with_actions = true);
+  // Without the lock: the bodies of create_table, create_rematch and save_seats.
+  void insert_table(const StoredTable& table);
+  void insert_seats(const std::string& table, const std::vector<StoredSeat>& seats);
+  // Runs `body` in a transaction (the caller holds the lock).
+  template <class F>
+  void transaction(F&& body);
 
   std::mutex mutex_;
   sqlite3* db_ = nullptr;

@@ -213,6 +213,12 @@ void websocket_session::handle(protocol::Request request, std::chrono::steady_cl
             if (auto table = table_for(m.table, re)) table->chat(self, name_, std::move(m.text), re);
           },
           [&](protocol::Ping&) { enqueue_text(protocol::render_pong(re)); },
+          [&](protocol::Rematch& m) {
+            if (!room_for_another_table(re)) return;  // the caller takes a seat at the rematch
+            if (auto table = table_for(m.table, re)) table->rematch(self, re);
+          },
+          // Non-binding: the connection joins, resumes and watches nothing.
+          [&](protocol::MyGames& m) { context_.lobby->my_games(self, std::move(m.tokens), re); },
       },
       request.message);
 }
