@@ -72,14 +72,33 @@ played play(std::vector<seat_tracker*> seats, std::vector<seat_tracker*> watcher
   return out;
 }
 
+void finish(std::vector<seat_tracker*> seats, std::uint64_t rng_seed) {
+  play(seats, {}, rng_seed);
+  for (auto* s : seats) {
+    for (int i = 0; i < 300 && !s->over; ++i) {
+      s->client->wait_log_beyond(s->cursor, 100ms);
+      s->catch_up();
+    }
+    if (!s->over) throw std::runtime_error("the game at " + s->table + " did not end");
+  }
+}
+
+Json table_where(ws_client& c, const std::string& id, int seat, const std::function<bool(const Json&)>& match,
+                 std::chrono::milliseconds timeout) {
+  return c.wait_for(
+      [&](const Json& f) {
+        return f["type"] == "table" && f["table"]["id"] == id && match(f["table"]["seats"][seat]);
+      },
+      timeout)["table"];
+}
+
 double percentile(std::vector<double> v, double p) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
   return v[static_cast<std::size_t>(p * static_cast<double>(v.size() - 1))];
 }
 
-// Creates a table with `n` players seated (the first creates it) and starts the game.
-table_setup seat_players(std::uint16_t port, int n, bool is_private, const std::string& game) {
+table_setup seat_players(std::uint16_t port, int n, bool is_private, const std::string& game, int seats) {
   table_setup t;
   for (int i = 0; i < n; ++i) {
     t.players.push_back(std::make_unique<ws_client>(port));
@@ -87,7 +106,7 @@ table_setup seat_players(std::uint16_t port, int n, bool is_private, const std::
     expect_reply(t.players.back()->request({{"type", "set_name"}, {"name", "P" + std::to_string(i)}}), "hello");
   }
   Json created = t.players[0]->request(
-      {{"type", "create_table"}, {"game", game}, {"players", n}, {"private", is_private}});
+      {{"type", "create_table"}, {"game", game}, {"players", seats > 0 ? seats : n}, {"private", is_private}});
   expect_reply(created, "seated");
   t.id = created["table"]["id"];
   t.invite = created.value("invite", "");

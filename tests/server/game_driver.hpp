@@ -43,8 +43,18 @@ struct table_setup {
   std::vector<std::string> tokens;
 };
 
-// Creates a table with `n` players seated (the first creates it). Throws on any unexpected reply.
-table_setup seat_players(std::uint16_t port, int n, bool is_private, const std::string& game = "medici");
+// Plays on until every tracker in `seats` sees the game over (bots may finish it between the people's moves).
+// Throws if it does not end.
+void finish(std::vector<seat_tracker*> seats, std::uint64_t rng_seed);
+
+// The next `table` frame for `id` whose seat `seat` satisfies `match` (earlier table frames are skipped).
+Json table_where(ws_client& c, const std::string& id, int seat, const std::function<bool(const Json&)>& match,
+                 std::chrono::milliseconds timeout = 5s);
+
+// Creates a table of `seats` seats (`n` when 0) with `n` players seated in seats 0.. (the first creates it).
+// Throws on any unexpected reply.
+table_setup seat_players(std::uint16_t port, int n, bool is_private, const std::string& game = "medici",
+                         int seats = 0);
 void start(table_setup& t);
 // A private table of `game` where one client sits at seat 0 and bots of `levels` fill the other seats;
 // started unless `start_it` is false.
