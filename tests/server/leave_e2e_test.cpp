@@ -13,21 +13,6 @@ namespace {
 
 std::string code(const Json& reply) { return reply.value("code", reply.value("type", "")); }
 
-// Acts with the mover's first legal action and waits until `seats` all saw the new version.
-void act_first(seat_tracker& mover, const std::vector<seat_tracker*>& seats) {
-  const Json reply = mover.client->request(
-      {{"type", "act"}, {"table", mover.table}, {"version", mover.version}, {"action", mover.legal[0]}});
-  ASSERT_EQ(reply["type"], "ack") << reply;
-  const std::uint64_t v = reply["version"];
-  for (auto* s : seats) {
-    for (int i = 0; i < 100 && s->version < v; ++i) {
-      s->client->wait_log_beyond(s->cursor, 50ms);
-      s->catch_up();
-    }
-    ASSERT_GE(s->version, v);
-  }
-}
-
 TEST(LeaveRunning, TheLeaversSeatsGoToBotsAndTheGameFinishes) {
   server_process server;
   auto t = seat_players(server.port(), 3, false);

@@ -23,7 +23,7 @@ ws_client& connect(std::unique_ptr<ws_client>& c, std::uint16_t port) {
 
 // Three people (P0 created it) and a normal bot in seat 3 of a Medici table, played to the end.
 table_setup finished_with_a_bot(std::uint16_t port, bool is_private, std::uint64_t rng_seed) {
-  auto t = seat_players(port, 3, is_private, "medici", 4);
+  auto t = seat_players(port, 3, is_private, "medici", nullptr, 4);
   const Json bot = t.players[0]->request({{"type", "add_bot"}, {"table", t.id}, {"seat", 3}});
   if (bot["type"] != "ack") throw std::runtime_error("add_bot: " + bot.dump());
   start(t);
@@ -122,14 +122,21 @@ TEST(Rematch, ThreePeopleAndTheirBotPlayAgain) {
   EXPECT_EQ(code(rematch(*again.players[0], id)), "not_finished");
 }
 
-TEST(Rematch, RefusedUntilTheGameHasEndedAndForStrangers) {
+TEST(Rematch, RefusedUntilTheGameHasEndedThenTheClockCarriesOver) {
   server_process server;
-  auto t = seat_players(server.port(), 2, false);
+  const Json clock{{"turn", 60}, {"reserve", 30}};
+  auto t = seat_players(server.port(), 2, false, "medici", clock);
   EXPECT_EQ(code(rematch(*t.players[0], t.id)), "not_finished");  // waiting
   start(t);
   EXPECT_EQ(code(rematch(*t.players[1], t.id)), "not_finished");  // playing
   std::unique_ptr<ws_client> stranger;
   EXPECT_EQ(code(rematch(connect(stranger, server.port()), t.id)), "no_such_table");
+  auto seats = trackers(t);
+  finish(pointers(seats), 21);
+  const Json seated = rematch(*t.players[1], t.id);
+  ASSERT_EQ(seated["type"], "seated") << seated;
+  EXPECT_EQ(seated["table"]["clock"], clock);
+  EXPECT_EQ(seated["table"]["seats"][0]["reserved"], true);
 }
 
 TEST(Rematch, TheOfferAndTheKeptSeatsSurviveARestart) {
@@ -222,7 +229,7 @@ TEST(MyGames, FinishedRunningAndWaitingTablesWithoutJoiningAnything) {
   auto left = seat_players(server.port(), 2, false);
   start(left);
   ASSERT_EQ(left.players[1]->request({{"type", "leave"}, {"table", left.id}})["type"], "left");
-  auto waiting = seat_players(server.port(), 1, false, "medici", 3);
+  auto waiting = seat_players(server.port(), 1, false, "medici", nullptr, 3);
 
   std::unique_ptr<ws_client> asker_client;
   auto& asker = connect(asker_client, server.port());
