@@ -75,8 +75,8 @@ room::room(net::any_io_executor executor, const server_context& context, StoredT
   seats_.resize(static_cast<std::size_t>(stored.players));
   for (const auto& s : stored.seats) {
     if (s.seat >= 0 && s.seat < stored.players) {
-      seats_[s.seat] = {s.name,         s.token,     {}, engine::bot::level_from_name(s.bot), s.stand_in,
-                        std::nullopt, s.reserved_for};
+      seats_[s.seat] = {s.name, s.token, {}, engine::bot::level_from_name(s.bot), s.stand_in, std::nullopt,
+                        s.reserved_for};
       // After a restart nobody is connected yet: absence counts from now.
       if (seats_[s.seat].is_person()) seats_[s.seat].away_since = std::chrono::steady_clock::now();
     }
