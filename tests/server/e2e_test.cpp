@@ -648,6 +648,31 @@ TEST(E2ENames, TwoPeopleWithOneNameAtATableAreToldApart) {
   EXPECT_EQ(refused["code"], "bad_name") << refused;
 }
 
+TEST(E2EOrigin, PagesFromOtherSitesCannotOpenWebSockets) {
+  server_process server("", {"--allowed-origins", "https://play.example.org"});
+  const std::string own = "http://127.0.0.1:" + std::to_string(server.port());
+  EXPECT_THROW(ws_client(server.port(), "/ws", "http://evil.example"), std::exception);
+  // The server's own pages, listed sites and clients that send no Origin (not browsers) are let in.
+  for (const std::string& origin : {own, std::string("https://play.example.org"), std::string()}) {
+    SCOPED_TRACE(origin);
+    ws_client ok(server.port(), "/ws", origin);
+    EXPECT_EQ(ok.wait_type("welcome")["type"], "welcome");
+  }
+  // What a browser shows for the refused upgrade: 403 with the reason.
+  const auto refused = http_get(server.port(), "/ws",
+                                "Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n"
+                                "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: http://evil.example\r\n");
+  EXPECT_EQ(refused.status, 403) << refused.body;
+  EXPECT_NE(refused.body.find("http://evil.example"), std::string::npos) << refused.body;
+}
+
+TEST(E2EHttp, HeadersOverTheLimitGet431) {
+  server_process server;
+  const auto reply = http_get(server.port(), "/", "X-Padding: " + std::string(9000, 'a') + "\r\n");
+  EXPECT_EQ(reply.status, 431) << reply.body;
+  EXPECT_EQ(http_get(server.port(), "/healthz").status, 200) << "everyone else goes on";
+}
+
 TEST(E2EShutdown, SigtermClosesConnectionsWithGoingAway) {
   server_process server;
   ws_client c(server.port());
