@@ -4,6 +4,7 @@
 
 #include "lobby.hpp"
 #include "metrics.hpp"
+#include "origin.hpp"
 #include "static_files.hpp"
 #include "websocket_session.hpp"
 
@@ -78,6 +79,16 @@ void http_session::send(Response&& response) {
 
 void http_session::on_read(beast::error_code ec, std::size_t) {
   if (ec == http::error::end_of_stream) return do_close();
+  if (ec == http::error::header_limit) {
+    // Say why instead of just hanging up; the rest of the request is not read, so the connection ends.
+    http::response<http::string_body> res{http::status::request_header_fields_too_large, 11};
+    res.set(http::field::server, "emporium");
+    res.set(http::field::content_type, "text/plain; charset=utf-8");
+    res.body() = "The request's headers are too large (at most 8 KiB).\n";
+    res.keep_alive(false);
+    res.prepare_payload();
+    return send(std::move(res));
+  }
   if (ec) {
     if (ec != beast::error::timeout && ec != net::error::operation_aborted) spdlog::debug("http read: {}", ec.message());
     return;
@@ -87,6 +98,12 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
   if (websocket::is_upgrade(req)) {
     if (req.target() != "/ws" && req.target().substr(0, 4) != "/ws?") {
       return send(text_response(req, http::status::not_found, "WebSocket connections go to /ws.\n"));
+    }
+    if (!origin_allowed(req[http::field::origin], req[http::field::host], context_->allowed_origins)) {
+      context_->metrics->message_refused("forbidden_origin");
+      return send(text_response(req, http::status::forbidden,
+                                "Pages from " + std::string(req[http::field::origin]) +
+                                    " may not open WebSocket connections to this server (see --allowed-origins).\n"));
     }
     // The WebSocket session takes the socket over; this HTTP session ends here.
     std::make_shared<websocket_session>(stream_.release_socket(), *context_)->run(parser_->release());

@@ -14,6 +14,7 @@
 #include "lobby.hpp"
 #include "merkator/data_file.hpp"
 #include "metrics.hpp"
+#include "origin.hpp"
 #include "static_files.hpp"
 #include "store.hpp"
 
@@ -53,6 +54,7 @@ int main(int argc, char** argv) {
     context.bot_delay = std::chrono::milliseconds(config.bot_delay_ms);
     context.absent_after = std::chrono::seconds(config.absent_after_s);
     context.min_turn_s = config.min_turn_s;
+    context.allowed_origins = parse_origin_list(config.allowed_origins);
     // Read before the first beat below: when the previous run was last alive.
     context.last_alive_ms = db.last_alive();
     net::io_context ioc;

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include "bot_workers.hpp"
 #include "lobby.hpp"
@@ -118,6 +119,20 @@ int room::first_person() const {
     if (seats_[i].is_person()) return static_cast<int>(i);
   }
   return -1;
+}
+
+std::string room::unique_name(const std::string& name) const {
+  auto folded = [](std::string s) {
+    for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+  };
+  auto taken = [&](const std::string& candidate) {
+    return std::any_of(seats_.begin(), seats_.end(),
+                       [&](const seat_slot& st) { return st.taken() && folded(st.name) == folded(candidate); });
+  };
+  std::string out = name;
+  for (int n = 2; taken(out); ++n) out = name + " (" + std::to_string(n) + ")";
+  return out;
 }
 
 void room::reply(const session_ptr& s, std::string frame) const { s->send(std::move(frame)); }
@@ -279,7 +294,7 @@ void room::join(session_ptr s, std::string name, std::optional<int> wanted, Json
       if (chosen < 0) return r.reply(s, protocol::render_error(re, perr::table_full, "every seat is taken"));
     }
     const bool first = r.seated_count() == 0;
-    r.seats_[chosen] = {name, new_seat_token(), s, std::nullopt, {}, std::nullopt, {}};
+    r.seats_[chosen] = {r.unique_name(name), new_seat_token(), s, std::nullopt, {}, std::nullopt, {}};
     if (first) r.creator_seat_ = chosen;
     if (!r.seats_saved(chosen, {}, s, re, "the seat could not be saved; try again")) return;
     r.welcome_seated(chosen, s, re);

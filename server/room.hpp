@@ -102,6 +102,8 @@ class room : public std::enable_shared_from_this<room> {
   bool is_spectator(const websocket_session* s) const;
   int seated_count() const;  // people and bots (not reserved seats)
   int first_person() const;  // the lowest seat a person holds, or -1
+  // `name`, or "name (2)", "name (3)", ...: no two seats at a table show the same name.
+  std::string unique_name(const std::string& name) const;
   // Checks that `s` is this waiting table's creator; refuses `re` and returns false otherwise.
   bool creator_before_start(const session_ptr& s, const Json& re);
   // Applies, stores and announces one move by `seat` (a person's `act` or a bot's). The actor's ack goes

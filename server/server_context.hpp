@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace emporium::server {
 
@@ -24,6 +25,7 @@ struct server_context {
   // When the previous run of the server was last alive (Unix ms), if it ever ran: turn clocks resume from it.
   std::optional<std::int64_t> last_alive_ms;
   int min_turn_s = 5;  // the shortest turn a clock may have
+  std::vector<std::string> allowed_origins;  // besides the server's own (origin.hpp)
   // A game's component data file, exactly as loaded and checked at start-up (GET /games/<id>/data.json),
   // with its ETag computed once.
   struct data_file {

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "emporium/protocol/protocol.hpp"
+#include "unicode.hpp"
 
 namespace emporium::protocol {
 namespace {
@@ -21,66 +22,6 @@ struct Refusal {
 [[noreturn]] void refuse(const char* code, std::string message) { throw Refusal{code, std::move(message)}; }
 
 std::string in_quotes(std::string_view s) { return "\"" + std::string(s) + "\""; }
-
-// ---- UTF-8 ------------------------------------------------------------------------------------
-
-// The length of the well-formed UTF-8 sequence at s[i] (RFC 3629: no overlong forms, no surrogates,
-// nothing past U+10FFFF), storing its code point in `cp`; 0 when the bytes there are ill-formed.
-std::size_t decode_one(std::string_view s, std::size_t i, char32_t& cp) {
-  const auto c = static_cast<unsigned char>(s[i]);
-  std::size_t len = 0;
-  if (c < 0x80) {
-    cp = c;
-    return 1;
-  }
-  if (c >= 0xC2 && c <= 0xDF) {
-    cp = c & 0x1Fu;
-    len = 2;
-  } else if (c >= 0xE0 && c <= 0xEF) {
-    cp = c & 0x0Fu;
-    len = 3;
-  } else if (c >= 0xF0 && c <= 0xF4) {
-    cp = c & 0x07u;
-    len = 4;
-  } else {
-    return 0;
-  }
-  if (s.size() - i < len) return 0;
-  for (std::size_t k = 1; k < len; ++k) {
-    const auto d = static_cast<unsigned char>(s[i + k]);
-    if ((d & 0xC0u) != 0x80u) return 0;
-    cp = (cp << 6) | (d & 0x3Fu);
-  }
-  if (len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) return 0;
-  if (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) return 0;
-  return len;
-}
-
-// Calls `f` with each code point of `s`; false at the first ill-formed sequence.
-template <class F>
-bool for_each_code_point(std::string_view s, F&& f) {
-  for (std::size_t i = 0; i < s.size();) {
-    char32_t cp = 0;
-    const std::size_t len = decode_one(s, i, cp);
-    if (len == 0) return false;
-    f(cp);
-    i += len;
-  }
-  return true;
-}
-
-bool is_valid_utf8(std::string_view s) {
-  return for_each_code_point(s, [](char32_t) {});
-}
-
-// Code points in a string already known to be valid UTF-8 (every byte that is not a continuation byte).
-std::size_t count_code_points(std::string_view s) {
-  std::size_t n = 0;
-  for (char ch : s) {
-    if ((static_cast<unsigned char>(ch) & 0xC0u) != 0x80u) ++n;
-  }
-  return n;
-}
 
 // The first `max` code points of `s`, with "..." when something was cut; ill-formed bytes become U+FFFD,
 // so the result is always valid UTF-8 and safe to put in a message.
@@ -316,17 +257,13 @@ std::vector<std::string> token_list(const Fields& f, const Limits& limits) {
   return tokens;
 }
 
-// Display names: trimmed of ASCII whitespace; 1..max_name_chars code points of valid UTF-8 without control
-// characters (C0, DEL and C1).
+// Display names: trimmed of spaces (Unicode's too); 1..max_name_chars code points of valid UTF-8 that
+// are fit to show (unfit_to_show: no control, invisible or look-alike tricks).
 std::string display_name(const char* key, const std::string& raw, const Limits& limits) {
   if (!is_valid_utf8(raw)) refuse(errc::bad_name, in_quotes(key) + " is not valid UTF-8");
-  const std::string_view name = trim(raw);
+  const std::string_view name = trim_spaces(raw);
   if (name.empty()) refuse(errc::bad_name, in_quotes(key) + " is empty (after trimming spaces)");
-  bool control = false;
-  for_each_code_point(name, [&](char32_t cp) { control = control || cp < 0x20 || (cp >= 0x7F && cp <= 0x9F); });
-  if (control) {
-    refuse(errc::bad_name, in_quotes(key) + " contains a control character (tab, newline or another invisible one)");
-  }
+  if (auto problem = unfit_to_show(name)) refuse(errc::bad_name, in_quotes(key) + " " + *problem);
   const std::size_t n = count_code_points(name);
   if (n > limits.max_name_chars) {
     refuse(errc::bad_name, in_quotes(key) + " has " + std::to_string(n) + " characters; the most is " +
@@ -450,7 +387,8 @@ Message parse_body(const Json& j, const std::string& type, const Limits& limits)
     m.table = required_identifier(f, "table", limits);
     m.text = f.string("text");
     if (!is_valid_utf8(m.text)) refuse(errc::bad_message, "\"text\" is not valid UTF-8");
-    if (trim(m.text).empty()) refuse(errc::bad_message, "\"text\" is empty (after trimming spaces)");
+    if (trim_spaces(m.text).empty()) refuse(errc::bad_message, "\"text\" is empty (after trimming spaces)");
+    if (auto problem = unfit_to_show(trim_spaces(m.text), true)) refuse(errc::bad_message, "\"text\" " + *problem);
     const std::size_t n = count_code_points(m.text);
     if (n > limits.max_chat_chars) {
       refuse(errc::chat_too_long, "\"text\" has " + std::to_string(n) + " characters; the most is " +

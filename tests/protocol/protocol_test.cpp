@@ -255,6 +255,47 @@ TEST(ParseNames, ControlCharactersAreBadName) {
   EXPECT_EQ(h.code, errc::bad_name);
 }
 
+// What an attacker tried: text that turns a line around, hides, or piles up marks.
+TEST(ParseNames, InvisibleAndLookAlikeTextIsBadName) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"Ann\u202Eevil", "invisible formatting character (U+202E"},  // right-to-left override
+      {"\u2066Ann", "U+2066"},                                     // bidi isolate
+      {"A\u200BB", "U+200B"},                                      // zero-width space
+      {"\uFEFFAnn", "U+FEFF"},                                     // byte-order mark
+      {"Ann\u2028Lee", "line or paragraph separator (U+2028)"},
+      {"Ann\uFFFF", "noncharacter (U+FFFF)"},
+      {"Ann\uFDD0", "noncharacter (U+FDD0)"},
+      {"\u200D\u200D\u200C", "nothing visible"},                 // joiners only
+      {"\u00A0", "empty"},                                         // a no-break space is a space
+      {"\u3000\u2003", "empty"},
+      {"\u3164", "U+3164"},                                        // Hangul filler, looks blank
+      {"a\u0301\u0302\u0303\u0304\u0305", "more than 4 combining marks"},
+      {"\u0301\u0302", "nothing visible"},
+  };
+  for (const auto& [name, why] : cases) {
+    SCOPED_TRACE(name);
+    ParseError e = must_fail(R"({"type":"set_name","name":")" + name + R"("})");
+    EXPECT_EQ(e.code, errc::bad_name);
+    EXPECT_TRUE(contains(e.message, why)) << e.message;
+  }
+  // A letter with 31 combining marks, as tried.
+  std::string zalgo = "a";
+  for (int i = 0; i < 31; ++i) zalgo += "\u0300";
+  EXPECT_EQ(must_fail(R"({"type":"set_name","name":")" + zalgo + R"("})").code, errc::bad_name);
+}
+
+TEST(ParseNames, RealNamesInEveryScriptPass) {
+  // Unicode spaces at the ends are trimmed like ASCII ones; joiners and variation selectors inside emoji,
+  // accents, Vietnamese, Thai, Hebrew points, Arabic, CJK and kana voicing marks are all fine.
+  EXPECT_EQ(must_parse_as<SetName>(R"({"type":"set_name","name":"\u00A0Ann\u3000"})").name, "Ann");
+  for (std::string name : {"Zoë", "Nguyễn Thị Minh", "สมชาย", "שָׁלוֹם", "محمد", "王小明", "さくら", "か\u3099",
+                           "👩\u200D💻 Ann", "❤\uFE0F", "Ann Lee", "José\u0301"}) {
+    SCOPED_TRACE(name);
+    const auto parsed = parse_client_message(R"({"type":"set_name","name":")" + name + R"("})");
+    EXPECT_TRUE(std::holds_alternative<Request>(parsed)) << std::get<ParseError>(parsed).message;
+  }
+}
+
 TEST(ParseNames, LimitIsConfigurable) {
   Limits limits;
   limits.max_name_chars = 2;
@@ -597,6 +638,21 @@ TEST(ParseChat, ValidTextIsKeptVerbatim) {
   EXPECT_EQ(must_parse_as<Chat>(R"({"type":"chat","table":"t","text":")" + Json(html).dump().substr(1) + "}").text,
             html);
   EXPECT_EQ(must_parse_as<Chat>(R"({"type":"chat","table":"t","text":"  two\nlines  "})").text, "  two\nlines  ");
+}
+
+TEST(ParseChat, ControlAndInvisibleTextIsRefused) {
+  for (const auto& [text, why] : std::vector<std::pair<std::string, std::string>>{
+           {"a\\u0000b", "control character (U+0000"},
+           {"bell\\u0007", "control character"},
+           {"\u200B\u200B", "U+200B"},
+           {"\u200D", "nothing visible"},
+           {"abc\u202Edef", "U+202E"},
+           {"x\u2029y", "separator"}}) {
+    SCOPED_TRACE(text);
+    ParseError e = must_fail(R"({"type":"chat","table":"t","text":")" + text + R"("})");
+    EXPECT_EQ(e.code, errc::bad_message);
+    EXPECT_TRUE(contains(e.message, why)) << e.message;
+  }
 }
 
 TEST(ParseChat, LengthCountsCodePoints) {

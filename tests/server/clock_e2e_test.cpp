@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
 #include <thread>
 
 #include "game_driver.hpp"
@@ -85,49 +86,60 @@ TEST(Clocks, TimeRunsOutTheBotDecidesAndTheNextDecisionsClockStarts) {
 
 TEST(Clocks, ThreeTimeoutsHandTheSeatToTheBotAndResumeTakesItBack) {
   server_process server("", quick_clocks());
-  auto t = seat_players(server.port(), 3, false, "medici", {{"turn", 1}, {"reserve", 1}});
+  auto t = seat_players(server.port(), 3, false, "medici", {{"turn", 2}, {"reserve", 0}});
   start(t);
   auto seats = trackers(t);
-  std::vector<seat_tracker*> all = pointers(seats);
-  std::vector<seat_tracker*> watchers{&seats[0], &seats[1]};
-  // P0 and P1 move at once; P2 never does.
-  int timeouts_of_p2 = 0;
-  bool handed_over = false;
-  const auto deadline = std::chrono::steady_clock::now() + 90s;
-  while (!handed_over && std::chrono::steady_clock::now() < deadline) {
-    for (auto* s : all) s->catch_up();
-    ASSERT_FALSE(seats[0].over) << "the game ended before P2 timed out three times";
-    const int mover = mover_of(seats);
-    if (mover == 0 || mover == 1) {
-      act_first(seats[mover], watchers);
-      continue;
+  // P0 and P1 move as soon as it is their decision; P2 never does. Returns the timeouts of P2 seen so far.
+  auto play_on = [&](const std::function<bool()>& done) {
+    const auto deadline = std::chrono::steady_clock::now() + 90s;
+    while (!done() && std::chrono::steady_clock::now() < deadline) {
+      for (auto& s : seats) s.catch_up();
+      if (seats[0].over) return;
+      const bool settled = seats[0].version == seats[1].version && seats[1].version == seats[2].version;
+      const int mover = settled ? mover_of(seats) : -1;
+      if (mover == 0 || mover == 1) {
+        // A refusal (the table moved on meanwhile) is fine: the next round sees the new version.
+        seats[mover].client->request({{"type", "act"}, {"table", t.id}, {"version", seats[mover].version},
+                                      {"action", seats[mover].legal[0]}});
+      } else {
+        seats[0].client->wait_log_beyond(seats[0].cursor, 50ms);
+      }
     }
-    seats[0].client->wait_log_beyond(seats[0].cursor, 100ms);
-    timeouts_of_p2 = 0;
-    for (const auto& events : seats[0].events) {
-      if (!events.empty() && events[0] == Json({{"type", "timeout"}, {"player", 2}})) ++timeouts_of_p2;
+  };
+  auto timeouts_from = [&](std::size_t first_event, int player) {
+    int n = 0;
+    for (std::size_t i = first_event; i < seats[0].events.size(); ++i) {
+      n += !seats[0].events[i].empty() && seats[0].events[i][0] == Json({{"type", "timeout"}, {"player", player}});
     }
-    handed_over = timeouts_of_p2 >= 3;
+    return n;
+  };
+  play_on([&] { return timeouts_from(0, 2) >= 3; });
+  ASSERT_FALSE(seats[0].over) << "the game ended before P2 timed out three times";
+  ASSERT_EQ(timeouts_from(0, 2), 3);
+  // The seat is now the bot's, and the player's token still works. (From the log: the requests above took the
+  // table frames out of the inbox.)
+  Json seat2;
+  for (int i = 0; i < 50 && !seat2.contains("bot"); ++i) {
+    seats[0].client->wait_log_beyond(seats[0].client->log().size(), 100ms);
+    for (const auto& frame : seats[0].client->log()) {
+      const Json f = Json::parse(frame);
+      if (f["type"] == "table") seat2 = f["table"]["seats"][2];
+    }
   }
-  ASSERT_EQ(timeouts_of_p2, 3);
-  // The reserve went with the first timeout; the seat is now the bot's, and the player's token still works.
-  const Json table = table_where(*t.players[0], t.id, 2, [](const Json& s) { return s.contains("bot"); }, 10s);
-  EXPECT_EQ(table["seats"][2], Json::parse(R"({"seat":2,"name":"P2","connected":true,"bot":"normal","stand_in":"timeout"})"));
+  EXPECT_EQ(seat2, Json::parse(R"({"seat":2,"name":"P2","connected":true,"bot":"normal","stand_in":"timeout"})"));
 
-  // The bot now plays seat 2 at its own pace, with no clock and no further timeouts.
+  // The bot now plays seat 2 off the clock: P2's decisions are made with no further timeouts.
   const std::size_t seen = seats[0].events.size();
-  play(watchers, {}, 5, 12);
-  for (auto* s : all) s->catch_up();
-  int p2_moves = 0, more_timeouts = 0;
-  for (std::size_t i = seen; i < seats[0].events.size(); ++i) {
-    for (const auto& e : seats[0].events[i]) p2_moves += e.value("player", -1) == 2;
-    more_timeouts += !seats[0].events[i].empty() && seats[0].events[i][0]["type"] == "timeout";
-  }
-  EXPECT_GT(p2_moves, 0) << "the bot made P2's decisions";
-  EXPECT_EQ(more_timeouts, 0);
-  if (!seats[0].over && mover_of(seats) == 2) {
-    EXPECT_TRUE(seats[0].clock["running"].is_null());
-  }
+  auto p2_moves = [&] {
+    int n = 0;
+    for (std::size_t i = seen; i < seats[0].events.size(); ++i) {
+      for (const auto& e : seats[0].events[i]) n += e.value("type", "") != "timeout" && e.value("player", -1) == 2;
+    }
+    return n;
+  };
+  play_on([&] { return p2_moves() >= 3; });
+  EXPECT_GE(p2_moves(), 3) << "the bot made P2's decisions";
+  EXPECT_EQ(timeouts_from(seen, 2), 0);
 
   // P2, still connected, takes the seat back with its token: a notice, a clean slate of timeouts.
   const Json back = t.players[2]->request({{"type", "resume"}, {"token", t.tokens[2]}});

@@ -623,6 +623,56 @@ TEST(E2ELimits, OutOfDescriptorsTheServerPausesAcceptsInsteadOfSpinningAndRecove
   EXPECT_EQ(server->terminate(), 0);
 }
 
+TEST(E2ENames, TwoPeopleWithOneNameAtATableAreToldApart) {
+  server_process server;
+  std::vector<std::unique_ptr<ws_client>> people;
+  for (const char* name : {"Ann", "ann", "Ann"}) {
+    people.push_back(std::make_unique<ws_client>(server.port()));
+    people.back()->wait_type("welcome");
+    ASSERT_EQ(people.back()->request({{"type", "set_name"}, {"name", name}})["type"], "hello");
+  }
+  const Json created = people[0]->request({{"type", "create_table"}, {"game", "medici"}, {"players", 3}});
+  ASSERT_EQ(created["type"], "seated") << created;
+  const std::string id = created["table"]["id"];
+  const Json second = people[1]->request({{"type", "join"}, {"table", id}});
+  EXPECT_EQ(second["table"]["seats"][1]["name"], "ann (2)") << "names differing only in case look the same";
+  const Json third = people[2]->request({{"type", "join"}, {"table", id}});
+  EXPECT_EQ(third["table"]["seats"][2]["name"], "Ann (3)");
+  EXPECT_EQ(third["table"]["seats"][0]["name"], "Ann");
+  // Chat carries the seat's name, so the table can tell who spoke.
+  ASSERT_EQ(people[2]->request({{"type", "chat"}, {"table", id}, {"text", "hi"}})["type"], "ack");
+  const Json line = people[0]->wait_type("chat");
+  EXPECT_EQ(line["from"], "Ann (3)");
+  // An invisible name is refused and changes nothing.
+  const Json refused = people[0]->request({{"type", "set_name"}, {"name", "\u200B\u200B"}});
+  EXPECT_EQ(refused["code"], "bad_name") << refused;
+}
+
+TEST(E2EOrigin, PagesFromOtherSitesCannotOpenWebSockets) {
+  server_process server("", {"--allowed-origins", "https://play.example.org"});
+  const std::string own = "http://127.0.0.1:" + std::to_string(server.port());
+  EXPECT_THROW(ws_client(server.port(), "/ws", "http://evil.example"), std::exception);
+  // The server's own pages, listed sites and clients that send no Origin (not browsers) are let in.
+  for (const std::string& origin : {own, std::string("https://play.example.org"), std::string()}) {
+    SCOPED_TRACE(origin);
+    ws_client ok(server.port(), "/ws", origin);
+    EXPECT_EQ(ok.wait_type("welcome")["type"], "welcome");
+  }
+  // What a browser shows for the refused upgrade: 403 with the reason.
+  const auto refused = http_get(server.port(), "/ws",
+                                "Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n"
+                                "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: http://evil.example\r\n");
+  EXPECT_EQ(refused.status, 403) << refused.body;
+  EXPECT_NE(refused.body.find("http://evil.example"), std::string::npos) << refused.body;
+}
+
+TEST(E2EHttp, HeadersOverTheLimitGet431) {
+  server_process server;
+  const auto reply = http_get(server.port(), "/", "X-Padding: " + std::string(9000, 'a') + "\r\n");
+  EXPECT_EQ(reply.status, 431) << reply.body;
+  EXPECT_EQ(http_get(server.port(), "/healthz").status, 200) << "everyone else goes on";
+}
+
 TEST(E2EShutdown, SigtermClosesConnectionsWithGoingAway) {
   server_process server;
   ws_client c(server.port());

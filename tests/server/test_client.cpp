@@ -84,11 +84,15 @@ int server_process::terminate(std::chrono::seconds wait) {
   return -2;
 }
 
-ws_client::ws_client(std::uint16_t port, std::string target) : ws_(ioc_) {
+ws_client::ws_client(std::uint16_t port, std::string target, const std::string& origin) : ws_(ioc_) {
   tcp::resolver resolver(ioc_);
   beast::get_lowest_layer(ws_).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true));
   ws_.read_message_max(4 * 1024 * 1024);
+  if (!origin.empty()) {
+    ws_.set_option(websocket::stream_base::decorator(
+        [origin](websocket::request_type& req) { req.set(http::field::origin, origin); }));
+  }
   ws_.handshake("127.0.0.1:" + std::to_string(port), target);
   do_read();
   thread_ = std::thread([this] { ioc_.run(); });
@@ -220,7 +224,10 @@ http_reply http_get(std::uint16_t port, const std::string& target, const std::st
   net::io_context ioc;
   tcp::socket socket(ioc);
   socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
-  const std::string request = "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n" + headers + "\r\n";
+  // "Connection: close" unless the caller says otherwise (an upgrade request, say).
+  const bool own_connection = headers.find("Connection:") != std::string::npos;
+  const std::string request = "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" +
+                              (own_connection ? "" : "Connection: close\r\n") + headers + "\r\n";
   net::write(socket, net::buffer(request));
   beast::flat_buffer buffer;
   http::response<http::string_body> res;

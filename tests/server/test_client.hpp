@@ -49,7 +49,8 @@ std::string make_temp_dir(const std::string& prefix);
 // frames with a timeout. Every frame received is also kept in `log` for leak assertions.
 class ws_client {
  public:
-  explicit ws_client(std::uint16_t port, std::string target = "/ws");
+  // `origin`: sent as the Origin header, as a browser would (none when empty). Throws when refused.
+  explicit ws_client(std::uint16_t port, std::string target = "/ws", const std::string& origin = "");
   ~ws_client();
 
   void send(const Json& message);
@@ -95,7 +96,8 @@ struct http_reply {
   std::string cache_control;
   std::string etag;
 };
-// A raw HTTP/1.1 GET, the target sent exactly as given; `headers` ("Name: value\r\n" lines) are added.
+// A raw HTTP/1.1 GET, the target sent exactly as given; `headers` ("Name: value\r\n" lines) are added
+// (with "Connection: close" unless they have a Connection header).
 http_reply http_get(std::uint16_t port, const std::string& target, const std::string& headers = "");
 
 }  // namespace emporium::testing
