@@ -1,5 +1,7 @@
 #include "lobby.hpp"
 
+#include <algorithm>
+
 #include <spdlog/spdlog.h>
 
 #include <emporium/engine/registry.hpp>
@@ -285,6 +287,12 @@ void lobby::notify_watchers() {
   if (targets.empty()) return;
   auto frame = std::make_shared<const std::string>(protocol::render_lobby(nullptr, public_tables()));
   for (const auto& s : targets) s->send(frame);
+}
+
+std::size_t lobby::open_connections() const {
+  std::lock_guard lock(mutex_);
+  return static_cast<std::size_t>(
+      std::count_if(sessions_.begin(), sessions_.end(), [](const auto& entry) { return !entry.second.expired(); }));
 }
 
 void lobby::shutdown() {

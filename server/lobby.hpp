@@ -62,6 +62,7 @@ class lobby {
   void remove_session(const websocket_session* s);
   void watch(const std::shared_ptr<websocket_session>& s, bool on);
   void shutdown();
+  std::size_t open_connections() const;  // WebSocket connections not yet closed
 
  private:
   // Registers a room with the tokens its people resume with; returns the room registered under its id (an

@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <thread>
 #include <vector>
@@ -78,17 +79,24 @@ int main(int argc, char** argv) {
       std::ofstream(config.port_file) << port << "\n";  // for tests and supervisors that ask for port 0
     }
 
-    // SIGINT/SIGTERM: stop accepting, close every connection with "going away", then stop. Every
-    // accepted action was committed to the store before it was announced, so nothing is pending.
+    // SIGINT/SIGTERM: stop accepting, close every connection with "going away", then stop as soon as they
+    // are closed (at most 2 s for slow readers). Every accepted action was committed to the store before it
+    // was announced, so nothing else is pending.
     net::signal_set signals(ioc, SIGINT, SIGTERM);
-    net::steady_timer deadline(ioc);
+    net::steady_timer closing(ioc);
+    std::chrono::steady_clock::time_point give_up;
+    std::function<void()> stop_when_closed = [&] {
+      if (tables.open_connections() == 0 || std::chrono::steady_clock::now() >= give_up) return ioc.stop();
+      closing.expires_after(std::chrono::milliseconds(10));
+      closing.async_wait([&](beast::error_code) { stop_when_closed(); });
+    };
     signals.async_wait([&](beast::error_code, int signal) {
       spdlog::info("signal {}: shutting down", signal);
       server->stop();
       tables.shutdown();
       alive.stop();
-      deadline.expires_after(std::chrono::seconds(2));
-      deadline.async_wait([&](beast::error_code) { ioc.stop(); });
+      give_up = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+      stop_when_closed();
     });
 
     const int threads = config.threads > 0 ? config.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
