@@ -125,7 +125,8 @@ TEST(Rematch, ThreePeopleAndTheirBotPlayAgain) {
 TEST(Rematch, RefusedUntilTheGameHasEndedThenTheClockCarriesOver) {
   server_process server;
   const Json clock{{"turn", 60}, {"reserve", 30}};
-  auto t = seat_players(server.port(), 2, false, "medici", clock);
+  // Three players: one client playing most of a fast game would run into the message rate limit.
+  auto t = seat_players(server.port(), 3, false, "medici", clock);
   EXPECT_EQ(code(rematch(*t.players[0], t.id)), "not_finished");  // waiting
   start(t);
   EXPECT_EQ(code(rematch(*t.players[1], t.id)), "not_finished");  // playing
@@ -218,7 +219,7 @@ void expect_only_listed_fields(const Json& reply) {
 TEST(MyGames, FinishedRunningAndWaitingTablesWithoutJoiningAnything) {
   server_process server("", kFast);
   // A finished public table, a running private one, one whose seat 1 was left, and a waiting one.
-  auto done = seat_players(server.port(), 2, false);
+  auto done = seat_players(server.port(), 3, false);
   start(done);
   auto done_seats = trackers(done);
   finish(pointers(done_seats), 51);
@@ -237,7 +238,7 @@ TEST(MyGames, FinishedRunningAndWaitingTablesWithoutJoiningAnything) {
   const Json reply = asker.request({{"type", "my_games"},
                                     {"tokens",
                                      {done.tokens[0], running.tokens[0], running.tokens[1], running.tokens[2],
-                                      left.tokens[1], "no-such-token", waiting.tokens[0], done.tokens[1]}}});
+                                      left.tokens[1], "no-such-token", waiting.tokens[0], done.tokens[2]}}});
   ASSERT_EQ(reply["type"], "my_games") << reply;
   expect_only_listed_fields(reply);
   EXPECT_EQ(reply["unknown"], Json({left.tokens[1], "no-such-token"}));
@@ -253,11 +254,11 @@ TEST(MyGames, FinishedRunningAndWaitingTablesWithoutJoiningAnything) {
     EXPECT_EQ(games[i]["result"], stored->result);
     EXPECT_EQ(games[i]["your_turn"], false);
     EXPECT_FALSE(games[i].contains("invite"));
-    EXPECT_EQ(games[i]["seats"], Json::parse(R"([{"seat":0,"name":"P0"},{"seat":1,"name":"P1"}])"));
+    EXPECT_EQ(games[i]["seats"], Json::parse(R"([{"seat":0,"name":"P0"},{"seat":1,"name":"P1"},{"seat":2,"name":"P2"}])"));
   }
   EXPECT_EQ(games[0]["seat"], 0);
-  EXPECT_EQ(games[5]["seat"], 1);
-  EXPECT_EQ(games[5]["token"], done.tokens[1]);
+  EXPECT_EQ(games[5]["seat"], 2);
+  EXPECT_EQ(games[5]["token"], done.tokens[2]);
   EXPECT_TRUE(games[0]["result"]["ranking"].is_array());
   EXPECT_GT(games[0]["updated"].get<long long>(), 1600000000);
 
