@@ -63,7 +63,7 @@ export function createClocks() {
     props = next;
     const { info, live, me, names } = next;
     const timed = Boolean(info && info.clock);
-    el.hidden = !timed || info.state === 'waiting';
+    el.hidden = !timed || info.state !== 'playing';
     if (el.hidden) { stop(); rows = []; replace(list); return; }
     config.textContent = clockWords(info.clock, t);
     rows = info.seats.map((seat) => {
