@@ -47,6 +47,9 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
   } else if (name == "absent-after-s") {
     if (!parse_int(value, 0, 7 * 24 * 3600, &n)) return "absent-after-s must be a number of seconds from 0 to 604800";
     c.absent_after_s = static_cast<int>(n);
+  } else if (name == "min-turn-s") {
+    if (!parse_int(value, 1, 86400, &n)) return "min-turn-s must be a number of seconds from 1 to 86400";
+    c.min_turn_s = static_cast<int>(n);
   } else {
     return "unknown option --" + name;
   }
@@ -55,7 +58,7 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
 
 constexpr const char* kNames[] = {"bind",      "port",    "data-dir",  "web-root",    "log-level",
                                   "threads",   "port-file", "merkator-data", "bot-threads", "bot-delay-ms",
-                                  "absent-after-s"};
+                                  "absent-after-s", "min-turn-s"};
 
 }  // namespace
 
@@ -63,14 +66,15 @@ std::string usage() {
   return "usage: emporium-server [--bind ADDR] [--port N] [--data-dir DIR] [--web-root DIR]\n"
          "                       [--log-level trace|debug|info|warn|error] [--threads N] [--port-file PATH]\n"
          "                       [--merkator-data FILE] [--bot-threads N] [--bot-delay-ms MS]\n"
-         "                       [--absent-after-s S]\n"
+         "                       [--absent-after-s S] [--min-turn-s S]\n"
          "  --bot-threads N     workers for computer players' decisions (default: cores - 1, at least 1)\n"
          "  --bot-delay-ms MS   pause before a computer player's move, after the previous move (default 800)\n"
          "  --absent-after-s S  a player disconnected this long may have a bot take their seat (default 300)\n"
+         "  --min-turn-s S      the shortest turn a table's clock may give (default 5)\n"
          "Each flag can also be set as an environment variable: EMPORIUM_BIND, EMPORIUM_PORT,\n"
          "EMPORIUM_DATA_DIR, EMPORIUM_WEB_ROOT, EMPORIUM_LOG_LEVEL, EMPORIUM_THREADS, EMPORIUM_PORT_FILE,\n"
          "EMPORIUM_MERKATOR_DATA, EMPORIUM_BOT_THREADS, EMPORIUM_BOT_DELAY_MS,\n"
-         "EMPORIUM_ABSENT_AFTER_S.\n"
+         "EMPORIUM_ABSENT_AFTER_S, EMPORIUM_MIN_TURN_S.\n"
          "Flags win over the environment.\n";
 }
 

@@ -20,6 +20,7 @@ struct Config {
   int bot_threads = 0;    // bot decisions run on these workers (0: one fewer than the cores, at least 1)
   int bot_delay_ms = 800; // the pause before a bot's move, after the table's previous move (0 in tests)
   int absent_after_s = 300;  // a player disconnected this long may have their seat played by a bot
+  int min_turn_s = 5;        // the shortest turn a table's clock may have (tests lower it)
 };
 
 struct ParsedConfig {

@@ -18,7 +18,7 @@ std::size_t lobby::restore() {
   std::size_t restored = 0;
   for (auto& stored : context_.store->load_unfinished()) {
     if (auto table = rebuild(std::move(stored))) {
-      table->wake_bots();
+      table->carry_on();
       ++restored;
     }
   }
@@ -61,6 +61,7 @@ lobby::created lobby::create_table(const protocol::CreateTable& request) {
   stored.seed = random_seed();
   stored.is_private = request.is_private;
   if (request.is_private) stored.invite = new_invite_code();
+  stored.clock = request.clock;
   try {
     context_.store->create_table(stored);
   } catch (const std::exception& e) {

@@ -9,6 +9,7 @@
 
 #include "bot_workers.hpp"
 #include "config.hpp"
+#include "heartbeat.hpp"
 #include "listener.hpp"
 #include "lobby.hpp"
 #include "merkator/data_file.hpp"
@@ -51,6 +52,9 @@ int main(int argc, char** argv) {
     context.game_data["merkator"] = {merkator_data, etag_of(merkator_data)};
     context.bot_delay = std::chrono::milliseconds(config.bot_delay_ms);
     context.absent_after = std::chrono::seconds(config.absent_after_s);
+    context.min_turn_s = config.min_turn_s;
+    // Read before the first beat below: when the previous run was last alive.
+    context.last_alive_ms = db.last_alive();
     net::io_context ioc;
     lobby tables(ioc.get_executor(), context);
     context.lobby = &tables;
@@ -59,6 +63,8 @@ int main(int argc, char** argv) {
     bot_workers bots(config.bot_threads > 0 ? config.bot_threads : std::max(1, cores - 1));
     context.bots = &bots;
     const auto restored = tables.restore();
+    heartbeat alive(ioc.get_executor(), db);
+    alive.run();
 
     auto server = std::make_shared<listener>(ioc, tcp::endpoint{net::ip::make_address(config.bind), config.port},
                                              std::make_shared<const server_context>(context));
@@ -78,6 +84,7 @@ int main(int argc, char** argv) {
       spdlog::info("signal {}: shutting down", signal);
       server->stop();
       tables.shutdown();
+      alive.stop();
       deadline.expires_after(std::chrono::seconds(2));
       deadline.async_wait([&](beast::error_code) { ioc.stop(); });
     });

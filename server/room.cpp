@@ -30,7 +30,9 @@ room::room(net::any_io_executor executor, const server_context& context, StoredT
       seed_(stored.seed),
       options_(stored.options),
       creator_seat_(stored.creator_seat),
-      bot_pause_(strand_) {
+      bot_pause_(strand_),
+      clock_config_(stored.clock),
+      clock_timer_(strand_) {
   seats_.resize(static_cast<std::size_t>(stored.players));
   for (const auto& s : stored.seats) {
     if (s.seat >= 0 && s.seat < stored.players) {
@@ -48,6 +50,10 @@ room::room(net::any_io_executor executor, const server_context& context, StoredT
   }
   game_state_ = std::move(replayed.state);
   phase_ = game_state_->is_over() ? phase::finished : phase::playing;
+  if (clock_config_) {
+    clock_ = turn_clock::from_stored(*clock_config_, stored.players, stored.clock_state, context_.last_alive_ms,
+                                     std::chrono::steady_clock::now());
+  }
 }
 
 // ---- helpers (on the strand) -----------------------------------------------------------------
@@ -116,6 +122,7 @@ protocol::TableInfo room::info() const {
   t.spectators = static_cast<int>(
       std::count_if(spectators_.begin(), spectators_.end(), [](const auto& w) { return !w.expired(); }));
   t.creator_seat = creator_seat_;
+  t.clock = clock_config_;
   return t;
 }
 
@@ -128,7 +135,7 @@ std::optional<long long> room::away_seconds(int seat) const {
 
 void room::table_changed() {
   const auto table = info();
-  broadcast(protocol::render_table(nullptr, table));
+  broadcast(protocol::render_table(nullptr, table, live_clock()));
   context_.lobby->update(table);
 }
 
@@ -148,7 +155,7 @@ void room::send_snapshot(const session_ptr& s, const Json& re) const {
   if (!game_state_) return;
   const int seat = seat_of(s.get());
   reply(s, protocol::render_snapshot(re, id_, game_state_->version(), seat >= 0 ? Json(seat) : Json(nullptr),
-                                     game_state_->view(viewer_for(seat)), legal_for(seat)));
+                                     game_state_->view(viewer_for(seat)), legal_for(seat), live_clock()));
 }
 
 std::vector<StoredSeat> room::stored_seats() const {
@@ -226,7 +233,7 @@ void room::watch(session_ptr s, Json re) {
       r.spectators_.push_back(s);
     }
     s->joined(self);
-    r.reply(s, protocol::render_watching(re, r.info()));
+    r.reply(s, protocol::render_watching(re, r.info(), r.live_clock()));
     r.send_snapshot(s, nullptr);
     r.table_changed();
   });
@@ -249,6 +256,8 @@ void room::leave(session_ptr s, Json re) {
         st.away_since.reset();
         if (!r.seats_saved(seat, before, s, re, "the seat could not be handed to a bot; try again")) return;
         r.context_.lobby->unregister_token(before.token);
+        r.update_clock();
+        r.save_clock();
         s->left(r.id_);
         r.reply(s, protocol::render_left(re, r.id_));
         r.table_changed();
@@ -317,15 +326,23 @@ void room::start(session_ptr s, Json re) {
     r.creator_seat_ = creator;
     try {
       r.save_seats();
+      if (r.clock_config_) {
+        // The clock starts with the game; it is stored before the game is, so a started timed game has one.
+        r.clock_.emplace(*r.clock_config_, seated);
+        r.context_.store->save_clock(r.id_, r.clock_->to_stored(std::chrono::steady_clock::now(), unix_ms_now()));
+      }
       r.context_.store->set_state(r.id_, "playing");
     } catch (const std::exception& e) {
       spdlog::error("room {}: starting: {}", r.id_, e.what());
       r.seats_ = old_seats;
       r.creator_seat_ = old_creator;
+      r.clock_.reset();
       return r.reply(s, protocol::render_error(re, perr::internal_error, "the game could not be started; try again"));
     }
     r.game_state_ = std::move(created.state);
     r.phase_ = phase::playing;
+    r.update_clock();
+    r.save_clock();
     r.reply(s, protocol::render_ack(re, 0));
     r.table_changed();
     for (const auto& st : r.seats_) {
@@ -355,19 +372,22 @@ void room::resume(session_ptr s, std::string token, Json re) {
     // A bot standing in for this absent player stands down at once (a decision it has pending is dropped
     // when it lands: bot_decided checks that the seat still has a bot).
     bool reclaimed = false;
-    if (it->bot && it->stand_in == "absent") {
+    if (it->held_for_person()) {
       const auto before = *it;
       it->bot.reset();
       it->stand_in.clear();
       if (!r.seats_saved(seat, before, s, re, "your seat could not be restored; try again")) return;
       reclaimed = true;
+      if (r.clock_) r.clock_->clear_timeouts(seat);
+      r.update_clock();  // their decision, if it is theirs now, starts with the whole turn time
+      r.save_clock();
     }
     it->connection = s;
     it->away_since.reset();
     std::erase_if(r.spectators_, [&](const auto& w) { return w.lock() == s || w.expired(); });
     s->joined(self);
     const auto invite = r.is_private_ ? std::optional<std::string>(r.invite_) : std::nullopt;
-    r.reply(s, protocol::render_seated(re, r.info(), seat, it->token, invite, reclaimed));
+    r.reply(s, protocol::render_seated(re, r.info(), seat, it->token, invite, reclaimed, r.live_clock()));
     r.send_snapshot(s, nullptr);
     r.table_changed();
   });
@@ -395,13 +415,24 @@ void room::act(session_ptr s, std::uint64_t version, Json action, Json re,
   });
 }
 
-std::optional<engine::Error> room::play(int seat, const Json& action, const session_ptr& actor, const Json& re) {
+std::optional<engine::Error> room::play(int seat, const Json& action, const session_ptr& actor, const Json& re,
+                                        bool timed_out) {
   auto& game = *game_state_;
   auto result = game.apply(seat, action);
   if (!result.ok()) return result.error;
+  if (game.is_over()) phase_ = phase::finished;
+  const auto clock_before = clock_;
+  int timeouts = 0;
+  if (clock_) {
+    // The decision is made: the next one's clock starts now, and is stored with the move.
+    clock_->stop(std::chrono::steady_clock::now());
+    if (seats_[seat].is_person()) timeouts = clock_->count_decision(seat, timed_out);
+    update_clock();
+  }
   try {
     // Written before anyone is told.
-    context_.store->append_action(id_, game.version() - 1, seat, action);
+    context_.store->append_action(id_, game.version() - 1, seat, action,
+                                  clock_ ? clock_->to_stored(std::chrono::steady_clock::now(), unix_ms_now()) : Json());
     if (game.is_over()) context_.store->set_state(id_, "finished", game.result());
   } catch (const std::exception& e) {
     // Undo in memory by replaying the stored record, so memory never runs ahead of the disk.
@@ -409,27 +440,33 @@ std::optional<engine::Error> room::play(int seat, const Json& action, const sess
     if (auto stored = context_.store->load(id_)) {
       if (auto replayed = replay_stored(*stored); !replayed.error) game_state_ = std::move(replayed.state);
     }
+    phase_ = game_state_->is_over() ? phase::finished : phase::playing;
+    clock_ = clock_before;
+    update_clock();
     return engine::Error{perr::internal_error, "the action could not be saved; try again"};
   }
-  if (game.is_over()) phase_ = phase::finished;
   last_move_ = std::chrono::steady_clock::now();
+  // Everybody sees that the clock, not the player, made this move.
+  if (timed_out) result.events.insert(result.events.begin(), engine::Event::public_event({{"type", "timeout"}, {"player", seat}}));
   const auto v = game.version();
+  const auto clock = live_clock();
   if (actor) reply(actor, protocol::render_ack(re, v));
   // Each player gets the events as they may see them; spectators share one frame.
   for (std::size_t p = 0; p < seats_.size(); ++p) {
     if (auto c = seats_[p].connection.lock()) {
       const int seat_index = static_cast<int>(p);
       c->send(protocol::render_events(id_, v, engine::events_for(result.events, viewer_for(seat_index)),
-                                      legal_for(seat_index)));
+                                      legal_for(seat_index), clock));
     }
   }
   if (!spectators_.empty()) {
     auto frame = std::make_shared<const std::string>(
-        protocol::render_events(id_, v, engine::events_for(result.events, viewer_for(-1)), Json::array()));
+        protocol::render_events(id_, v, engine::events_for(result.events, viewer_for(-1)), Json::array(), clock));
     for (const auto& w : spectators_) {
       if (auto c = w.lock()) c->send(frame);
     }
   }
+  if (timeouts >= 3) hand_to_bot_after_timeouts(seat);
   if (phase_ == phase::finished) table_changed();
   run_bot_if_its_turn();
   return std::nullopt;
@@ -526,7 +563,11 @@ void room::replace_absent(session_ptr s, int seat, Json re) {
     if (st.bot) {
       return r.reply(s, protocol::render_error(re, perr::bad_message, "a bot already plays seat " + std::to_string(seat)));
     }
-    // Every table is untimed for now: absence is the only reason to hand a seat over.
+    if (r.clock_) {
+      return r.reply(s, protocol::render_error(re, perr::bad_message,
+                                               "this table has a clock: a seat whose time runs out three times in a "
+                                               "row goes to a bot by itself"));
+    }
     const auto threshold = static_cast<long long>(r.context_.absent_after.count());
     const auto away = r.away_seconds(seat);
     if (!away) return r.reply(s, protocol::render_error(re, perr::not_absent, st.name + " is connected"));
@@ -545,53 +586,120 @@ void room::replace_absent(session_ptr s, int seat, Json re) {
   });
 }
 
-void room::wake_bots() {
-  on_strand([self = shared_from_this()] { self->run_bot_if_its_turn(); });
+void room::carry_on() {
+  on_strand([self = shared_from_this()] {
+    self->update_clock();
+    self->save_clock();  // the decision's start moved by the downtime: a second restart must not charge it
+    self->run_bot_if_its_turn();
+  });
 }
 
 void room::run_bot_if_its_turn() {
   if (phase_ != phase::playing || bot_thinking_ || !context_.bots) return;
-  // Most tables have no bot: they skip the engine's to_move() on every move.
-  if (std::none_of(seats_.begin(), seats_.end(), [](const seat_slot& st) { return st.bot.has_value(); })) return;
+  // Most tables have no bot and no clock: they skip the engine's to_move() on every move.
+  const bool out_of_time = clock_ && clock_->deadline() && std::chrono::steady_clock::now() >= *clock_->deadline();
+  if (!out_of_time &&
+      std::none_of(seats_.begin(), seats_.end(), [](const seat_slot& st) { return st.bot.has_value(); })) {
+    return;
+  }
   const auto movers = game_state_->to_move();
-  if (movers.empty() || !seats_[movers.front()].bot) return;
+  if (movers.empty()) return;
   const int seat = movers.front();
+  // A bot's own turn, or the one decision of a person whose time ran out (the normal bot makes it).
+  const bool timed_out = out_of_time && clock_->running_seat() == seat && seats_[seat].is_person();
+  if (!seats_[seat].bot && !timed_out) return;
+  const auto level = timed_out ? engine::bot::Level::normal : *seats_[seat].bot;
   bot_thinking_ = true;
   // The bot is given what its seat is shown, nothing more: the same view and legal list a person gets.
   const auto viewer = engine::Viewer::of_player(seat);
   context_.bots->post([self = shared_from_this(), game = game_, view = game_state_->view(viewer), seat,
-                       legal = game_state_->legal_actions(seat), level = *seats_[seat].bot, seed = random_seed(),
-                       version = game_state_->version()] {
+                       legal = game_state_->legal_actions(seat), level, seed = random_seed(),
+                       version = game_state_->version(), timed_out] {
     auto decision = engine::bot::decide(game, view, seat, legal, level, seed);
-    net::post(self->strand_, [self, seat, version, action = std::move(decision.action)]() mutable {
-      self->bot_decided(seat, version, std::move(action));
+    net::post(self->strand_, [self, seat, version, action = std::move(decision.action), timed_out]() mutable {
+      self->bot_decided(seat, version, std::move(action), timed_out);
     });
   });
 }
 
-void room::bot_decided(int seat, std::uint64_t version, Json action) {
+void room::bot_decided(int seat, std::uint64_t version, Json action, bool timed_out) {
   // Paced for people: the move lands no sooner than bot_delay after the table's previous move.
   const auto due = last_move_ + context_.bot_delay;
   if (std::chrono::steady_clock::now() < due) {
     bot_pause_.expires_at(due);
-    bot_pause_.async_wait([self = shared_from_this(), seat, version, action = std::move(action)](
+    bot_pause_.async_wait([self = shared_from_this(), seat, version, action = std::move(action), timed_out](
                               boost::system::error_code ec) mutable {
-      if (!ec) self->bot_decided(seat, version, std::move(action));
+      if (!ec) self->bot_decided(seat, version, std::move(action), timed_out);
     });
     return;
   }
   bot_thinking_ = false;
-  // The table moved on, or the seat's person came back while the bot was thinking: the decision is dropped.
-  if (phase_ != phase::playing || game_state_->version() != version || !seats_[seat].bot) {
-    return run_bot_if_its_turn();
-  }
-  if (auto error = play(seat, action, nullptr, nullptr)) {
+  // The table moved on (the person moved in time after all), or the seat changed hands while the bot was
+  // thinking: the decision is dropped.
+  const bool still_due = timed_out ? seats_[seat].is_person() : seats_[seat].bot.has_value();
+  if (phase_ != phase::playing || game_state_->version() != version || !still_due) return run_bot_if_its_turn();
+  if (auto error = play(seat, action, nullptr, nullptr, timed_out)) {
     // Not expected (a bot answers from the legal list); the table must not stall on it.
     spdlog::error("room {}: the bot in seat {} chose a refused move {}: {}", id_, seat, action.dump(), error->message);
     const auto legal = game_state_->legal_actions(seat);
-    if (legal.empty() || play(seat, legal.front(), nullptr, nullptr)) return;
+    if (legal.empty() || play(seat, legal.front(), nullptr, nullptr, timed_out)) return;
   }
   context_.metrics->bot_move();
+}
+
+// ---- turn clocks -----------------------------------------------------------------------------
+
+void room::update_clock() {
+  if (!clock_) return;
+  const auto now = std::chrono::steady_clock::now();
+  std::optional<int> person;
+  if (phase_ == phase::playing) {
+    const auto movers = game_state_->to_move();
+    if (!movers.empty() && seats_[movers.front()].is_person()) person = movers.front();
+  }
+  if (clock_->running_seat() != person) {
+    clock_->stop(now);
+    if (person) clock_->start(*person, now);
+  }
+  ++clock_generation_;
+  clock_timer_.cancel();
+  const auto deadline = clock_->deadline();
+  if (!deadline) return;
+  clock_timer_.expires_at(*deadline);
+  clock_timer_.async_wait([self = shared_from_this(), generation = clock_generation_](boost::system::error_code ec) {
+    if (!ec && generation == self->clock_generation_) self->run_bot_if_its_turn();
+  });
+}
+
+void room::save_clock() {
+  if (!clock_) return;
+  try {
+    context_.store->save_clock(id_, clock_->to_stored(std::chrono::steady_clock::now(), unix_ms_now()));
+  } catch (const std::exception& e) {
+    // The clock in memory goes on; after a restart the last stored one (a move's) is used.
+    spdlog::error("room {}: saving the clock: {}", id_, e.what());
+  }
+}
+
+Json room::live_clock() const {
+  return clock_ ? clock_->live(std::chrono::steady_clock::now()) : Json();
+}
+
+void room::hand_to_bot_after_timeouts(int seat) {
+  auto& st = seats_[seat];
+  const auto before = st;
+  st.bot = engine::bot::Level::normal;
+  st.stand_in = "timeout";  // the token stays theirs: resuming takes the seat back
+  try {
+    save_seats();
+  } catch (const std::exception& e) {
+    spdlog::error("room {}: handing seat {} to a bot: {}", id_, seat, e.what());
+    st = before;
+    return;
+  }
+  update_clock();
+  save_clock();
+  table_changed();
 }
 
 void room::snapshot(session_ptr s, Json re) {

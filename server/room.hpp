@@ -14,6 +14,7 @@
 #include "net.hpp"
 #include "server_context.hpp"
 #include "store.hpp"
+#include "turn_clock.hpp"
 
 namespace emporium::server {
 
@@ -48,8 +49,9 @@ class room : public std::enable_shared_from_this<room> {
   void remove_bot(session_ptr session, int seat, Json re);
   // During a game: another seated person hands `seat`, whose person has been away long enough, to a bot.
   void replace_absent(session_ptr session, int seat, Json re);
-  // After a restart: a bot whose decision it is carries on.
-  void wake_bots();
+  // After a restart: the clock runs again (without charging the downtime), and a bot whose decision it is
+  // carries on.
+  void carry_on();
   void resume(session_ptr session, std::string token, Json re);
   void act(session_ptr session, std::uint64_t version, Json action, Json re,
            std::chrono::steady_clock::time_point received);
@@ -66,12 +68,14 @@ class room : public std::enable_shared_from_this<room> {
     std::string token;  // a bot's is never handed out
     std::weak_ptr<websocket_session> connection;
     std::optional<engine::bot::Level> bot;
-    // "left" or "absent" while a bot stands in for the person who held the seat during the game.
+    // "left", "absent" or "timeout" while a bot stands in for the person who held the seat during the game.
     std::string stand_in;
     // When the person's connection went (or the server restarted); unset while connected.
     std::optional<std::chrono::steady_clock::time_point> away_since;
     bool taken() const { return !token.empty(); }
     bool is_person() const { return taken() && !bot; }
+    // A bot keeps the seat for a person who may take it back (away, or out of time too often).
+    bool held_for_person() const { return bot && (stand_in == "absent" || stand_in == "timeout"); }
   };
 
   template <class F>
@@ -85,10 +89,20 @@ class room : public std::enable_shared_from_this<room> {
   bool creator_before_start(const session_ptr& s, const Json& re);
   // Applies, stores and announces one move by `seat` (a person's `act` or a bot's). The actor's ack goes
   // out after the move is stored and before the events. Returns the refusal, if any (nothing changed).
-  std::optional<engine::Error> play(int seat, const Json& action, const session_ptr& actor, const Json& re);
-  // If a bot is to move and not already thinking, hands its seat's view to the bot workers.
+  // `timed_out`: the normal bot decided for a person whose time ran out.
+  std::optional<engine::Error> play(int seat, const Json& action, const session_ptr& actor, const Json& re,
+                                    bool timed_out = false);
+  // If a bot is to move, or a person's time has run out, and no bot is thinking yet, hands the seat's view to
+  // the bot workers.
   void run_bot_if_its_turn();
-  void bot_decided(int seat, std::uint64_t version, Json action);
+  void bot_decided(int seat, std::uint64_t version, Json action, bool timed_out);
+  // Turn clocks (timed tables). After any change to the seats or the game: puts the person whose decision it
+  // is on the clock (nobody when it is a bot's or the game is over) and sets the timer for their deadline.
+  void update_clock();
+  void save_clock();
+  Json live_clock() const;  // the frames' "clock" field; null on an untimed or unstarted table
+  // After three timeouts in a row the normal bot plays the seat until its person resumes it.
+  void hand_to_bot_after_timeouts(int seat);
   void reply(const session_ptr& s, std::string frame) const;
   void broadcast(const std::string& frame) const;
   void table_changed();  // tells members and the lobby
@@ -121,6 +135,10 @@ class room : public std::enable_shared_from_this<room> {
   bool bot_thinking_ = false;  // at most one pending bot decision per table
   net::steady_timer bot_pause_;
   std::chrono::steady_clock::time_point last_move_{};
+  const std::optional<protocol::ClockConfig> clock_config_;
+  std::optional<turn_clock> clock_;  // once a timed game has started
+  net::steady_timer clock_timer_;
+  std::uint64_t clock_generation_ = 0;  // a timer callback from before the last update_clock is stale
 };
 
 }  // namespace emporium::server

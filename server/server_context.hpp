@@ -1,6 +1,8 @@
 #pragma once
 #include <chrono>
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace emporium::server {
@@ -19,6 +21,9 @@ struct server_context {
   server::bot_workers* bots = nullptr;
   std::chrono::milliseconds bot_delay{800};  // the pause before a bot's move, after the previous move
   std::chrono::seconds absent_after{300};    // replace_absent: how long a player must have been disconnected
+  // When the previous run of the server was last alive (Unix ms), if it ever ran: turn clocks resume from it.
+  std::optional<std::int64_t> last_alive_ms;
+  int min_turn_s = 5;  // the shortest turn a clock may have
   // A game's component data file, exactly as loaded and checked at start-up (GET /games/<id>/data.json),
   // with its ETag computed once.
   struct data_file {

@@ -106,6 +106,10 @@ store::store(const std::string& data_dir) {
       action TEXT NOT NULL,
       PRIMARY KEY (table_id, idx)
     );
+    CREATE TABLE IF NOT EXISTS server_alive (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      at_ms INTEGER NOT NULL
+    );
   )sql");
   // Databases from before bots, stand-ins, clocks and rematches get the columns added since.
   add_missing_column("seats", "bot", "TEXT");
@@ -140,11 +144,12 @@ void store::create_table(const StoredTable& t) {
   std::lock_guard lock(mutex_);
   statement s(db_,
               "INSERT INTO game_tables (id, game, players, options, seed, private, invite, creator_seat, state, "
-              "created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)");
+              "created_at, updated_at, clock) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
   s.bind(1, t.id).bind(2, t.game).bind(3, t.players).bind(4, t.options.dump()).bind(5, std::to_string(t.seed));
   s.bind(6, t.is_private ? 1LL : 0LL);
   s.bind_or_null(7, t.invite);
   s.bind(8, t.creator_seat).bind(9, t.state).bind(10, now_seconds()).bind(11, now_seconds());
+  if (t.clock) s.bind(12, t.clock->to_json().dump()); else s.bind_null(12);
   s.run();
 }
 
@@ -175,10 +180,45 @@ void store::set_state(const std::string& table, const std::string& state, const 
   s.bind(3, now_seconds()).bind(4, table).run();
 }
 
-void store::append_action(const std::string& table, std::uint64_t index, int player, const nlohmann::json& action) {
+void store::append_action(const std::string& table, std::uint64_t index, int player, const nlohmann::json& action,
+                          const nlohmann::json& clock_state) {
   std::lock_guard lock(mutex_);
-  statement(db_, "INSERT INTO actions (table_id, idx, player, action) VALUES (?,?,?,?)")
-      .bind(1, table).bind(2, static_cast<long long>(index)).bind(3, player).bind(4, action.dump()).run();
+  auto insert = [&] {
+    statement(db_, "INSERT INTO actions (table_id, idx, player, action) VALUES (?,?,?,?)")
+        .bind(1, table).bind(2, static_cast<long long>(index)).bind(3, player).bind(4, action.dump()).run();
+  };
+  if (clock_state.is_null()) return insert();
+  exec("BEGIN");
+  try {
+    insert();
+    write_clock(table, clock_state);
+    exec("COMMIT");
+  } catch (...) {
+    exec("ROLLBACK");
+    throw;
+  }
+}
+
+void store::write_clock(const std::string& table, const nlohmann::json& clock_state) {
+  statement(db_, "UPDATE game_tables SET clock_state = ? WHERE id = ?").bind(1, clock_state.dump()).bind(2, table).run();
+}
+
+void store::save_clock(const std::string& table, const nlohmann::json& clock_state) {
+  std::lock_guard lock(mutex_);
+  write_clock(table, clock_state);
+}
+
+void store::mark_alive(std::int64_t unix_ms) {
+  std::lock_guard lock(mutex_);
+  statement(db_, "INSERT INTO server_alive (id, at_ms) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms")
+      .bind(1, static_cast<long long>(unix_ms)).run();
+}
+
+std::optional<std::int64_t> store::last_alive() {
+  std::lock_guard lock(mutex_);
+  statement s(db_, "SELECT at_ms FROM server_alive WHERE id = 1");
+  if (!s.step()) return std::nullopt;
+  return s.integer(0);
 }
 
 void store::delete_table(const std::string& table) {
@@ -189,8 +229,8 @@ void store::delete_table(const std::string& table) {
 StoredTable store::read_table(const std::string& id) {
   StoredTable t;
   statement s(db_,
-              "SELECT id, game, players, options, seed, private, invite, creator_seat, state FROM game_tables "
-              "WHERE id = ?");
+              "SELECT id, game, players, options, seed, private, invite, creator_seat, state, clock, clock_state "
+              "FROM game_tables WHERE id = ?");
   s.bind(1, id);
   if (!s.step()) throw store_error("no table " + id);
   t.id = s.text(0);
@@ -202,6 +242,11 @@ StoredTable store::read_table(const std::string& id) {
   t.invite = s.text(6);
   t.creator_seat = static_cast<int>(s.integer(7));
   t.state = s.text(8);
+  if (const auto clock = s.text(9); !clock.empty()) {
+    const auto j = nlohmann::json::parse(clock);
+    t.clock = protocol::ClockConfig{j.at("turn").get<int>(), j.at("reserve").get<int>()};
+  }
+  if (const auto state = s.text(10); !state.empty()) t.clock_state = nlohmann::json::parse(state);
   statement seats(db_, "SELECT seat, name, token, bot, stand_in FROM seats WHERE table_id = ? ORDER BY seat");
   seats.bind(1, id);
   while (seats.step()) {

@@ -98,7 +98,9 @@ void websocket_session::on_read(beast::error_code ec, std::size_t bytes) {
            "a frame may hold at most " + std::to_string(limits_.max_frame_bytes) + " bytes");
     return do_read();
   }
-  auto parsed = protocol::parse_client_message(frame);
+  protocol::Limits limits;
+  limits.min_turn_s = context_.min_turn_s;
+  auto parsed = protocol::parse_client_message(frame, limits);
   if (auto* error = std::get_if<protocol::ParseError>(&parsed)) {
     refuse(error->id, error->code, error->message);
   } else {

@@ -230,6 +230,10 @@ class Fields {
     return checked_int(key, v, lo, expected);
   }
 
+  int integer_between(const char* key, int lo, int hi, const char* expected) const {
+    return checked_int(key, require(key, expected), lo, expected, hi);
+  }
+
   std::optional<int> optional_integer(const char* key, int lo, const char* expected) const {
     const Json* v = find(key);
     if (v == nullptr) return std::nullopt;
@@ -254,12 +258,13 @@ class Fields {
   }
 
  private:
-  int checked_int(const char* key, const Json& v, int lo, const char* expected) const {
+  int checked_int(const char* key, const Json& v, int lo, const char* expected,
+                  int hi = std::numeric_limits<int>::max()) const {
     if (!v.is_number_integer()) wrong(key, expected, v);
-    auto i = integer_in(v, lo, std::numeric_limits<int>::max());
+    auto i = integer_in(v, lo, hi);
     if (!i) {
       refuse(errc::bad_message, in_quotes(key) + " must be " + expected + " from " + std::to_string(lo) + " to " +
-                                    std::to_string(std::numeric_limits<int>::max()) + ", got " + integer_text(v));
+                                    std::to_string(hi) + ", got " + integer_text(v));
     }
     return static_cast<int>(*i);
   }
@@ -326,6 +331,15 @@ TableRef table_ref(const Fields& f, const Limits& limits) {
   return ref;
 }
 
+// {"turn":S,"reserve":R}: seconds per decision, then the seat's reserve.
+ClockConfig clock_config(const Json& clock, const Limits& limits) {
+  Fields f(clock, "clock", {"turn", "reserve"});
+  ClockConfig c;
+  c.turn_s = f.integer_between("turn", limits.min_turn_s, ClockConfig::kMaxTurn, "a number of seconds");
+  c.reserve_s = f.integer_between("reserve", 0, ClockConfig::kMaxReserve, "a number of seconds");
+  return c;
+}
+
 // ---- Messages ---------------------------------------------------------------------------------
 
 Message parse_body(const Json& j, const std::string& type, const Limits& limits) {
@@ -351,12 +365,13 @@ Message parse_body(const Json& j, const std::string& type, const Limits& limits)
     return WatchLobby{f.boolean("on", true)};
   }
   if (type == "create_table") {
-    Fields f(j, type, {"game", "players", "options", "private"});
+    Fields f(j, type, {"game", "players", "options", "private", "clock"});
     CreateTable m;
     m.game = f.string("game");
     m.players = f.integer("players", std::numeric_limits<int>::min(), "an integer");
     m.options = f.object("options", false);
     m.is_private = f.boolean("private", false);
+    if (f.find("clock")) m.clock = clock_config(f.object("clock", true), limits);
     return m;
   }
   if (type == "join") {

@@ -18,6 +18,10 @@ Json frame(const char* type, const Json& re) {
 
 std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
+void add_clock(Json& j, const Json& clock) {
+  if (!clock.is_null()) j["clock"] = clock;
+}
+
 }  // namespace
 
 Json table_json(const TableInfo& table) {
@@ -29,15 +33,17 @@ Json table_json(const TableInfo& table) {
     if (s.away_s) seat["away_s"] = *s.away_s;
     seats.push_back(std::move(seat));
   }
-  return Json{{"id", table.id},
-              {"game", table.game},
-              {"players", table.players},
-              {"options", table.options},
-              {"private", table.is_private},
-              {"state", table.state},
-              {"seats", std::move(seats)},
-              {"spectators", table.spectators},
-              {"creator_seat", table.creator_seat}};
+  Json j{{"id", table.id},
+         {"game", table.game},
+         {"players", table.players},
+         {"options", table.options},
+         {"private", table.is_private},
+         {"state", table.state},
+         {"seats", std::move(seats)},
+         {"spectators", table.spectators},
+         {"creator_seat", table.creator_seat}};
+  if (table.clock) j["clock"] = table.clock->to_json();
+  return j;
 }
 
 std::string render_welcome(const Json& games, std::optional<long long> absent_after_s) {
@@ -64,26 +70,29 @@ std::string render_lobby(const Json& re, const std::vector<TableInfo>& tables) {
   return dump(j);
 }
 
-std::string render_table(const Json& re, const TableInfo& table) {
+std::string render_table(const Json& re, const TableInfo& table, const Json& clock) {
   Json j = frame("table", re);
   j["table"] = table_json(table);
+  add_clock(j, clock);
   return dump(j);
 }
 
 std::string render_seated(const Json& re, const TableInfo& table, int seat, std::string_view token,
-                          const std::optional<std::string>& invite, bool reclaimed) {
+                          const std::optional<std::string>& invite, bool reclaimed, const Json& clock) {
   Json j = frame("seated", re);
   j["table"] = table_json(table);
   j["seat"] = seat;
   j["token"] = std::string(token);
   if (invite) j["invite"] = *invite;
   if (reclaimed) j["reclaimed"] = true;
+  add_clock(j, clock);
   return dump(j);
 }
 
-std::string render_watching(const Json& re, const TableInfo& table) {
+std::string render_watching(const Json& re, const TableInfo& table, const Json& clock) {
   Json j = frame("watching", re);
   j["table"] = table_json(table);
+  add_clock(j, clock);
   return dump(j);
 }
 
@@ -94,22 +103,25 @@ std::string render_left(const Json& re, std::string_view table) {
 }
 
 std::string render_snapshot(const Json& re, std::string_view table, std::uint64_t version, const Json& seat,
-                            const Json& view, const Json& legal) {
+                            const Json& view, const Json& legal, const Json& clock) {
   Json j = frame("snapshot", re);
   j["table"] = std::string(table);
   j["version"] = version;
   j["seat"] = seat;
   j["view"] = view;
   j["legal"] = legal;
+  add_clock(j, clock);
   return dump(j);
 }
 
-std::string render_events(std::string_view table, std::uint64_t version, const Json& events, const Json& legal) {
+std::string render_events(std::string_view table, std::uint64_t version, const Json& events, const Json& legal,
+                          const Json& clock) {
   Json j = frame("events", nullptr);
   j["table"] = std::string(table);
   j["version"] = version;
   j["events"] = events;
   j["legal"] = legal;
+  add_clock(j, clock);
   return dump(j);
 }
 

@@ -294,6 +294,43 @@ TEST(ParseCreateTable, Valid) {
   EXPECT_TRUE(d.options.is_object());
   EXPECT_TRUE(d.options.empty());
   EXPECT_FALSE(d.is_private);
+  EXPECT_FALSE(d.clock);
+
+  CreateTable timed = must_parse_as<CreateTable>(
+      R"({"type":"create_table","game":"medici","players":3,"clock":{"turn":20,"reserve":120}})");
+  ASSERT_TRUE(timed.clock);
+  EXPECT_EQ(*timed.clock, (ClockConfig{20, 120}));
+  CreateTable extremes = must_parse_as<CreateTable>(
+      R"({"type":"create_table","game":"medici","players":3,"clock":{"turn":86400,"reserve":0}})");
+  EXPECT_EQ(*extremes.clock, (ClockConfig{86400, 0}));
+}
+
+TEST(ParseCreateTable, ClockLimits) {
+  expect_refused({
+      {R"({"type":"create_table","game":"medici","players":3,"clock":{"turn":4,"reserve":0}})", errc::bad_message,
+       "\"turn\" must be a number of seconds from 5 to 86400, got 4"},
+      {R"({"type":"create_table","game":"medici","players":3,"clock":{"turn":86401,"reserve":0}})", errc::bad_message,
+       "\"turn\" must be a number of seconds from 5 to 86400"},
+      {R"({"type":"create_table","game":"medici","players":3,"clock":{"turn":20,"reserve":-1}})", errc::bad_message,
+       "\"reserve\" must be a number of seconds from 0 to 86400, got -1"},
+      {R"({"type":"create_table","game":"medici","players":3,"clock":{"turn":20}})", errc::bad_message,
+       "missing field \"reserve\""},
+      {R"({"type":"create_table","game":"medici","players":3,"clock":{"turn":20.5,"reserve":0}})", errc::bad_message,
+       "\"turn\" must be a number of seconds"},
+      {R"({"type":"create_table","game":"medici","players":3,"clock":{"turn":20,"reserve":0,"bonus":5}})",
+       errc::bad_message, "unknown field \"bonus\""},
+      {R"({"type":"create_table","game":"medici","players":3,"clock":60})", errc::bad_message,
+       "\"clock\" must be an object"},
+      {R"({"type":"create_table","game":"medici","players":3,"clock":null})", errc::bad_message,
+       "\"clock\" must be an object"},
+  });
+  // A server may allow shorter turns (tests do).
+  Limits quick;
+  quick.min_turn_s = 1;
+  auto parsed = parse_client_message(
+      R"({"type":"create_table","game":"medici","players":3,"clock":{"turn":2,"reserve":0}})", quick);
+  ASSERT_TRUE(std::holds_alternative<Request>(parsed));
+  EXPECT_EQ(std::get<CreateTable>(std::get<Request>(parsed).message).clock->turn_s, 2);
 }
 
 TEST(ParseCreateTable, Invalid) {
@@ -782,6 +819,22 @@ TEST(Render, Events) {
   Json j = Json::parse(render_events("t8f3k2", 18, events, legal));
   EXPECT_EQ(j, Json({{"type", "events"}, {"table", "t8f3k2"}, {"version", 18}, {"events", events}, {"legal", legal}}));
   EXPECT_FALSE(j.contains("re"));
+}
+
+TEST(Render, TimedTablesCarryTheirClock) {
+  TableInfo t = sample_table();
+  EXPECT_FALSE(table_json(t).contains("clock"));
+  t.clock = ClockConfig{60, 300};
+  EXPECT_EQ(table_json(t)["clock"], Json::parse(R"({"turn":60,"reserve":300})"));
+  // The live clock rides on the frames a started table sends; without one the field is absent.
+  const Json live = Json::parse(R"({"reserve_ms":[300000,1000],"timeouts":[0,2],"running":{"seat":1,"turn_ms":500,"reserve_ms":1000}})");
+  EXPECT_EQ(Json::parse(render_table(nullptr, t, live))["clock"], live);
+  EXPECT_EQ(Json::parse(render_events("t1", 3, Json::array(), Json::array(), live))["clock"], live);
+  EXPECT_EQ(Json::parse(render_snapshot(nullptr, "t1", 3, 0, Json::object(), Json::array(), live))["clock"], live);
+  EXPECT_EQ(Json::parse(render_seated(nullptr, t, 0, "tok", std::nullopt, false, live))["clock"], live);
+  EXPECT_EQ(Json::parse(render_watching(nullptr, t, live))["clock"], live);
+  EXPECT_FALSE(Json::parse(render_events("t1", 3, Json::array(), Json::array())).contains("clock"));
+  EXPECT_FALSE(Json::parse(render_table(nullptr, t)).contains("clock"));
 }
 
 TEST(Render, Ack) {

@@ -17,13 +17,6 @@
 namespace emporium::testing {
 namespace {
 
-// The next `table` frame for `id` whose seat `seat` satisfies `match` (earlier table frames are skipped).
-Json table_where(ws_client& c, const std::string& id, int seat, const std::function<bool(const Json&)>& match) {
-  return c.wait_for([&](const Json& f) {
-    return f["type"] == "table" && f["table"]["id"] == id && match(f["table"]["seats"][seat]);
-  })["table"];
-}
-
 TEST(BotSeats, TheCreatorSeatsAndRemovesBotsAndEveryoneSeesThem) {
   server_process server;
   ws_client ann(server.port()), bo(server.port());

@@ -20,6 +20,7 @@ void seat_tracker::catch_up() {
     if ((type == "snapshot" || type == "events") && j.value("table", "") == table) {
       version = j["version"];
       legal = j["legal"];
+      if (j.contains("clock")) clock = j["clock"];
       if (type == "snapshot" && j["view"].value("phase", "") == "over") over = true;
       if (type == "events") {
         events.push_back(j["events"]);
@@ -72,6 +73,29 @@ played play(std::vector<seat_tracker*> seats, std::vector<seat_tracker*> watcher
   return out;
 }
 
+void act_first(seat_tracker& mover, const std::vector<seat_tracker*>& seats) {
+  const Json reply = mover.client->request(
+      {{"type", "act"}, {"table", mover.table}, {"version", mover.version}, {"action", mover.legal[0]}});
+  expect_reply(reply, "ack");
+  const std::uint64_t v = reply["version"];
+  for (auto* s : seats) {
+    for (int i = 0; i < 100 && s->version < v; ++i) {
+      s->client->wait_log_beyond(s->cursor, 50ms);
+      s->catch_up();
+    }
+    if (s->version < v) throw std::runtime_error("a seat did not see version " + std::to_string(v));
+  }
+}
+
+Json table_where(ws_client& c, const std::string& id, int seat, const std::function<bool(const Json&)>& match,
+                 std::chrono::milliseconds timeout) {
+  return c.wait_for(
+      [&](const Json& f) {
+        return f["type"] == "table" && f["table"]["id"] == id && match(f["table"]["seats"][seat]);
+      },
+      timeout)["table"];
+}
+
 double percentile(std::vector<double> v, double p) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
@@ -79,15 +103,16 @@ double percentile(std::vector<double> v, double p) {
 }
 
 // Creates a table with `n` players seated (the first creates it) and starts the game.
-table_setup seat_players(std::uint16_t port, int n, bool is_private, const std::string& game) {
+table_setup seat_players(std::uint16_t port, int n, bool is_private, const std::string& game, const Json& clock) {
   table_setup t;
   for (int i = 0; i < n; ++i) {
     t.players.push_back(std::make_unique<ws_client>(port));
     t.players.back()->wait_type("welcome");
     expect_reply(t.players.back()->request({{"type", "set_name"}, {"name", "P" + std::to_string(i)}}), "hello");
   }
-  Json created = t.players[0]->request(
-      {{"type", "create_table"}, {"game", game}, {"players", n}, {"private", is_private}});
+  Json create = {{"type", "create_table"}, {"game", game}, {"players", n}, {"private", is_private}};
+  if (!clock.is_null()) create["clock"] = clock;
+  Json created = t.players[0]->request(create);
   expect_reply(created, "seated");
   t.id = created["table"]["id"];
   t.invite = created.value("invite", "");

@@ -21,6 +21,7 @@ struct seat_tracker {
   Json legal = Json::array();
   bool over = false;
   std::vector<Json> events;  // the "events" arrays, one per action, in order
+  Json clock;                // the live turn clock last seen (timed tables)
 
   void catch_up();
 };
@@ -36,6 +37,12 @@ played play(std::vector<seat_tracker*> seats, std::vector<seat_tracker*> watcher
 
 double percentile(std::vector<double> v, double p);
 
+// Acts with the mover's first legal action and waits until `seats` all saw the new version.
+void act_first(seat_tracker& mover, const std::vector<seat_tracker*>& seats);
+// The next `table` frame's table for `id` whose seat `seat` satisfies `match` (earlier table frames are skipped).
+Json table_where(ws_client& c, const std::string& id, int seat, const std::function<bool(const Json&)>& match,
+                 std::chrono::milliseconds timeout = 5s);
+
 struct table_setup {
   std::string id;
   std::string invite;
@@ -43,8 +50,10 @@ struct table_setup {
   std::vector<std::string> tokens;
 };
 
-// Creates a table with `n` players seated (the first creates it). Throws on any unexpected reply.
-table_setup seat_players(std::uint16_t port, int n, bool is_private, const std::string& game = "medici");
+// Creates a table with `n` players seated (the first creates it), with a turn clock when `clock` is given.
+// Throws on any unexpected reply.
+table_setup seat_players(std::uint16_t port, int n, bool is_private, const std::string& game = "medici",
+                         const Json& clock = nullptr);
 void start(table_setup& t);
 // A private table of `game` where one client sits at seat 0 and bots of `levels` fill the other seats;
 // started unless `start_it` is false.

@@ -13,16 +13,6 @@ namespace {
 
 std::string code(const Json& reply) { return reply.value("code", reply.value("type", "")); }
 
-// The next `table` frame for `id` whose seat `seat` satisfies `match` (earlier table frames are skipped).
-Json table_where(ws_client& c, const std::string& id, int seat, const std::function<bool(const Json&)>& match,
-                 std::chrono::milliseconds timeout = 5s) {
-  return c.wait_for(
-      [&](const Json& f) {
-        return f["type"] == "table" && f["table"]["id"] == id && match(f["table"]["seats"][seat]);
-      },
-      timeout)["table"];
-}
-
 // Waits until every tracker in `seats` is over (the bots finish the game between the people's moves).
 void finish(std::vector<seat_tracker*> seats, std::uint64_t rng_seed) {
   play(seats, {}, rng_seed);
@@ -32,21 +22,6 @@ void finish(std::vector<seat_tracker*> seats, std::uint64_t rng_seed) {
       s->catch_up();
     }
     ASSERT_TRUE(s->over);
-  }
-}
-
-// Acts with the mover's first legal action and waits until `seats` all saw the new version.
-void act_first(seat_tracker& mover, const std::vector<seat_tracker*>& seats) {
-  const Json reply = mover.client->request(
-      {{"type", "act"}, {"table", mover.table}, {"version", mover.version}, {"action", mover.legal[0]}});
-  ASSERT_EQ(reply["type"], "ack") << reply;
-  const std::uint64_t v = reply["version"];
-  for (auto* s : seats) {
-    for (int i = 0; i < 100 && s->version < v; ++i) {
-      s->client->wait_log_beyond(s->cursor, 50ms);
-      s->catch_up();
-    }
-    ASSERT_GE(s->version, v);
   }
 }
 

@@ -26,6 +26,7 @@ struct Limits {
   std::size_t max_chat_chars = 500;   // chat text, in Unicode code points
   std::size_t max_id_chars = 64;      // request ids
   std::size_t max_token_chars = 128;  // seat tokens, invite codes and table ids
+  int min_turn_s = 5;                 // a turn clock's shortest turn (tests lower it to see clocks run out fast)
 };
 
 // Stable error codes sent to clients (games' rule errors pass through with their own codes).
@@ -67,11 +68,21 @@ struct SetName {          // {"type":"set_name","name":"Ann"}
 struct WatchLobby {       // {"type":"watch_lobby","on":true}  live list of public tables
   bool on = true;
 };
-struct CreateTable {      // {"type":"create_table","game":"medici","players":3,"options":{},"private":false}
+// A turn clock: each decision gets `turn_s` seconds, then the seat's reserve of `reserve_s` seconds runs down.
+struct ClockConfig {
+  static constexpr int kMaxTurn = 86400, kMaxReserve = 86400;  // the shortest turn is in Limits
+  int turn_s = 0;
+  int reserve_s = 0;
+  Json to_json() const { return Json{{"turn", turn_s}, {"reserve", reserve_s}}; }
+  bool operator==(const ClockConfig&) const = default;
+};
+struct CreateTable {      // {"type":"create_table","game":"medici","players":3,"options":{},"private":false,
+                          //  "clock":{"turn":60,"reserve":300}}  (no clock: untimed)
   std::string game;
   int players = 0;
   Json options = Json::object();
   bool is_private = false;
+  std::optional<ClockConfig> clock;
 };
 // A table is named by its id (public tables) or by its invite code (private ones; also works for public).
 struct TableRef {
@@ -164,6 +175,7 @@ struct TableInfo {
   std::vector<SeatInfo> seats;
   int spectators = 0;
   int creator_seat = 0;
+  std::optional<ClockConfig> clock;  // timed tables only
 };
 Json table_json(const TableInfo& table);
 
@@ -171,18 +183,22 @@ Json table_json(const TableInfo& table);
 std::string render_welcome(const Json& games, std::optional<long long> absent_after_s = std::nullopt);
 std::string render_hello(const Json& re, std::string_view name);                   // reply to hello / set_name
 std::string render_lobby(const Json& re, const std::vector<TableInfo>& tables);    // public tables
-std::string render_table(const Json& re, const TableInfo& table);                  // a table changed
+// `clock` (in the table, seated, watching, snapshot and events frames): the live turn clock of a started
+// timed table, {"reserve_ms":[..],"timeouts":[..],"running":null|{"seat","turn_ms","reserve_ms"}}; null: omitted.
+std::string render_table(const Json& re, const TableInfo& table, const Json& clock = nullptr);  // a table changed
 // Reply to create_table / join / resume: your seat and its secret token (invite only for private tables).
 // `reclaimed`: a resume that took the seat back from a bot standing in for the absent player.
 std::string render_seated(const Json& re, const TableInfo& table, int seat, std::string_view token,
-                          const std::optional<std::string>& invite, bool reclaimed = false);
-std::string render_watching(const Json& re, const TableInfo& table);
+                          const std::optional<std::string>& invite, bool reclaimed = false,
+                          const Json& clock = nullptr);
+std::string render_watching(const Json& re, const TableInfo& table, const Json& clock = nullptr);
 std::string render_left(const Json& re, std::string_view table);
 // A full filtered snapshot: the view for `seat` (null: spectator), and that seat's legal actions.
 std::string render_snapshot(const Json& re, std::string_view table, std::uint64_t version, const Json& seat,
-                            const Json& view, const Json& legal);
+                            const Json& view, const Json& legal, const Json& clock = nullptr);
 // One accepted action's events for one viewer, and that viewer's legal actions now.
-std::string render_events(std::string_view table, std::uint64_t version, const Json& events, const Json& legal);
+std::string render_events(std::string_view table, std::uint64_t version, const Json& events, const Json& legal,
+                          const Json& clock = nullptr);
 std::string render_ack(const Json& re, std::uint64_t version);
 std::string render_chat(std::string_view table, std::string_view from, const Json& seat, std::string_view text);
 std::string render_pong(const Json& re);

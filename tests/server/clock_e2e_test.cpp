@@ -1,0 +1,197 @@
+// End-to-end: turn clocks. Time runs out and the normal bot decides; three timeouts in a row hand the seat to
+// the bot until its player resumes; a crash and a restart neither lose a deadline nor charge the downtime.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <thread>
+
+#include "game_driver.hpp"
+#include "test_client.hpp"
+
+namespace emporium::testing {
+namespace {
+
+std::string code(const Json& reply) { return reply.value("code", reply.value("type", "")); }
+
+// Turns as short as 1 s are allowed here, so clocks run out within a test.
+std::vector<std::string> quick_clocks() { return {"--min-turn-s", "1"}; }
+
+// The seat whose decision it is, from the trackers' legal lists; -1 when nobody's.
+int mover_of(std::vector<seat_tracker>& seats) {
+  for (std::size_t i = 0; i < seats.size(); ++i) {
+    if (!seats[i].legal.empty()) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+// Waits for the next events frame that starts with a timeout, and returns the frame.
+Json next_timeout(ws_client& c, std::chrono::milliseconds within) {
+  return c.wait_for(
+      [](const Json& f) {
+        return f["type"] == "events" && !f["events"].empty() && f["events"][0]["type"] == "timeout";
+      },
+      within);
+}
+
+TEST(Clocks, TimeRunsOutTheBotDecidesAndTheNextDecisionsClockStarts) {
+  server_process server("", quick_clocks());
+  auto t = seat_players(server.port(), 3, false, "medici", {{"turn", 2}, {"reserve", 0}});
+  EXPECT_EQ(code(t.players[0]->request({{"type", "replace_absent"}, {"table", t.id}, {"seat", 1}})), "not_started");
+  start(t);
+  const auto started = std::chrono::steady_clock::now();
+  auto seats = trackers(t);
+  for (auto& s : seats) {
+    s.client->wait_type("snapshot");
+    s.catch_up();
+  }
+  const int first = mover_of(seats);
+  ASSERT_GE(first, 0);
+  // Every seat is shown the same clock: the mover's 2 s running, nobody's reserve.
+  for (auto& s : seats) {
+    ASSERT_TRUE(s.clock.is_object()) << "the snapshot carries the clock";
+    EXPECT_EQ(s.clock["running"]["seat"], first);
+    EXPECT_GT(s.clock["running"]["turn_ms"].get<int>(), 1000);
+    EXPECT_LE(s.clock["running"]["turn_ms"].get<int>(), 2000);
+    EXPECT_EQ(s.clock["running"]["reserve_ms"], 0);
+    EXPECT_EQ(s.clock["timeouts"], Json::parse("[0,0,0]"));
+  }
+  // A timed table: the clock, not replace_absent, deals with a player who is gone.
+  const Json refused = t.players[first == 0 ? 1 : 0]->request({{"type", "replace_absent"}, {"table", t.id}, {"seat", first}});
+  EXPECT_EQ(code(refused), "bad_message");
+  EXPECT_NE(refused["message"].get<std::string>().find("clock"), std::string::npos) << refused;
+
+  // Nobody moves: after 2 s the bot moves for the first seat, and everyone is told so first.
+  const Json out = next_timeout(*t.players[0], 6s);
+  const auto waited = std::chrono::steady_clock::now() - started;
+  EXPECT_GE(waited, 1900ms);
+  EXPECT_EQ(out["events"][0], Json({{"type", "timeout"}, {"player", first}}));
+  EXPECT_GT(out["events"].size(), 1u) << "the move's own events follow";
+  EXPECT_EQ(out["clock"]["timeouts"][first], 1);
+  for (auto& s : seats) {
+    s.client->wait_log_beyond(s.cursor, 1s);
+    s.catch_up();
+  }
+  const int second = mover_of(seats);
+  ASSERT_GE(second, 0);
+  EXPECT_EQ(out["clock"]["running"]["seat"], second);
+  EXPECT_GT(out["clock"]["running"]["turn_ms"].get<int>(), 1500) << "the next decision starts with the whole turn";
+
+  // That decision runs out too, about 2 s later: its clock did start.
+  const auto second_started = std::chrono::steady_clock::now();
+  const Json again = next_timeout(*t.players[0], 6s);
+  EXPECT_GE(std::chrono::steady_clock::now() - second_started, 1000ms);
+  EXPECT_EQ(again["events"][0]["player"], second);
+}
+
+TEST(Clocks, ThreeTimeoutsHandTheSeatToTheBotAndResumeTakesItBack) {
+  server_process server("", quick_clocks());
+  auto t = seat_players(server.port(), 3, false, "medici", {{"turn", 1}, {"reserve", 1}});
+  start(t);
+  auto seats = trackers(t);
+  std::vector<seat_tracker*> all = pointers(seats);
+  std::vector<seat_tracker*> watchers{&seats[0], &seats[1]};
+  // P0 and P1 move at once; P2 never does.
+  int timeouts_of_p2 = 0;
+  bool handed_over = false;
+  const auto deadline = std::chrono::steady_clock::now() + 90s;
+  while (!handed_over && std::chrono::steady_clock::now() < deadline) {
+    for (auto* s : all) s->catch_up();
+    ASSERT_FALSE(seats[0].over) << "the game ended before P2 timed out three times";
+    const int mover = mover_of(seats);
+    if (mover == 0 || mover == 1) {
+      act_first(seats[mover], watchers);
+      continue;
+    }
+    seats[0].client->wait_log_beyond(seats[0].cursor, 100ms);
+    timeouts_of_p2 = 0;
+    for (const auto& events : seats[0].events) {
+      if (!events.empty() && events[0] == Json({{"type", "timeout"}, {"player", 2}})) ++timeouts_of_p2;
+    }
+    handed_over = timeouts_of_p2 >= 3;
+  }
+  ASSERT_EQ(timeouts_of_p2, 3);
+  // The reserve went with the first timeout; the seat is now the bot's, and the player's token still works.
+  const Json table = table_where(*t.players[0], t.id, 2, [](const Json& s) { return s.contains("bot"); }, 10s);
+  EXPECT_EQ(table["seats"][2], Json::parse(R"({"seat":2,"name":"P2","connected":true,"bot":"normal","stand_in":"timeout"})"));
+
+  // The bot now plays seat 2 at its own pace, with no clock and no further timeouts.
+  const std::size_t seen = seats[0].events.size();
+  play(watchers, {}, 5, 12);
+  for (auto* s : all) s->catch_up();
+  int p2_moves = 0, more_timeouts = 0;
+  for (std::size_t i = seen; i < seats[0].events.size(); ++i) {
+    for (const auto& e : seats[0].events[i]) p2_moves += e.value("player", -1) == 2;
+    more_timeouts += !seats[0].events[i].empty() && seats[0].events[i][0]["type"] == "timeout";
+  }
+  EXPECT_GT(p2_moves, 0) << "the bot made P2's decisions";
+  EXPECT_EQ(more_timeouts, 0);
+  if (!seats[0].over && mover_of(seats) == 2) {
+    EXPECT_TRUE(seats[0].clock["running"].is_null());
+  }
+
+  // P2, still connected, takes the seat back with its token: a notice, a clean slate of timeouts.
+  const Json back = t.players[2]->request({{"type", "resume"}, {"token", t.tokens[2]}});
+  ASSERT_EQ(back["type"], "seated") << back;
+  EXPECT_EQ(back["reclaimed"], true);
+  EXPECT_EQ(back["table"]["seats"][2], Json::parse(R"({"seat":2,"name":"P2","connected":true})"));
+  EXPECT_EQ(back["clock"]["timeouts"][2], 0);
+  table_where(*t.players[0], t.id, 2, [](const Json& s) { return !s.contains("bot"); });
+}
+
+TEST(Clocks, ASigkillAndARestartTenSecondsLaterLoseNoTimeAndChargeNone) {
+  const std::string data = make_temp_dir("emporium-clock-restart");
+  std::string token;
+  int mover = -1;
+  {
+    server_process first(data);
+    auto t = seat_players(first.port(), 3, false, "medici", {{"turn", 30}, {"reserve", 60}});
+    start(t);
+    const Json snap = t.players[0]->wait_type("snapshot");
+    ASSERT_TRUE(snap.contains("clock")) << snap;
+    mover = snap["clock"]["running"]["seat"];
+    token = t.tokens[0];
+    // Three seconds of the first decision go by, then the server dies.
+    std::this_thread::sleep_for(3s);
+    first.kill_hard();
+  }
+  std::this_thread::sleep_for(10s);
+  server_process second(data);
+  ws_client ann(second.port());
+  ann.wait_type("welcome");
+  const Json seated = ann.request({{"type", "resume"}, {"token", token}});
+  ASSERT_EQ(seated["type"], "seated") << seated;
+  EXPECT_EQ(seated["table"]["clock"], Json::parse(R"({"turn":30,"reserve":60})"));
+  const Json& running = seated["clock"]["running"];
+  ASSERT_TRUE(running.is_object()) << seated;
+  EXPECT_EQ(running["seat"], mover);
+  // About 27 s were left at the kill (the sign of life is written every second, so up to 1 s more).
+  const int left = running["turn_ms"];
+  EXPECT_GE(left, 25500) << "the 10 s the server was down were charged";
+  EXPECT_LE(left, 28100) << "the time before the crash was given back";
+  EXPECT_EQ(running["reserve_ms"], 60000);
+  const Json snap = ann.wait_type("snapshot");
+  EXPECT_EQ(snap["clock"]["running"]["seat"], mover);
+  EXPECT_LE(snap["clock"]["running"]["turn_ms"].get<int>(), left);
+  EXPECT_EQ(second.terminate(), 0);
+  std::filesystem::remove_all(data);
+}
+
+TEST(Clocks, UntimedTablesCarryNoClock) {
+  server_process server;
+  auto t = seat_players(server.port(), 3, false);
+  start(t);
+  const Json snap = t.players[0]->wait_type("snapshot");
+  EXPECT_FALSE(snap.contains("clock"));
+  const Json table = t.players[0]->request({{"type", "snapshot"}, {"table", t.id}});
+  EXPECT_FALSE(table.contains("clock"));
+  ws_client bad(server.port());
+  bad.wait_type("welcome");
+  // The shortest turn is 5 s unless the server says otherwise.
+  const Json refused = bad.request({{"type", "create_table"}, {"game", "medici"}, {"players", 3},
+                                    {"clock", {{"turn", 2}, {"reserve", 0}}}});
+  EXPECT_EQ(code(refused), "bad_message");
+  EXPECT_NE(refused["message"].get<std::string>().find("from 5 to 86400"), std::string::npos) << refused;
+}
+
+}  // namespace
+}  // namespace emporium::testing
