@@ -30,9 +30,10 @@ export function createClocks() {
     if (!props || !props.live) return;
     const now = Date.now();
     const c = countdown(props.live, now);
+    const hasReserve = Boolean(props.info.clock && props.info.clock.reserve > 0); // else there is nothing to show but the move
     rows.forEach((row, seat) => {
       const running = c && c.seat === seat;
-      const reserve = reserveAt(props.live, seat, now);
+      const reserve = hasReserve ? reserveAt(props.live, seat, now) : null;
       let time;
       if (running) time = c.phase === 'out' ? t('clock.out') : formatMs(c.phase === 'turn' ? c.turnMs : c.reserveMs, t);
       else time = reserve === null ? '' : formatMs(reserve, t);
