@@ -281,6 +281,7 @@ TEST_F(E2E, ASlowReaderIsDisconnectedAndNobodyElseWaits) {
   socket.set_option(net::socket_base::receive_buffer_size(4096));
   socket.connect({net::ip::make_address("127.0.0.1"), server_.port()});
   slow.handshake("127.0.0.1", "/ws");
+  slow.write(net::buffer(Json{{"type", "hello"}, {"protocol", 1}}.dump()));  // or it is closed after 10 s
 
   std::vector<table_setup> tables;
   for (int i = 0; i < 16; ++i) {
