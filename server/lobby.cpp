@@ -260,6 +260,10 @@ std::vector<protocol::TableInfo> lobby::listed_locked() const {
 void lobby::publish(const std::string& changed) {
   std::unordered_set<std::string> now;
   for (auto it = ranked_.begin(); it != ranked_.end() && now.size() < kMaxListed; ++it) now.insert(std::get<2>(*it));
+  if (watchers_.empty()) {  // nobody to tell: nothing to render
+    listed_ = std::move(now);
+    return;
+  }
   std::vector<std::shared_ptr<const std::string>> frames;
   for (const auto& id : listed_) {
     if (!now.count(id)) frames.push_back(std::make_shared<const std::string>(protocol::render_lobby_removed(id)));

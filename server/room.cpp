@@ -402,10 +402,11 @@ void room::leave(session_ptr s, Json re) {
         r.context_.lobby->unregister_token(r.seats_[seat].token);
         r.seats_[seat] = {};
         if (r.first_person() < 0) {
-          // A table that never started is closed when its last person leaves (bots do not keep it).
+          // A table that never started is closed when its last person leaves (bots do not keep it); closed
+          // before the reply, so whoever hears of it finds it gone.
           s->left(r.id_);
-          r.reply(s, protocol::render_left(re, r.id_));
-          return r.close_before_start();
+          r.close_before_start();
+          return r.reply(s, protocol::render_left(re, r.id_));
         }
         if (seat == r.creator_seat_) r.creator_seat_ = r.first_person();
         r.save_seats();
