@@ -44,7 +44,9 @@ std::shared_ptr<room> lobby::register_room(const std::shared_ptr<room>& table, c
   const auto [it, added] = rooms_.try_emplace(table->id(), table);
   if (!added) return it->second;
   if (!table->invite().empty()) by_invite_[table->invite()] = table;
-  summaries_[table->id()] = info;
+  // Not yet published: the creator's join follows at once, and its update() tells watchers.
+  const auto& added_summary = summaries_[table->id()] = summary{info, next_sequence_++};
+  place(added_summary, true);
   for (const auto& seat : seats) {
     if (seat.resumable()) by_token_[seat.token_hash] = table;
   }
@@ -221,31 +223,65 @@ void lobby::remove_room(const std::string& id) {
     if (it == rooms_.end()) return;
     if (!it->second->invite().empty()) by_invite_.erase(it->second->invite());
     rooms_.erase(it);
-    summaries_.erase(id);
+    if (auto s = summaries_.find(id); s != summaries_.end()) {
+      place(s->second, false);
+      summaries_.erase(s);
+    }
+    publish(id);
   }
-  notify_watchers();
 }
 
 void lobby::update(const protocol::TableInfo& table) {
-  {
-    std::lock_guard lock(mutex_);
-    if (!rooms_.count(table.id)) return;  // removed meanwhile
-    summaries_[table.id] = table;
-  }
-  if (!table.is_private) notify_watchers();
+  std::lock_guard lock(mutex_);
+  auto it = summaries_.find(table.id);
+  if (it == summaries_.end()) return;  // removed meanwhile
+  place(it->second, false);
+  it->second.info = table;
+  place(it->second, true);
+  if (!table.is_private) publish(table.id);
 }
 
-std::vector<protocol::TableInfo> lobby::public_tables() const {
-  std::lock_guard lock(mutex_);
-  std::vector<protocol::TableInfo> waiting, playing;
-  for (const auto& [id, t] : summaries_) {
-    if (t.is_private || t.state == "finished") continue;
-    (t.state == "waiting" ? waiting : playing).push_back(t);
+std::optional<lobby::rank> lobby::rank_of(const summary& s) {
+  if (s.info.is_private || s.info.state == "finished") return std::nullopt;
+  // Tables with free seats first: that is what people come to the lobby for; then the newest, so a table just
+  // made is always seen however many others there are.
+  return rank{s.info.state != "waiting", ~s.sequence, s.info.id};
+}
+
+void lobby::place(const summary& s, bool add) {
+  if (const auto r = rank_of(s)) add ? (void)ranked_.insert(*r) : (void)ranked_.erase(*r);
+}
+
+std::vector<protocol::TableInfo> lobby::listed_locked() const {
+  std::vector<protocol::TableInfo> out;
+  for (auto it = ranked_.begin(); it != ranked_.end() && out.size() < kMaxListed; ++it) {
+    out.push_back(summaries_.at(std::get<2>(*it)).info);
   }
-  // Tables with free seats first: that is what people come to the lobby for.
-  waiting.insert(waiting.end(), playing.begin(), playing.end());
-  if (waiting.size() > kMaxListed) waiting.resize(kMaxListed);
-  return waiting;
+  return out;
+}
+
+void lobby::publish(const std::string& changed) {
+  std::unordered_set<std::string> now;
+  for (auto it = ranked_.begin(); it != ranked_.end() && now.size() < kMaxListed; ++it) now.insert(std::get<2>(*it));
+  if (watchers_.empty()) {  // nobody to tell: nothing to render
+    listed_ = std::move(now);
+    return;
+  }
+  std::vector<std::shared_ptr<const std::string>> frames;
+  for (const auto& id : listed_) {
+    if (!now.count(id)) frames.push_back(std::make_shared<const std::string>(protocol::render_lobby_removed(id)));
+  }
+  for (const auto& id : now) {
+    if (id == changed || !listed_.count(id)) {
+      frames.push_back(std::make_shared<const std::string>(protocol::render_lobby_changed(summaries_.at(id).info)));
+    }
+  }
+  listed_ = std::move(now);
+  for (const auto& [key, w] : watchers_) {
+    if (auto s = w.lock()) {
+      for (const auto& f : frames) s->send(f);
+    }
+  }
 }
 
 std::map<std::pair<std::string, std::string>, int> lobby::room_counts() const {
@@ -254,7 +290,7 @@ std::map<std::pair<std::string, std::string>, int> lobby::room_counts() const {
   for (const auto& g : engine::all_games()) {
     for (const char* state : {"waiting", "playing", "finished"}) counts[{g.id, state}] = 0;
   }
-  for (const auto& [id, t] : summaries_) ++counts[{t.game, t.state}];
+  for (const auto& [id, s] : summaries_) ++counts[{s.info.game, s.info.state}];
   return counts;
 }
 
@@ -270,26 +306,16 @@ void lobby::remove_session(const websocket_session* s) {
   watchers_.erase(s);
 }
 
-void lobby::watch(const std::shared_ptr<websocket_session>& s, bool on) {
+// Under the same lock as publish(): the list returned is exactly what the changes sent from now on apply to.
+std::vector<protocol::TableInfo> lobby::watch(const std::shared_ptr<websocket_session>& s, bool on) {
   std::lock_guard lock(mutex_);
-  if (on) {
-    watchers_[s.get()] = s;
-  } else {
+  if (!on) {
     watchers_.erase(s.get());
+    return {};
   }
-}
-
-void lobby::notify_watchers() {
-  std::vector<std::shared_ptr<websocket_session>> targets;
-  {
-    std::lock_guard lock(mutex_);
-    for (const auto& [key, w] : watchers_) {
-      if (auto s = w.lock()) targets.push_back(std::move(s));
-    }
-  }
-  if (targets.empty()) return;
-  auto frame = std::make_shared<const std::string>(protocol::render_lobby(nullptr, public_tables()));
-  for (const auto& s : targets) s->send(frame);
+  publish("");  // the others catch up first, so listed_ is what this list shows
+  watchers_[s.get()] = s;
+  return listed_locked();
 }
 
 std::size_t lobby::open_connections() const {

@@ -6,8 +6,11 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
+#include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <emporium/protocol/protocol.hpp>
@@ -54,14 +57,13 @@ class lobby {
 
   // A room's summary changed: store it and tell lobby watchers if the table is public.
   void update(const protocol::TableInfo& table);
-  std::vector<protocol::TableInfo> public_tables() const;
   std::map<std::pair<std::string, std::string>, int> room_counts() const;
 
-  // Connections: lobby watchers get the public list whenever it changes; every open connection
-  // is told "going away" at shutdown.
+  // Connections: lobby watchers get the list when they start watching (returned), then only what changes in it
+  // (lobby_changed, lobby_removed); every open connection is told "going away" at shutdown.
   void add_session(const std::shared_ptr<websocket_session>& s);
   void remove_session(const websocket_session* s);
-  void watch(const std::shared_ptr<websocket_session>& s, bool on);
+  std::vector<protocol::TableInfo> watch(const std::shared_ptr<websocket_session>& s, bool on);
   void shutdown();
   std::size_t open_connections() const;  // WebSocket connections not yet closed
 
@@ -73,7 +75,20 @@ class lobby {
   std::shared_ptr<room> rebuild(StoredTable stored);
   std::shared_ptr<room> bring_back_finished(const std::string& id);
   std::optional<protocol::MyGame> describe_stored(const std::string& token_hash);
-  void notify_watchers();
+
+  // A public table's place in the listing: waiting first, then the newest (highest sequence) first.
+  using rank = std::tuple<bool, std::uint64_t, std::string>;  // (playing, ~sequence, id)
+  struct summary {
+    protocol::TableInfo info;
+    std::uint64_t sequence = 0;  // registration order: restored tables in store order, then new ones
+  };
+  static std::optional<rank> rank_of(const summary& s);
+  void place(const summary& s, bool add);  // in or out of ranked_; with mutex_ held
+  // The listed public tables: at most kMaxListed, waiting before playing, newest first (by creation here).
+  std::vector<protocol::TableInfo> listed_locked() const;
+  // With mutex_ held: brings listed_ up to date with the ranking and tells watchers what changed in the listing,
+  // `changed` included if it is listed. Frames are posted under the lock, so every watcher sees them in order.
+  void publish(const std::string& changed);
 
   net::any_io_executor executor_;
   server_context& context_;
@@ -81,7 +96,10 @@ class lobby {
   std::unordered_map<std::string, std::shared_ptr<room>> rooms_;
   std::unordered_map<std::string, std::weak_ptr<room>> by_invite_;
   std::unordered_map<std::string, std::weak_ptr<room>> by_token_;  // by token hash
-  std::map<std::string, protocol::TableInfo> summaries_;  // every room, by id
+  std::unordered_map<std::string, summary> summaries_;  // every room, by id
+  std::set<rank> ranked_;                              // the public tables that may be listed, best first
+  std::unordered_set<std::string> listed_;             // what watchers were last told is listed
+  std::uint64_t next_sequence_ = 0;
   std::unordered_map<const websocket_session*, std::weak_ptr<websocket_session>> sessions_;
   std::unordered_map<const websocket_session*, std::weak_ptr<websocket_session>> watchers_;
 };

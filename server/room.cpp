@@ -72,6 +72,7 @@ room::room(net::any_io_executor executor, const server_context& context, StoredT
       bot_pause_(strand_),
       clock_config_(stored.clock),
       clock_timer_(strand_),
+      abandoned_timer_(strand_),
       updated_(stored.updated_at != 0 ? stored.updated_at : unix_now()),
       rematch_(offer_from_json(stored.rematch)) {
   seats_.resize(static_cast<std::size_t>(stored.players));
@@ -196,6 +197,51 @@ void room::table_changed() {
   const auto table = info();
   broadcast(protocol::render_table(nullptr, table, live_clock()));
   context_.lobby->update(table);
+  watch_abandoned();
+}
+
+void room::watch_abandoned() {
+  const bool abandoned = phase_ == phase::waiting && std::none_of(seats_.begin(), seats_.end(), [](const seat_slot& st) {
+    return st.is_person() && !st.connection.expired();
+  });
+  if (!abandoned) {
+    if (abandoned_generation_) abandoned_timer_.cancel();
+    abandoned_generation_.reset();
+    return;
+  }
+  if (abandoned_generation_) return;  // already counting since it became abandoned
+  const auto generation = ++abandoned_armings_;
+  abandoned_generation_ = generation;
+  abandoned_timer_.expires_after(context_.abandoned_after);
+  abandoned_timer_.async_wait([self = shared_from_this(), generation](boost::system::error_code ec) {
+    if (ec || self->abandoned_generation_ != generation) return;
+    spdlog::info("room {}: closing, nobody has been connected for {} s", self->id_, self->context_.abandoned_after.count());
+    self->close_before_start();
+  });
+}
+
+void room::close_before_start() {
+  try {
+    context_.store->delete_table(id_);
+  } catch (const std::exception& e) {
+    spdlog::error("room {}: deleting: {}", id_, e.what());
+  }
+  for (const auto& st : seats_) {
+    if (st.is_person()) context_.lobby->unregister_token(st.token_hash);
+  }
+  const auto frame = protocol::render_left(nullptr, id_);
+  auto tell = [&](const std::weak_ptr<websocket_session>& w) {
+    if (auto c = w.lock()) {
+      c->left(id_);
+      c->send(frame);
+    }
+  };
+  for (const auto& st : seats_) tell(st.connection);
+  for (const auto& w : spectators_) tell(w);
+  spectators_.clear();
+  abandoned_generation_.reset();
+  abandoned_timer_.cancel();
+  context_.lobby->remove_room(id_);
 }
 
 // What the game reveals at its end (all coins, say) is the engine's decision, made in these views.
@@ -358,13 +404,11 @@ void room::leave(session_ptr s, Json re) {
         r.context_.lobby->unregister_token(r.seats_[seat].token_hash);
         r.seats_[seat] = {};
         if (r.first_person() < 0) {
-          // A table that never started is closed when its last person leaves (bots do not keep it).
-          r.context_.store->delete_table(r.id_);
+          // A table that never started is closed when its last person leaves (bots do not keep it); closed
+          // before the reply, so whoever hears of it finds it gone.
           s->left(r.id_);
-          r.reply(s, protocol::render_left(re, r.id_));
-          r.broadcast(protocol::render_left(nullptr, r.id_));
-          r.context_.lobby->remove_room(r.id_);
-          return;
+          r.close_before_start();
+          return r.reply(s, protocol::render_left(re, r.id_));
         }
         if (seat == r.creator_seat_) r.creator_seat_ = r.first_person();
         r.save_seats();
@@ -676,6 +720,7 @@ void room::replace_absent(session_ptr s, int seat, Json re) {
 
 void room::carry_on() {
   on_strand([self = shared_from_this()] {
+    self->watch_abandoned();  // restored before anyone can connect: a waiting table's time runs from the restart
     self->update_clock();
     self->save_clock();  // the decision's start moved by the downtime: a second restart must not charge it
     self->run_bot_if_its_turn();
@@ -911,6 +956,18 @@ void room::claim_reserved(session_ptr s, int seat, std::string claim, Json re) {
     if (!r.seats_saved(seat, before, s, re, "the seat could not be saved; try again")) return;
     if (again) r.context_.lobby->unregister_token(before.token_hash);
     r.welcome_seated(seat, s, re, token);
+  });
+}
+
+void room::after_requests(std::function<void()> f, bool through_rematch) {
+  on_strand([self = shared_from_this(), f = std::move(f), through_rematch]() mutable {
+    if (through_rematch && self->rematch_) {
+      // rematch() handed the caller to the new table (resume or claim_reserved): wait for its answer too.
+      if (auto next = self->context_.lobby->find_id(self->rematch_->table); next && next != self) {
+        return next->after_requests(std::move(f));
+      }
+    }
+    f();
   });
 }
 

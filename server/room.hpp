@@ -73,6 +73,10 @@ class room : public std::enable_shared_from_this<room> {
   // not block). The answer's `token` is that hash: the caller puts the token itself in.
   void describe(std::string token_hash, std::function<void(std::optional<protocol::MyGame>)> done);
 
+  // Runs `f` on the room's strand after every request posted to it before; with `through_rematch`, after the
+  // rematch this table offered has also handled what those requests passed on to it.
+  void after_requests(std::function<void()> f, bool through_rematch = false);
+
   // The table as the lobby lists it; only on the strand (or before the room is shared).
   protocol::TableInfo info() const;
 
@@ -125,7 +129,12 @@ class room : public std::enable_shared_from_this<room> {
   void hand_to_bot_after_timeouts(int seat);
   void reply(const session_ptr& s, std::string frame) const;
   void broadcast(const std::string& frame) const;
-  void table_changed();  // tells members and the lobby
+  void table_changed();  // tells members and the lobby; re-checks whether the table is abandoned
+  // A waiting table where no seated person is connected closes after `abandoned_after` (its creator may have left
+  // it behind, or the server restarted): arms the timer when it becomes so, disarms it when someone is back.
+  void watch_abandoned();
+  // A table that never started closes: out of the store and the lobby, and every member is told `left`.
+  void close_before_start();
   void send_snapshot(const session_ptr& s, const Json& re) const;
   Json legal_for(int seat) const;
   engine::Viewer viewer_for(int seat) const;
@@ -167,6 +176,9 @@ class room : public std::enable_shared_from_this<room> {
   std::optional<turn_clock> clock_;  // once a timed game has started
   net::steady_timer clock_timer_;
   std::uint64_t clock_generation_ = 0;  // a timer callback from before the last update_clock is stale
+  net::steady_timer abandoned_timer_;
+  std::optional<std::uint64_t> abandoned_generation_;  // set while armed; a callback of another is stale
+  std::uint64_t abandoned_armings_ = 0;
   long long updated_ = 0;  // unix seconds of the last stored change
   std::optional<protocol::RematchOffer> rematch_;
 };

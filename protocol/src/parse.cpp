@@ -475,6 +475,15 @@ std::variant<Request, ParseError> parse_client_message(std::string_view frame, c
   }
 }
 
+Json request_id(std::string_view frame, const Limits& limits) {
+  try {
+    const Json j = Json::parse(frame.begin(), frame.end(), nullptr, false);  // no exceptions: discarded on error
+    return j.is_object() ? read_id(j, limits) : Json(nullptr);
+  } catch (...) {  // read_id refuses a bad id by throwing
+    return nullptr;
+  }
+}
+
 std::string_view type_name(const Message& message) {
   struct Visitor {
     std::string_view operator()(const Hello&) const { return "hello"; }

@@ -79,6 +79,18 @@ std::string render_lobby(const Json& re, const std::vector<TableInfo>& tables) {
   return dump(j);
 }
 
+std::string render_lobby_changed(const TableInfo& table) {
+  Json j = frame("lobby_changed", nullptr);
+  j["table"] = table_json(table);
+  return dump(j);
+}
+
+std::string render_lobby_removed(std::string_view table) {
+  Json j = frame("lobby_removed", nullptr);
+  j["table"] = table;
+  return dump(j);
+}
+
 std::string render_table(const Json& re, const TableInfo& table, const Json& clock) {
   Json j = frame("table", re);
   j["table"] = table_json(table);

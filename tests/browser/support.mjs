@@ -98,7 +98,9 @@ export function createHarness({ serverArgs = [], failurePrefix = 'failure-', onP
     }
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'emporium-browser-'));
     const portFile = path.join(dataDir, 'port');
+    // Every page connects from 127.0.0.1, each browser with several HTTP connections: no per-address caps here.
     server = spawn(SERVER, ['--bind', '127.0.0.1', '--port', '0', '--port-file', portFile, '--data-dir', dataDir,
+      '--max-connections-per-ip', '0', '--max-tables-per-ip-per-minute', '0',
       '--web-root', path.join(ROOT, 'web-client'), ...serverArgs, '--log-level', 'warn', '--threads', '2'],
     { stdio: ['ignore', 'pipe', 'pipe'] });
     server.stdout.on('data', (d) => serverLog.push(String(d)));

@@ -143,6 +143,26 @@ TEST(ParseId, TooLongOrWrongTypeIdIsBadMessageWithNullId) {
   EXPECT_TRUE(contains(must_fail(R"({"id":false})").message, "\"id\""));
 }
 
+TEST(RequestId, ReadsTheIdOfAnyObjectFrameWithoutParsingTheMessage) {
+  EXPECT_EQ(request_id(R"({"type":"ping","id":"p-1"})"), Json("p-1"));
+  EXPECT_EQ(request_id(R"({"type":"act","id":42,"table":5,"unknown":true})"), Json(42));  // the rest may be wrong
+  EXPECT_EQ(request_id(R"({"id":-3})"), Json(-3));                                           // no type: still read
+  EXPECT_TRUE(request_id(R"({"type":"ping"})").is_null());
+}
+
+TEST(RequestId, IsNullWheneverTheIdCannotBeReadAndNeverThrows) {
+  for (const std::string& frame : {std::string(""), std::string("{not json"), std::string("[1,2]"), std::string("\"id\""),
+                                  std::string("{\"id\":1.5}"), std::string("{\"id\":null}"), std::string("{\"id\":[1]}"),
+                                  R"({"id":")" + std::string(65, 'x') + R"("})", std::string("{\"id\":\"\xff\"}"),
+                                  std::string("{\"id\":\"a\"") /* cut short */}) {
+    EXPECT_TRUE(request_id(frame).is_null()) << frame;
+  }
+  Limits limits;
+  limits.max_id_chars = 3;
+  EXPECT_TRUE(request_id(R"({"id":"abcd"})", limits).is_null());
+  EXPECT_EQ(request_id(R"({"id":"abc"})", limits), Json("abc"));
+}
+
 TEST(ParseId, LimitIsConfigurable) {
   Limits limits;
   limits.max_id_chars = 3;
@@ -894,6 +914,14 @@ TEST(Render, Lobby) {
   EXPECT_EQ(empty, Json({{"type", "lobby"}, {"tables", Json::array()}}));
 }
 
+TEST(Render, LobbyChangedAndRemoved) {
+  Json changed = Json::parse(render_lobby_changed(sample_table()));
+  EXPECT_EQ(changed.size(), 2u);
+  EXPECT_EQ(changed.at("type"), "lobby_changed");
+  expect_sample_table(changed.at("table"));
+  EXPECT_EQ(Json::parse(render_lobby_removed("t8f3k2")), Json({{"type", "lobby_removed"}, {"table", "t8f3k2"}}));
+}
+
 TEST(Render, Table) {
   Json j = Json::parse(render_table("r", sample_table()));
   EXPECT_EQ(j.size(), 3u);
@@ -1032,6 +1060,8 @@ TEST(Render, InvalidUtf8NeverThrowsAndIsReplaced) {
   t.game = bad;
   EXPECT_TRUE(Json::accept(render_lobby(nullptr, {t})));
   EXPECT_TRUE(Json::accept(render_table(nullptr, t)));
+  EXPECT_TRUE(Json::accept(render_lobby_changed(t)));
+  EXPECT_TRUE(Json::accept(render_lobby_removed(bad)));
   EXPECT_TRUE(Json::accept(render_seated(nullptr, t, 0, bad, bad)));
   EXPECT_TRUE(Json::accept(render_watching(nullptr, t)));
   EXPECT_TRUE(Json::accept(render_left(bad, bad)));

@@ -55,8 +55,14 @@ played play(std::vector<seat_tracker*> seats, std::vector<seat_tracker*> watcher
     const auto& legal = mover->legal;
     const Json action = legal[rng.below(3) == 0 ? 0 : rng.below(legal.size())];
     const auto sent = std::chrono::steady_clock::now();
-    const Json reply = mover->client->request(
-        {{"type", "act"}, {"table", mover->table}, {"version", mover->version}, {"action", action}});
+    const Json act = {{"type", "act"}, {"table", mover->table}, {"version", mover->version}, {"action", action}};
+    Json reply = mover->client->request(act);
+    // One fast player can make more moves in a second than the server takes (a refusal changes nothing): slow
+    // down as a client should.
+    while (reply.value("code", "") == "rate_limited") {
+      std::this_thread::sleep_for(100ms);
+      reply = mover->client->request(act);
+    }
     if (reply["type"] != "ack") throw std::runtime_error("action refused: " + reply.dump());
     const std::uint64_t v = reply["version"];
     for (auto* s : all) {

@@ -1,5 +1,5 @@
 // The lobby: the display name, "play against bots" (js/play-bots.js), a form to create a table,
-// the live list of public tables (watch_lobby) and the tables this browser holds a seat at.
+// the live list of public tables (watch_lobby; js/lobby-list.js keeps it) and the tables this browser holds a seat at.
 import { h, replace } from './dom.js';
 import { t, has } from './i18n/index.js';
 import { tablePath, myGamesPath } from './route.js';
@@ -11,6 +11,7 @@ import { botMark } from './bot-mark.js';
 import { createPlayBots } from './play-bots.js';
 import { CLOCK_LIMITS, CLOCK_PRESETS, CUSTOM_PRESET, DEFAULT_PRESET, clockWords, presetClock } from './clock.js';
 import { isReserved, reservedWords } from './rematch.js';
+import { applyLobbyFrame, isLobbyFrame } from './lobby-list.js';
 
 /** A game's display name: the client's translation when it has one, else the server's. */
 export function gameName(id, games = []) {
@@ -248,8 +249,8 @@ export function mountLobby(root, ctx) {
   }
 
   offs.push(conn.on('message', (frame) => {
-    if (frame.type === 'lobby') {
-      tables = frame.tables || [];
+    if (isLobbyFrame(frame)) {
+      tables = applyLobbyFrame(tables, frame);
       renderTables();
     }
   }));
@@ -258,7 +259,7 @@ export function mountLobby(root, ctx) {
     bots.render();
     try {
       const reply = await conn.request({ type: 'watch_lobby', on: true });
-      tables = reply.tables || [];
+      tables = applyLobbyFrame(tables, reply);  // the whole list; changes follow
       renderTables();
     } catch (err) {
       if (err.code !== 'disconnected') notify(errorText(err), 'error');

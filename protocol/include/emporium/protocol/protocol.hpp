@@ -159,6 +159,11 @@ struct ParseError {
 // that is empty or too long, or a bad id gives a ParseError with the matching code.
 std::variant<Request, ParseError> parse_client_message(std::string_view frame, const Limits& limits = {});
 
+// The request id of a frame, read the way parse_client_message reads it, without parsing the rest: for replies
+// to frames that are not handled (rate_limited). Null when the frame is not a JSON object or its id is absent or
+// unreadable. Never throws.
+Json request_id(std::string_view frame, const Limits& limits = {});
+
 // The message's "type" string, e.g. "act" (for logs and metrics).
 std::string_view type_name(const Message& message);
 
@@ -216,6 +221,9 @@ struct MyGame {
 std::string render_welcome(const Json& games, std::optional<long long> absent_after_s = std::nullopt);
 std::string render_hello(const Json& re, std::string_view name);                   // reply to hello / set_name
 std::string render_lobby(const Json& re, const std::vector<TableInfo>& tables);    // public tables
+// To lobby watchers after the full list: a listed table is new or changed, or one is no longer listed.
+std::string render_lobby_changed(const TableInfo& table);
+std::string render_lobby_removed(std::string_view table);
 // `clock` (in the table, seated, watching, snapshot and events frames): the live turn clock of a started
 // timed table, {"reserve_ms":[..],"timeouts":[..],"running":null|{"seat","turn_ms","reserve_ms"}}; null: omitted.
 std::string render_table(const Json& re, const TableInfo& table, const Json& clock = nullptr);  // a table changed
