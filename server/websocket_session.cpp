@@ -158,7 +158,15 @@ bool websocket_session::reserve_table_slot(const Json& re) {
 // The room handles our request before this callback, so a joined() it posted lands before the slot is freed.
 void websocket_session::release_slot_after(const std::shared_ptr<room>& table, bool through_rematch) {
   table->after_requests(
-      [self = shared_from_this()] { net::post(self->ws_.get_executor(), [self] { --self->reserved_slots_; }); },
+      [self = shared_from_this()] {
+        net::post(self->ws_.get_executor(), [self] {
+          if (self->slots_given_up_ > 0) {
+            --self->slots_given_up_;  // joined() gave this request's slot up already
+          } else {
+            --self->reserved_slots_;
+          }
+        });
+      },
       through_rematch);
 }
 
@@ -287,7 +295,12 @@ void websocket_session::said_hello() {
 
 void websocket_session::joined(std::shared_ptr<room> table) {
   net::post(ws_.get_executor(), [self = shared_from_this(), table = std::move(table)] {
-    self->tables_[table->id()] = table;
+    // The table now counts itself: the slot its request held is given up here rather than when the room's
+    // answer is confirmed, so a client that sends its next request on the reply is not counted twice.
+    if (self->tables_.insert_or_assign(table->id(), table).second && self->reserved_slots_ > 0) {
+      --self->reserved_slots_;
+      ++self->slots_given_up_;
+    }
   });
 }
 

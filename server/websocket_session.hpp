@@ -81,6 +81,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   std::string name_;
   std::map<std::string, std::shared_ptr<room>> tables_;
   std::size_t reserved_slots_ = 0;  // table requests accepted and not yet answered by their room
+  std::size_t slots_given_up_ = 0;  // of those, answered by a joined() before the room confirmed
   int tables_created_ = 0;
   std::deque<std::shared_ptr<const std::string>> queue_;
   std::size_t queued_bytes_ = 0;
