@@ -26,6 +26,7 @@ struct Limits {
   std::size_t max_chat_chars = 500;   // chat text, in Unicode code points
   std::size_t max_id_chars = 64;      // request ids
   std::size_t max_token_chars = 128;  // seat tokens, invite codes and table ids
+  std::size_t max_depth = 32;         // arrays and objects nested in a frame (copying JSON recurses)
   int min_turn_s = 5;                 // a turn clock's shortest turn (tests lower it to see clocks run out fast)
 };
 
