@@ -128,6 +128,18 @@ store::store(const std::string& data_dir) {
   hash_stored_tokens();
 }
 
+template <class F>
+void store::transaction(F&& body) {
+  exec("BEGIN");
+  try {
+    body();
+    exec("COMMIT");
+  } catch (...) {
+    exec("ROLLBACK");
+    throw;
+  }
+}
+
 void store::hash_stored_tokens() {
   // Databases from before tokens were hashed hold the tokens themselves (24 characters; a hash has 64, a
   // reserved seat's placeholder a ':'): they are replaced by their hashes, once.
@@ -139,19 +151,14 @@ void store::hash_stored_tokens() {
     claims.emplace_back(s.text(0), hash_token(s.text(0)));
   }
   if (tokens.empty() && claims.empty()) return;
-  exec("BEGIN");
-  try {
+  transaction([&] {
     for (const auto& [token, hash] : tokens) {
       statement(db_, "UPDATE seats SET token = ? WHERE token = ?").bind(1, hash).bind(2, token).run();
     }
     for (const auto& [claim, hash] : claims) {
       statement(db_, "UPDATE seats SET reserved_for = ? WHERE reserved_for = ?").bind(1, hash).bind(2, claim).run();
     }
-    exec("COMMIT");
-  } catch (...) {
-    exec("ROLLBACK");
-    throw;
-  }
+  });
   // The tokens must not linger in freed pages or in the log either.
   exec("VACUUM");
   exec("PRAGMA wal_checkpoint(TRUNCATE)");
@@ -175,17 +182,6 @@ void store::exec(const char* sql) {
   }
 }
 
-template <class F>
-void store::transaction(F&& body) {
-  exec("BEGIN");
-  try {
-    body();
-    exec("COMMIT");
-  } catch (...) {
-    exec("ROLLBACK");
-    throw;
-  }
-}
 
 void store::insert_table(const StoredTable& t) {
   statement s(db_,
