@@ -14,17 +14,23 @@ namespace {
 constexpr std::size_t kBodyLimit = 16 * 1024;
 constexpr auto kReadTimeout = std::chrono::seconds(30);
 
-http::response<http::string_body> text_response(const http::request<http::string_body>& req,
-                                                http::status status, std::string body,
+http::response<http::string_body> text_response(unsigned version, bool keep_alive, http::status status,
+                                                std::string body,
                                                 std::string_view type = "text/plain; charset=utf-8") {
-  http::response<http::string_body> res{status, req.version()};
+  http::response<http::string_body> res{status, version};
   res.set(http::field::server, "emporium");
   res.set(http::field::content_type, type);
   res.set(http::field::cache_control, "no-store");
-  res.keep_alive(req.keep_alive());
+  res.keep_alive(keep_alive);
   res.body() = std::move(body);
   res.prepare_payload();
   return res;
+}
+
+http::response<http::string_body> text_response(const http::request<http::string_body>& req,
+                                                http::status status, std::string body,
+                                                std::string_view type = "text/plain; charset=utf-8") {
+  return text_response(req.version(), req.keep_alive(), status, std::move(body), type);
 }
 
 // GET /games/<id>/data.json: a game's component data file, exactly as the server loaded and checked it at
@@ -82,13 +88,8 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
   if (ec == http::error::end_of_stream) return do_close();
   if (ec == http::error::header_limit) {
     // Say why instead of just hanging up; the rest of the request is not read, so the connection ends.
-    http::response<http::string_body> res{http::status::request_header_fields_too_large, 11};
-    res.set(http::field::server, "emporium");
-    res.set(http::field::content_type, "text/plain; charset=utf-8");
-    res.body() = "The request's headers are too large (at most 8 KiB).\n";
-    res.keep_alive(false);
-    res.prepare_payload();
-    return send(std::move(res));
+    return send(text_response(11, false, http::status::request_header_fields_too_large,
+                              "The request's headers are too large (at most 8 KiB).\n"));
   }
   if (ec) {
     if (ec != beast::error::timeout && ec != net::error::operation_aborted) spdlog::debug("http read: {}", ec.message());
