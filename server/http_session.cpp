@@ -180,7 +180,7 @@ void http_session::upgrade() {
     }
   }
   // The WebSocket session takes the socket (and its count) over; this HTTP session ends here.
-  std::make_shared<websocket_session>(stream_.release_socket(), *context_, std::move(slot_))->run(parser_->release());
+  std::make_shared<websocket_session>(stream_.release_socket(), context_, std::move(slot_))->run(parser_->release());
 }
 
 void http_session::on_write(bool keep_alive, beast::error_code ec, std::size_t) {

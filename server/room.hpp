@@ -155,7 +155,7 @@ class room : public std::enable_shared_from_this<room> {
   std::optional<long long> away_seconds(int seat) const;
 
   net::strand<net::any_io_executor> strand_;
-  server_context context_;
+  const server_context& context_;  // the server's, which outlives every room
   const std::string id_;
   const std::string game_;
   const std::string invite_;

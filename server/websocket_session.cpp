@@ -25,22 +25,24 @@ overloaded(Ts...) -> overloaded<Ts...>;
 std::string guest_name() { return "Guest-" + random_token(3); }
 }  // namespace
 
-websocket_session::websocket_session(tcp::socket&& socket, const server_context& context,
+websocket_session::websocket_session(tcp::socket&& socket, std::shared_ptr<const server_context> context,
                                      std::unique_ptr<address_limits::connection> slot)
     : ws_(std::move(socket)),
-      context_(context),
+      context_(std::move(context)),
       slot_(std::move(slot)),
       hello_timer_(ws_.get_executor()),
       name_(guest_name()),
       tokens_(limits_.burst),
       last_refill_(std::chrono::steady_clock::now()),
-      refusal_window_start_(last_refill_) {}
+      refusal_window_start_(last_refill_) {
+  protocol_limits_.min_turn_s = context_->min_turn_s;
+}
 
 // Not the lobby: at shutdown a session may outlive it (on_closed has already left it anyway).
-websocket_session::~websocket_session() { context_.metrics->connection_closed(); }
+websocket_session::~websocket_session() { context_->metrics->connection_closed(); }
 
 void websocket_session::run(http::request<http::string_body> upgrade) {
-  context_.metrics->connection_opened();
+  context_->metrics->connection_opened();
   // Small frames must leave at once: Nagle plus delayed ACKs would add ~40 ms to every event.
   beast::error_code ignored;
   beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true), ignored);
@@ -57,18 +59,19 @@ void websocket_session::run(http::request<http::string_body> upgrade) {
 
 void websocket_session::on_accept(beast::error_code ec) {
   if (ec) return on_closed();
-  context_.lobby->add_session(shared_from_this());
+  context_->lobby->add_session(shared_from_this());
   // Every client says hello at once (the web client does on welcome); a connection that does not only holds a
   // descriptor.
   hello_timer_.expires_after(limits_.hello_within);
   hello_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
     if (ec || self->said_hello_) return;
-    self->context_.metrics->message_refused("no_hello");
-    self->close_after_flush({websocket::close_code::policy_error, "no hello within 10 s"});
+    self->context_->metrics->message_refused("no_hello");
+    self->close_after_flush({websocket::close_code::policy_error,
+                             "no hello within " + std::to_string(self->limits_.hello_within.count()) + " s"});
   });
   Json games = Json::array();
   for (const auto& g : engine::all_games()) games.push_back(g.to_json());
-  enqueue_text(protocol::render_welcome(games, static_cast<long long>(context_.absent_after.count())));
+  enqueue_text(protocol::render_welcome(games, static_cast<long long>(context_->absent_after.count())));
   do_read();
 }
 
@@ -92,7 +95,7 @@ void websocket_session::on_read(beast::error_code ec, std::size_t bytes) {
     // The refused request's id, when it can be read: only the id is looked at, never the message.
     const Json re = ws_.got_text() && bytes <= limits_.max_frame_bytes ? protocol::request_id(frame) : Json(nullptr);
     if (refusals_in_window_ >= limits_.refusals_before_disconnect) {
-      context_.metrics->message_refused("flood_disconnect");
+      context_->metrics->message_refused("flood_disconnect");
       enqueue_text(protocol::render_error(re, perr::rate_limited, "too many messages: disconnecting"));
       close_after_flush({websocket::close_code::policy_error, "message flood"});
       return;  // no more reading
@@ -111,9 +114,7 @@ void websocket_session::on_read(beast::error_code ec, std::size_t bytes) {
            "a frame may hold at most " + std::to_string(limits_.max_frame_bytes) + " bytes");
     return do_read();
   }
-  protocol::Limits limits;
-  limits.min_turn_s = context_.min_turn_s;
-  auto parsed = protocol::parse_client_message(frame, limits);
+  auto parsed = protocol::parse_client_message(frame, protocol_limits_);
   if (auto* error = std::get_if<protocol::ParseError>(&parsed)) {
     refuse(error->id, error->code, error->message);
   } else {
@@ -140,19 +141,23 @@ bool websocket_session::within_rate() {
 }
 
 void websocket_session::refuse(const Json& re, const std::string& code, const std::string& message) {
-  context_.metrics->message_refused(code);
+  context_->metrics->message_refused(code);
   enqueue_text(protocol::render_error(re, code, message));
+}
+
+bool websocket_session::room_for_another_table(const Json& re) {
+  if (tables_.size() + reserved_slots_ < limits_.max_tables) return true;
+  refuse(re, perr::too_many_tables, "this connection has too many tables open");
+  return false;
 }
 
 // A request that may add a table holds a slot from the moment it is accepted until its room has answered: the
 // room's joined() is posted back later, so counting only joined tables let back-to-back requests pass the cap.
-bool websocket_session::reserve_table_slot(const Json& re) {
-  if (tables_.size() + reserved_slots_ >= limits_.max_tables) {
-    refuse(re, perr::too_many_tables, "this connection has too many tables open");
-    return false;
-  }
+template <class Request>
+void websocket_session::in_table_slot(const std::shared_ptr<room>& table, Request&& request, bool through_rematch) {
   ++reserved_slots_;
-  return true;
+  request();
+  release_slot_after(table, through_rematch);
 }
 
 // The room handles our request before this callback, so a joined() it posted lands before the slot is freed.
@@ -196,56 +201,40 @@ void websocket_session::handle(protocol::Request request, std::chrono::steady_cl
           },
           [&](protocol::WatchLobby& m) {
             // Queued here, before any change the lobby posts from now on.
-            enqueue_text(protocol::render_lobby(re, context_.lobby->watch(self, m.on)));
+            enqueue_text(protocol::render_lobby(re, context_->lobby->watch(self, m.on)));
           },
           [&](protocol::CreateTable& m) {
             if (tables_created_ >= limits_.max_tables_created) {
               return refuse(re, perr::too_many_tables, "this connection has created too many tables");
             }
             // Per address too: reconnecting must not reset the count.
-            if (!context_.addresses->allow_table(slot_->address(), received)) {
+            if (!context_->addresses->allow_table(slot_->address(), received)) {
               return refuse(re, perr::too_many_tables,
                             "too many tables created from your address in the last minute; wait a little");
             }
-            if (!reserve_table_slot(re)) return;
-            auto created = context_.lobby->create_table(m);
-            if (created.error) {
-              --reserved_slots_;
-              return refuse(re, created.error->code, created.error->message);
-            }
+            if (!room_for_another_table(re)) return;
+            auto created = context_->lobby->create_table(m);
+            if (created.error) return refuse(re, created.error->code, created.error->message);
             ++tables_created_;
-            created.table->join(self, name_, std::nullopt, re);
-            release_slot_after(created.table);
+            in_table_slot(created.table, [&] { created.table->join(self, name_, std::nullopt, re); });
           },
           [&](protocol::Join& m) {
-            if (!reserve_table_slot(re)) return;
-            auto table = context_.lobby->find(m.ref);
-            if (!table) {
-              --reserved_slots_;
-              return refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
-            }
-            table->join(self, name_, m.seat, re);
-            release_slot_after(table);
+            if (!room_for_another_table(re)) return;
+            auto table = context_->lobby->find(m.ref);
+            if (!table) return refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
+            in_table_slot(table, [&] { table->join(self, name_, m.seat, re); });
           },
           [&](protocol::Watch& m) {
-            if (!reserve_table_slot(re)) return;
-            auto table = context_.lobby->find(m.ref);
-            if (!table) {
-              --reserved_slots_;
-              return refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
-            }
-            table->watch(self, re);
-            release_slot_after(table);
+            if (!room_for_another_table(re)) return;
+            auto table = context_->lobby->find(m.ref);
+            if (!table) return refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
+            in_table_slot(table, [&] { table->watch(self, re); });
           },
           [&](protocol::Resume& m) {
-            if (!reserve_table_slot(re)) return;
-            auto table = context_.lobby->find_by_token(m.token);
-            if (!table) {
-              --reserved_slots_;
-              return refuse(re, perr::bad_token, "that seat token is not valid");
-            }
-            table->resume(self, m.token, re);
-            release_slot_after(table);
+            if (!room_for_another_table(re)) return;
+            auto table = context_->lobby->find_by_token(m.token);
+            if (!table) return refuse(re, perr::bad_token, "that seat token is not valid");
+            in_table_slot(table, [&] { table->resume(self, m.token, re); });
           },
           [&](protocol::Leave& m) {
             if (auto table = table_for(m.table, re)) table->leave(self, re);
@@ -273,17 +262,11 @@ void websocket_session::handle(protocol::Request request, std::chrono::steady_cl
           },
           [&](protocol::Ping&) { enqueue_text(protocol::render_pong(re)); },
           [&](protocol::Rematch& m) {
-            if (!reserve_table_slot(re)) return;  // the caller takes a seat at the rematch
-            auto table = table_for(m.table, re);
-            if (!table) {
-              --reserved_slots_;
-              return;
-            }
-            table->rematch(self, re);
-            release_slot_after(table, true);
+            if (!room_for_another_table(re)) return;  // the caller takes a seat at the rematch
+            if (auto table = table_for(m.table, re)) in_table_slot(table, [&] { table->rematch(self, re); }, true);
           },
           // Non-binding: the connection joins, resumes and watches nothing.
-          [&](protocol::MyGames& m) { context_.lobby->my_games(self, std::move(m.tokens), re); },
+          [&](protocol::MyGames& m) { context_->lobby->my_games(self, std::move(m.tokens), re); },
       },
       request.message);
 }
@@ -357,7 +340,7 @@ void websocket_session::do_close() {
 
 void websocket_session::drop_connection(const char* why) {
   spdlog::info("closing a connection: {}", why);
-  context_.metrics->message_refused("slow_reader_disconnect");
+  context_->metrics->message_refused("slow_reader_disconnect");
   beast::error_code ignored;
   beast::get_lowest_layer(ws_).socket().close(ignored);
   on_closed();
@@ -373,7 +356,7 @@ void websocket_session::on_closed() {
   if (closed_) return;
   closed_ = true;  // queued frames stay until destruction: a write may still be using one
   hello_timer_.cancel();
-  context_.lobby->remove_session(this);
+  context_->lobby->remove_session(this);
   for (auto& [id, table] : tables_) table->disconnected(this);
   tables_.clear();
 }

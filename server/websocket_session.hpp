@@ -37,7 +37,7 @@ struct session_limits {
 class websocket_session : public std::enable_shared_from_this<websocket_session> {
  public:
   // `slot`: this connection, counted for the client's address (whose table creations are counted too).
-  websocket_session(tcp::socket&& socket, const server_context& context,
+  websocket_session(tcp::socket&& socket, std::shared_ptr<const server_context> context,
                     std::unique_ptr<address_limits::connection> slot);
   ~websocket_session();
 
@@ -57,7 +57,10 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void refuse(const nlohmann::json& re, const std::string& code, const std::string& message);
   bool within_rate();
   void said_hello();
-  bool reserve_table_slot(const nlohmann::json& re);  // refuses with too_many_tables when full
+  bool room_for_another_table(const nlohmann::json& re);  // refuses with too_many_tables when full
+  // Sends `request` (which may add `table` to this connection) holding a table slot until the room answers.
+  template <class Request>
+  void in_table_slot(const std::shared_ptr<room>& table, Request&& request, bool through_rematch = false);
   // Frees a reserved slot once `table` (or, for a rematch, the table it passed the request on to) has answered.
   void release_slot_after(const std::shared_ptr<room>& table, bool through_rematch = false);
   std::shared_ptr<room> table_for(const std::string& id, const nlohmann::json& re);
@@ -73,8 +76,9 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
 
   websocket::stream<lingering_stream> ws_;
   beast::flat_buffer buffer_;
-  server_context context_;
+  std::shared_ptr<const server_context> context_;  // shared with the listener: not copied per connection
   session_limits limits_;
+  protocol::Limits protocol_limits_;  // what frames are parsed with (the server's shortest clock turn)
   std::unique_ptr<address_limits::connection> slot_;
   net::steady_timer hello_timer_;
   bool said_hello_ = false;  // hello or set_name
