@@ -48,7 +48,7 @@ std::shared_ptr<room> lobby::register_room(const std::shared_ptr<room>& table, c
   const auto& added_summary = summaries_[table->id()] = summary{info, next_sequence_++};
   place(added_summary, true);
   for (const auto& seat : seats) {
-    if (seat.resumable()) by_token_[seat.token] = table;
+    if (seat.resumable()) by_token_[seat.token_hash] = table;
   }
   return table;
 }
@@ -107,11 +107,12 @@ std::shared_ptr<room> lobby::find_id(const std::string& id) {
 }
 
 std::shared_ptr<room> lobby::find_by_token(const std::string& token) {
+  const auto hash = hash_token(token);
   {
     std::lock_guard lock(mutex_);
-    if (auto it = by_token_.find(token); it != by_token_.end()) return it->second.lock();
+    if (auto it = by_token_.find(hash); it != by_token_.end()) return it->second.lock();
   }
-  const auto id = context_.store->table_of_token(token);
+  const auto id = context_.store->table_of_token(hash);
   return id ? bring_back_finished(*id) : nullptr;
 }
 
@@ -154,6 +155,7 @@ class my_games_reply {
     std::vector<std::string> unknown;
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
       if (games_[i]) {
+        games_[i]->token = tokens_[i];  // the rooms and the store know only its hash
         games.push_back(std::move(*games_[i]));
       } else {
         unknown.push_back(tokens_[i]);
@@ -173,30 +175,31 @@ class my_games_reply {
 
 void lobby::my_games(const std::shared_ptr<websocket_session>& s, std::vector<std::string> tokens, nlohmann::json re) {
   auto reply = std::make_shared<my_games_reply>(s, std::move(tokens), std::move(re));
-  const auto& asked = reply->tokens();
-  std::vector<std::shared_ptr<room>> holders(asked.size());
+  std::vector<std::string> hashes;
+  for (const auto& token : reply->tokens()) hashes.push_back(hash_token(token));
+  std::vector<std::shared_ptr<room>> holders(hashes.size());
   {
     std::lock_guard lock(mutex_);
-    for (std::size_t i = 0; i < asked.size(); ++i) {
-      if (auto it = by_token_.find(asked[i]); it != by_token_.end()) holders[i] = it->second.lock();
+    for (std::size_t i = 0; i < hashes.size(); ++i) {
+      if (auto it = by_token_.find(hashes[i]); it != by_token_.end()) holders[i] = it->second.lock();
     }
   }
-  for (std::size_t i = 0; i < asked.size(); ++i) {
+  for (std::size_t i = 0; i < hashes.size(); ++i) {
     if (holders[i]) {
-      holders[i]->describe(asked[i], [reply, i](std::optional<protocol::MyGame> game) { reply->answer(i, std::move(game)); });
+      holders[i]->describe(hashes[i], [reply, i](std::optional<protocol::MyGame> game) { reply->answer(i, std::move(game)); });
     } else {
-      reply->answer(i, describe_stored(asked[i]));
+      reply->answer(i, describe_stored(hashes[i]));
     }
   }
 }
 
-std::optional<protocol::MyGame> lobby::describe_stored(const std::string& token) {
+std::optional<protocol::MyGame> lobby::describe_stored(const std::string& token_hash) {
   try {
-    const auto id = context_.store->table_of_token(token);
+    const auto id = context_.store->table_of_token(token_hash);
     const auto table = id ? context_.store->load(*id, false) : std::nullopt;
     // Unfinished tables are all in memory: one that is not failed to restore and is not described either.
     if (!table || table->state != "finished") return std::nullopt;
-    return describe_seat(*table, token, {});
+    return describe_seat(*table, token_hash, {});
   } catch (const std::exception& e) {
     spdlog::error("describing a seat from the store: {}", e.what());
     return std::nullopt;

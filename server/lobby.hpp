@@ -50,8 +50,9 @@ class lobby {
   // Replies to `s` with what each token's table is, once every room holding one has answered on its own strand.
   // Tables finished and not in memory are described from the store, without replaying them.
   void my_games(const std::shared_ptr<websocket_session>& s, std::vector<std::string> tokens, nlohmann::json re);
-  void register_token(const std::string& token, const std::shared_ptr<room>& table);
-  void unregister_token(const std::string& token);
+  // Seats are registered by their token's hash (hash_token): the server never keeps a token itself.
+  void register_token(const std::string& token_hash, const std::shared_ptr<room>& table);
+  void unregister_token(const std::string& token_hash);
   void remove_room(const std::string& id);
 
   // A room's summary changed: store it and tell lobby watchers if the table is public.
@@ -73,7 +74,7 @@ class lobby {
   // A stored table with its record replayed, registered; null when the record does not replay.
   std::shared_ptr<room> rebuild(StoredTable stored);
   std::shared_ptr<room> bring_back_finished(const std::string& id);
-  std::optional<protocol::MyGame> describe_stored(const std::string& token);
+  std::optional<protocol::MyGame> describe_stored(const std::string& token_hash);
 
   // A public table's place in the listing: waiting first, then the newest (highest sequence) first.
   using rank = std::tuple<bool, std::uint64_t, std::string>;  // (playing, ~sequence, id)
@@ -94,7 +95,7 @@ class lobby {
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<room>> rooms_;
   std::unordered_map<std::string, std::weak_ptr<room>> by_invite_;
-  std::unordered_map<std::string, std::weak_ptr<room>> by_token_;
+  std::unordered_map<std::string, std::weak_ptr<room>> by_token_;  // by token hash
   std::unordered_map<std::string, summary> summaries_;  // every room, by id
   std::set<rank> ranked_;                              // the public tables that may be listed, best first
   std::unordered_set<std::string> listed_;             // what watchers were last told is listed

@@ -21,13 +21,14 @@ engine::Replayed replay_stored(const StoredTable& stored) {
   return engine::replay(record);
 }
 
-std::optional<protocol::MyGame> describe_seat(const StoredTable& table, const std::string& token,
+std::optional<protocol::MyGame> describe_seat(const StoredTable& table, const std::string& token_hash,
                                               const std::vector<int>& to_move) {
-  const auto held = std::find_if(table.seats.begin(), table.seats.end(),
-                                 [&](const StoredSeat& s) { return s.token == token && s.resumable(); });
+  const auto held = std::find_if(table.seats.begin(), table.seats.end(), [&](const StoredSeat& s) {
+    return same_hash(s.token_hash, token_hash) && s.resumable();
+  });
   if (held == table.seats.end()) return std::nullopt;
   protocol::MyGame g;
-  g.token = token;
+  g.token = token_hash;
   g.table = table.id;
   g.game = table.game;
   g.state = table.state;
@@ -77,7 +78,7 @@ room::room(net::any_io_executor executor, const server_context& context, StoredT
   seats_.resize(static_cast<std::size_t>(stored.players));
   for (const auto& s : stored.seats) {
     if (s.seat >= 0 && s.seat < stored.players) {
-      seats_[s.seat] = {s.name, s.token, {}, engine::bot::level_from_name(s.bot), s.stand_in, std::nullopt,
+      seats_[s.seat] = {s.name, s.token_hash, {}, engine::bot::level_from_name(s.bot), s.stand_in, std::nullopt,
                         s.reserved_for};
       // After a restart nobody is connected yet: absence counts from now.
       if (seats_[s.seat].is_person()) seats_[s.seat].away_since = std::chrono::steady_clock::now();
@@ -226,7 +227,7 @@ void room::close_before_start() {
     spdlog::error("room {}: deleting: {}", id_, e.what());
   }
   for (const auto& st : seats_) {
-    if (st.is_person()) context_.lobby->unregister_token(st.token);
+    if (st.is_person()) context_.lobby->unregister_token(st.token_hash);
   }
   const auto frame = protocol::render_left(nullptr, id_);
   auto tell = [&](const std::weak_ptr<websocket_session>& w) {
@@ -266,7 +267,7 @@ std::vector<StoredSeat> room::stored_seats() const {
   std::vector<StoredSeat> out;
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (!seats_[i].taken()) continue;
-    out.push_back({static_cast<int>(i), seats_[i].name, seats_[i].token,
+    out.push_back({static_cast<int>(i), seats_[i].name, seats_[i].token_hash,
                    seats_[i].bot ? engine::bot::level_name(*seats_[i].bot) : "", seats_[i].bot ? seats_[i].stand_in : "",
                    seats_[i].reserved_for});
   }
@@ -340,21 +341,22 @@ void room::join(session_ptr s, std::string name, std::optional<int> wanted, Json
       if (chosen < 0) return r.reply(s, protocol::render_error(re, perr::table_full, "every seat is taken"));
     }
     const bool first = r.seated_count() == 0;
-    r.seats_[chosen] = {r.unique_name(name), new_seat_token(), s, std::nullopt, {}, std::nullopt, {}};
+    const auto token = new_seat_token();
+    r.seats_[chosen] = {r.unique_name(name), hash_token(token), s, std::nullopt, {}, std::nullopt, {}};
     if (first) r.creator_seat_ = chosen;
     if (!r.seats_saved(chosen, {}, s, re, "the seat could not be saved; try again")) return;
-    r.welcome_seated(chosen, s, re);
+    r.welcome_seated(chosen, s, re, token);
   });
 }
 
-void room::welcome_seated(int seat, const session_ptr& s, const Json& re, bool reclaimed) {
+void room::welcome_seated(int seat, const session_ptr& s, const Json& re, const std::string& token, bool reclaimed) {
   auto self = shared_from_this();
-  context_.lobby->register_token(seats_[seat].token, self);
+  context_.lobby->register_token(seats_[seat].token_hash, self);
   // A spectator who sits down stops being a spectator.
   std::erase_if(spectators_, [&](const auto& w) { return w.lock() == s || w.expired(); });
   s->joined(self);
   const auto invite = is_private_ ? std::optional<std::string>(invite_) : std::nullopt;
-  reply(s, protocol::render_seated(re, info(), seat, seats_[seat].token, invite, reclaimed, live_clock()));
+  reply(s, protocol::render_seated(re, info(), seat, token, invite, reclaimed, live_clock()));
   send_snapshot(s, nullptr);  // once the game has started
   table_changed();
 }
@@ -385,11 +387,11 @@ void room::leave(session_ptr s, Json re) {
         auto& st = r.seats_[seat];
         st.bot = engine::bot::Level::normal;
         st.stand_in = "left";
-        st.token = new_seat_token();
+        st.token_hash = hash_token(new_seat_token());
         st.connection.reset();
         st.away_since.reset();
         if (!r.seats_saved(seat, before, s, re, "the seat could not be handed to a bot; try again")) return;
-        r.context_.lobby->unregister_token(before.token);
+        r.context_.lobby->unregister_token(before.token_hash);
         r.update_clock();
         r.save_clock();
         s->left(r.id_);
@@ -399,7 +401,7 @@ void room::leave(session_ptr s, Json re) {
         return;
       }
       if (r.phase_ == phase::waiting) {
-        r.context_.lobby->unregister_token(r.seats_[seat].token);
+        r.context_.lobby->unregister_token(r.seats_[seat].token_hash);
         r.seats_[seat] = {};
         if (r.first_person() < 0) {
           // A table that never started is closed when its last person leaves (bots do not keep it); closed
@@ -491,7 +493,9 @@ void room::start(session_ptr s, Json re) {
 void room::resume(session_ptr s, std::string token, Json re) {
   on_strand([self = shared_from_this(), s = std::move(s), token = std::move(token), re = std::move(re)] {
     auto& r = *self;
-    auto it = std::find_if(r.seats_.begin(), r.seats_.end(), [&](const seat_slot& st) { return st.token == token; });
+    const auto hash = hash_token(token);
+    auto it = std::find_if(r.seats_.begin(), r.seats_.end(),
+                           [&](const seat_slot& st) { return same_hash(st.token_hash, hash); });
     if (it == r.seats_.end()) return r.reply(s, protocol::render_error(re, perr::bad_token, "that seat token is not valid"));
     const int seat = static_cast<int>(it - r.seats_.begin());
     auto previous = it->connection.lock();
@@ -516,7 +520,7 @@ void room::resume(session_ptr s, std::string token, Json re) {
     }
     it->connection = s;
     it->away_since.reset();
-    r.welcome_seated(seat, s, re, reclaimed);
+    r.welcome_seated(seat, s, re, token, reclaimed);
   });
 }
 
@@ -638,7 +642,7 @@ void room::add_bot(session_ptr s, int seat, std::string level, Json re) {
                        [&](const seat_slot& st) { return st.bot && st.name == "Bot " + std::to_string(number); })) {
       ++number;
     }
-    r.seats_[seat] = {"Bot " + std::to_string(number), new_seat_token(), {}, bot_level, {}, std::nullopt, {}};
+    r.seats_[seat] = {"Bot " + std::to_string(number), hash_token(new_seat_token()), {}, bot_level, {}, std::nullopt, {}};
     if (!r.seats_saved(seat, {}, s, re, "the bot could not be seated; try again")) return;
     r.reply(s, protocol::render_ack(re, 0));
     r.table_changed();
@@ -891,11 +895,11 @@ StoredTable room::rematch_table(int offerer, const std::string& offerer_token) c
   next.seats.clear();
   for (const auto& seat : stored_seats()) {
     if (seat.seat == offerer) {
-      next.seats.push_back({seat.seat, seat.name, offerer_token, "", "", ""});
+      next.seats.push_back({seat.seat, seat.name, hash_token(offerer_token), "", "", ""});
     } else if (!seat.bot.empty() && seat.stand_in.empty()) {
-      next.seats.push_back({seat.seat, seat.name, new_seat_token(), seat.bot, "", ""});  // the same bot again
+      next.seats.push_back({seat.seat, seat.name, hash_token(new_seat_token()), seat.bot, "", ""});  // the same bot again
     } else if (seat.resumable()) {
-      next.seats.push_back({seat.seat, seat.name, "", "", "", seat.token});  // kept for its person
+      next.seats.push_back({seat.seat, seat.name, "", "", "", seat.token_hash});  // kept for its person
     }
     // A seat its person left during the game stays empty.
   }
@@ -915,7 +919,7 @@ void room::rematch(session_ptr s, Json re) {
     // On this table's strand, so two first calls cannot both create a rematch.
     if (r.rematch_) {
       if (auto next = r.context_.lobby->find_id(r.rematch_->table)) {
-        return next->claim_reserved(s, seat, r.seats_[seat].token, re);
+        return next->claim_reserved(s, seat, r.seats_[seat].token_hash, re);
       }
       // The offered table closed before its start (everyone left it): offer a new one.
     }
@@ -939,16 +943,19 @@ void room::claim_reserved(session_ptr s, int seat, std::string claim, Json re) {
       return r.reply(s, protocol::render_error(re, perr::already_started, "the rematch has started"));
     }
     auto& st = r.seats_[seat];  // a rematch has the seats of the table it replays
-    if (st.connection.lock() == s) return r.welcome_seated(seat, s, re);  // asked twice: the same answer
-    if (st.reserved_for != claim) {
+    // Asked twice: the seat again, with a fresh token (only its hash is kept, so the first cannot be resent).
+    const bool again = st.occupied() && st.connection.lock() == s;
+    if (!again && !same_hash(st.reserved_for, claim)) {
       return r.reply(s, protocol::render_error(re, perr::seat_taken, "your seat at the rematch is no longer kept for you"));
     }
     const auto before = st;
-    st.token = new_seat_token();
+    const auto token = new_seat_token();
+    st.token_hash = hash_token(token);
     st.reserved_for.clear();
     st.connection = s;
     if (!r.seats_saved(seat, before, s, re, "the seat could not be saved; try again")) return;
-    r.welcome_seated(seat, s, re);
+    if (again) r.context_.lobby->unregister_token(before.token_hash);
+    r.welcome_seated(seat, s, re, token);
   });
 }
 
@@ -964,10 +971,11 @@ void room::after_requests(std::function<void()> f, bool through_rematch) {
   });
 }
 
-void room::describe(std::string token, std::function<void(std::optional<protocol::MyGame>)> done) {
-  on_strand([self = shared_from_this(), token = std::move(token), done = std::move(done)] {
+void room::describe(std::string token_hash, std::function<void(std::optional<protocol::MyGame>)> done) {
+  on_strand([self = shared_from_this(), token_hash = std::move(token_hash), done = std::move(done)] {
     auto& r = *self;
-    done(describe_seat(r.stored(), token, r.phase_ == phase::playing ? r.game_state_->to_move() : std::vector<int>{}));
+    done(describe_seat(r.stored(), token_hash,
+                       r.phase_ == phase::playing ? r.game_state_->to_move() : std::vector<int>{}));
   });
 }
 

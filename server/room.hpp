@@ -26,9 +26,9 @@ using Json = nlohmann::json;
 // Rebuilds a stored table's game by replaying its record.
 engine::Replayed replay_stored(const StoredTable& stored);
 
-// What my_games tells of the seat `token` holds at `table` (nothing when it holds none there, e.g. a seat its
+// What my_games tells of the seat the token hashed to `token_hash` holds at `table` (nothing when it holds none there, e.g. a seat its
 // person left): who sits where and the result, never anything of a view. `to_move`: the seats whose decision it is.
-std::optional<protocol::MyGame> describe_seat(const StoredTable& table, const std::string& token,
+std::optional<protocol::MyGame> describe_seat(const StoredTable& table, const std::string& token_hash,
                                               const std::vector<int>& to_move);
 
 class room : public std::enable_shared_from_this<room> {
@@ -69,8 +69,9 @@ class room : public std::enable_shared_from_this<room> {
   void rematch(session_ptr session, Json re);
   // On a rematch: takes the seat kept for the person whose token at the finished table is `claim`.
   void claim_reserved(session_ptr session, int seat, std::string claim, Json re);
-  // my_games: `done` gets the seat `token` holds here (on the room's strand; it must not block).
-  void describe(std::string token, std::function<void(std::optional<protocol::MyGame>)> done);
+  // my_games: `done` gets the seat the token hashed to `token_hash` holds here (on the room's strand; it must
+  // not block). The answer's `token` is that hash: the caller puts the token itself in.
+  void describe(std::string token_hash, std::function<void(std::optional<protocol::MyGame>)> done);
 
   // Runs `f` on the room's strand after every request posted to it before; with `through_rematch`, after the
   // rematch this table offered has also handled what those requests passed on to it.
@@ -82,16 +83,16 @@ class room : public std::enable_shared_from_this<room> {
  private:
   struct seat_slot {
     std::string name;
-    std::string token;  // a bot's is never handed out
+    std::string token_hash;  // hash_token of the seat's token (a bot's token is never handed out)
     std::weak_ptr<websocket_session> connection;
     std::optional<engine::bot::Level> bot;
     // "left", "absent" or "timeout" while a bot stands in for the person who held the seat during the game.
     std::string stand_in;
     // When the person's connection went (or the server restarted); unset while connected.
     std::optional<std::chrono::steady_clock::time_point> away_since;
-    // A rematch's seat kept for a person of the finished table (their token there); it has no token yet.
+    // A rematch's seat kept for a person of the finished table (their token's hash there); it has no token yet.
     std::string reserved_for;
-    bool occupied() const { return !token.empty(); }  // a person or a bot holds it
+    bool occupied() const { return !token_hash.empty(); }  // a person or a bot holds it
     bool reserved() const { return !reserved_for.empty(); }
     bool taken() const { return occupied() || reserved(); }  // nobody else may sit here
     bool is_person() const { return occupied() && !bot; }
@@ -147,7 +148,8 @@ class room : public std::enable_shared_from_this<room> {
   // A new table for a rematch offered by `offerer`: same game, seats and settings (see rematch()).
   StoredTable rematch_table(int offerer, const std::string& offerer_token) const;
   // Tells `s`, who now holds `seat`, and everyone else: the tail of join, resume and claim_reserved.
-  void welcome_seated(int seat, const session_ptr& s, const Json& re, bool reclaimed = false);
+  // `token`: the seat's token itself, for the reply (the room keeps only its hash).
+  void welcome_seated(int seat, const session_ptr& s, const Json& re, const std::string& token, bool reclaimed = false);
   std::string state_name() const;
   // Seconds the person in `seat` has been disconnected during the game, if they are.
   std::optional<long long> away_seconds(int seat) const;

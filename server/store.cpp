@@ -4,6 +4,10 @@
 
 #include <chrono>
 #include <filesystem>
+#include <utility>
+#include <vector>
+
+#include "secrets.hpp"
 
 namespace emporium::server {
 namespace {
@@ -121,6 +125,36 @@ store::store(const std::string& data_dir) {
   add_missing_column("game_tables", "rematch_of", "TEXT");
   // Finished tables are found again by their invite code (tokens are indexed by their UNIQUE constraint).
   exec("CREATE INDEX IF NOT EXISTS game_tables_invite ON game_tables(invite)");
+  hash_stored_tokens();
+}
+
+void store::hash_stored_tokens() {
+  // Databases from before tokens were hashed hold the tokens themselves (24 characters; a hash has 64, a
+  // reserved seat's placeholder a ':'): they are replaced by their hashes, once.
+  std::vector<std::pair<std::string, std::string>> tokens, claims;
+  for (statement s(db_, "SELECT token FROM seats WHERE length(token) != 64 AND instr(token, ':') = 0"); s.step();) {
+    tokens.emplace_back(s.text(0), hash_token(s.text(0)));
+  }
+  for (statement s(db_, "SELECT DISTINCT reserved_for FROM seats WHERE length(reserved_for) != 64"); s.step();) {
+    claims.emplace_back(s.text(0), hash_token(s.text(0)));
+  }
+  if (tokens.empty() && claims.empty()) return;
+  exec("BEGIN");
+  try {
+    for (const auto& [token, hash] : tokens) {
+      statement(db_, "UPDATE seats SET token = ? WHERE token = ?").bind(1, hash).bind(2, token).run();
+    }
+    for (const auto& [claim, hash] : claims) {
+      statement(db_, "UPDATE seats SET reserved_for = ? WHERE reserved_for = ?").bind(1, hash).bind(2, claim).run();
+    }
+    exec("COMMIT");
+  } catch (...) {
+    exec("ROLLBACK");
+    throw;
+  }
+  // The tokens must not linger in freed pages or in the log either.
+  exec("VACUUM");
+  exec("PRAGMA wal_checkpoint(TRUNCATE)");
 }
 
 store::~store() { sqlite3_close(db_); }
@@ -173,7 +207,7 @@ void store::insert_seats(const std::string& table, const std::vector<StoredSeat>
                      "INSERT INTO seats (table_id, seat, name, token, bot, stand_in, reserved_for) "
                      "VALUES (?,?,?,?,?,?,?)");
     // A reserved seat's token column only has to be unique: ':' is never in a token a client can send.
-    const auto token = seat.reserved_for.empty() ? seat.token : "reserved:" + table + ":" + std::to_string(seat.seat);
+    const auto token = seat.reserved_for.empty() ? seat.token_hash : "reserved:" + table + ":" + std::to_string(seat.seat);
     insert.bind(1, table).bind(2, seat.seat).bind(3, seat.name).bind(4, token);
     insert.bind_or_null(5, seat.bot).bind_or_null(6, seat.stand_in).bind_or_null(7, seat.reserved_for).run();
   }
@@ -283,7 +317,7 @@ StoredTable store::read_table(const std::string& id, bool with_actions) {
   while (seats.step()) {
     StoredSeat seat{static_cast<int>(seats.integer(0)), seats.text(1), seats.text(2), seats.text(3), seats.text(4),
                     seats.text(5)};
-    if (!seat.reserved_for.empty()) seat.token.clear();  // the placeholder stays in the store
+    if (!seat.reserved_for.empty()) seat.token_hash.clear();  // the placeholder stays in the store
     t.seats.push_back(std::move(seat));
   }
   if (!with_actions) return t;

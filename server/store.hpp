@@ -20,13 +20,13 @@ namespace emporium::server {
 struct StoredSeat {
   int seat = 0;
   std::string name;
-  std::string token;
+  std::string token_hash;  // hash_token of the seat's token: the token itself is never stored
   std::string bot;  // a bot's level ("easy", "normal") when a bot holds the seat; empty for a person
   // When that bot stands in for a person during a game: "left" (they left it), "absent" (they were away) or
   // "timeout" (three timeouts in a row); for the last two the token is still theirs and resuming takes the
   // seat back. Empty for a bot seated before the start.
   std::string stand_in;
-  // A rematch's seat kept for a person of the finished table: their token there (their claim). Such a seat has
+  // A rematch's seat kept for a person of the finished table: their token's hash there (their claim). Such a seat has
   // no token of its own (empty here; the store writes a placeholder that no client can send).
   std::string reserved_for;
   // Whether a person resumes this seat with its token (a person's, or one a bot stands in for while they are away).
@@ -87,13 +87,14 @@ class store {
   std::vector<StoredTable> load_unfinished();
   // Without its actions the table is only described, not replayed (my_games).
   std::optional<StoredTable> load(const std::string& table, bool with_actions = true);
-  // The id of the table a seat token or an invite code belongs to (finished tables included).
-  std::optional<std::string> table_of_token(const std::string& token);
+  // The id of the table a seat token (by its hash) or an invite code belongs to (finished tables included).
+  std::optional<std::string> table_of_token(const std::string& token_hash);
   std::optional<std::string> table_of_invite(const std::string& invite);
 
  private:
   void exec(const char* sql);
   void write_clock(const std::string& table, const nlohmann::json& clock_state);  // under the mutex
+  void hash_stored_tokens();
   void add_missing_column(const char* table, const char* column, const char* type);
   // The first column of the first row `sql` (one `?`, bound to `key`) finds, if any.
   std::optional<std::string> first_text(const char* sql, const std::string& key);

@@ -90,7 +90,8 @@ TEST(Rematch, ThreePeopleAndTheirBotPlayAgain) {
   ASSERT_EQ(stranger.request({{"type", "watch"}, {"invite", t.invite}})["type"], "watching");
   EXPECT_EQ(code(rematch(stranger, old_id)), "not_seated");
 
-  // The others accept, each into their own seat; asking twice changes nothing.
+  // The others accept, each into their own seat. Asking twice gives the same seat with a fresh token (the
+  // server keeps only tokens' hashes, so it cannot send the first again); the first one stops working.
   for (int p : {0, 2}) {
     const Json accepted = rematch(*t.players[p], old_id);
     ASSERT_EQ(accepted["type"], "seated") << accepted;
@@ -98,7 +99,12 @@ TEST(Rematch, ThreePeopleAndTheirBotPlayAgain) {
     EXPECT_EQ(accepted["seat"], p);
     EXPECT_EQ(accepted["invite"], seated["invite"]);
     EXPECT_FALSE(accepted["table"]["seats"][p].contains("reserved"));
-    EXPECT_EQ(rematch(*t.players[p], old_id)["token"], accepted["token"]);
+    const Json again = rematch(*t.players[p], old_id);
+    EXPECT_EQ(again["seat"], p);
+    EXPECT_NE(again["token"], accepted["token"]);
+    ws_client other(server.port());
+    other.wait_type("welcome");
+    EXPECT_EQ(code(other.request({{"type", "resume"}, {"token", accepted["token"]}})), "bad_token");
   }
   EXPECT_EQ(code(t.players[0]->request({{"type", "start"}, {"table", id}})), "not_creator");
   ASSERT_EQ(t.players[1]->request({{"type", "start"}, {"table", id}})["type"], "ack");
