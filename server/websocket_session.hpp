@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include <emporium/protocol/protocol.hpp>
 
@@ -58,6 +59,9 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   bool within_rate();
   void said_hello();
   bool reserve_table_slot(const nlohmann::json& re);  // refuses with too_many_tables when full
+  // A request that may add a table, at the cap while earlier ones are unanswered: it waits for their answers.
+  bool waits_for_a_slot(const protocol::Request& request) const;
+  void slot_released();
   // Frees a reserved slot once `table` (or, for a rematch, the table it passed the request on to) has answered.
   void release_slot_after(const std::shared_ptr<room>& table, bool through_rematch = false);
   std::shared_ptr<room> table_for(const std::string& id, const nlohmann::json& re);
@@ -81,6 +85,8 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   std::string name_;
   std::map<std::string, std::shared_ptr<room>> tables_;
   std::size_t reserved_slots_ = 0;  // table requests accepted and not yet answered by their room
+  // The request that waits for a slot (reading is paused meanwhile), with when it was received.
+  std::optional<std::pair<protocol::Request, std::chrono::steady_clock::time_point>> deferred_;
   int tables_created_ = 0;
   std::deque<std::shared_ptr<const std::string>> queue_;
   std::size_t queued_bytes_ = 0;
