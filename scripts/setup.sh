@@ -9,6 +9,8 @@ packages=(g++ cmake ninja-build pkg-config libboost-dev libboost-system-dev nloh
           libspdlog-dev libsqlite3-dev libssl-dev)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(libgtest-dev libgmock-dev libbenchmark-dev)
+  # The fuzzers (scripts/fuzz.sh): clang with libFuzzer's runtime.
+  packages+=(clang libclang-rt-14-dev)
   # The web client's tests: node and npm (unit tests, playwright-core), Chromium (browser tests).
   command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
   [[ -x /usr/bin/chromium ]] || packages+=(chromium)

@@ -139,7 +139,11 @@ bool websocket_session::waits_for_a_slot(const protocol::Request& request) const
 }
 
 void websocket_session::slot_released() {
-  --reserved_slots_;
+  if (slots_given_up_ > 0) {
+    --slots_given_up_;  // joined() gave this request's slot up already
+  } else {
+    --reserved_slots_;
+  }
   if (!deferred_ || waits_for_a_slot(deferred_->first)) return;
   auto [request, received] = std::move(*deferred_);
   deferred_.reset();
@@ -313,7 +317,12 @@ void websocket_session::said_hello() {
 
 void websocket_session::joined(std::shared_ptr<room> table) {
   net::post(ws_.get_executor(), [self = shared_from_this(), table = std::move(table)] {
-    self->tables_[table->id()] = table;
+    // The table now counts itself: the slot its request held is given up here rather than when the room's
+    // answer is confirmed, so a client that sends its next request on the reply is not counted twice.
+    if (self->tables_.insert_or_assign(table->id(), table).second && self->reserved_slots_ > 0) {
+      --self->reserved_slots_;
+      ++self->slots_given_up_;
+    }
   });
 }
 

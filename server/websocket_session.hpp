@@ -85,6 +85,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   std::string name_;
   std::map<std::string, std::shared_ptr<room>> tables_;
   std::size_t reserved_slots_ = 0;  // table requests accepted and not yet answered by their room
+  std::size_t slots_given_up_ = 0;  // of those, answered by a joined() before the room confirmed
   // The request that waits for a slot (reading is paused meanwhile), with when it was received.
   std::optional<std::pair<protocol::Request, std::chrono::steady_clock::time_point>> deferred_;
   int tables_created_ = 0;

@@ -56,7 +56,8 @@ std::optional<Json> resolve_options(const std::vector<OptionSpec>& specs, const 
     return std::nullopt;
   }
   for (const auto& [name, value] : input.items()) {
-    auto it = std::find_if(specs.begin(), specs.end(), [&](const auto& s) { return s.name == name; });
+    // (An init-capture: clang before 16 cannot capture a structured binding, and the fuzzers build with clang.)
+    auto it = std::find_if(specs.begin(), specs.end(), [&key = name](const auto& s) { return s.name == key; });
     if (it == specs.end()) {
       *error = make_error(errc::bad_options, "unknown option '" + name + "'");
       return std::nullopt;

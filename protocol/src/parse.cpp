@@ -1,4 +1,5 @@
 // Parsing of client frames: strict, total (never throws), with messages that say exactly what is wrong.
+#include <algorithm>
 #include <cstdint>
 #include <exception>
 #include <initializer_list>
@@ -433,6 +434,32 @@ Json read_id(const Json& j, const Limits& limits) {
   refuse(errc::bad_message, "\"id\" must be a string or an integer, got " + kind_of(id));
 }
 
+// How deeply arrays and objects nest in a JSON text (brackets inside strings do not count). Read before
+// parsing: copying and writing a parsed value recurse once per level, so a frame of a million '[' would
+// overflow the stack long after parsing (which does not recurse) had accepted it.
+std::size_t nesting_depth(std::string_view text) {
+  std::size_t depth = 0, deepest = 0;
+  bool in_string = false, escaped = false;
+  for (char c : text) {
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
 std::string bad_json_message(std::string_view frame, const std::exception& e) {
   if (trim(frame).empty()) return "the frame is empty; expected a JSON object";
   std::string what = e.what();
@@ -447,6 +474,10 @@ std::string bad_json_message(std::string_view frame, const std::exception& e) {
 
 std::variant<Request, ParseError> parse_client_message(std::string_view frame, const Limits& limits) {
   Json id = nullptr;
+  if (const std::size_t depth = nesting_depth(frame); depth > limits.max_depth) {
+    return ParseError{nullptr, errc::bad_json, "the frame nests arrays and objects " + std::to_string(depth) +
+                                                   " deep; the most is " + std::to_string(limits.max_depth)};
+  }
   try {
     Json j;
     try {

@@ -88,6 +88,26 @@ TEST(ParseFrame, InvalidUtf8AnywhereInTheFrameIsBadJson) {
   EXPECT_EQ(must_fail(R"({"type":"set_name","name":"\udc00"})").code, errc::bad_json);
 }
 
+// Found by fuzzing: parsing does not recurse, but copying the parsed action (and writing it) recurses once per
+// level, so a frame of 200000 nested arrays overflowed the stack in parse_client_message. Nesting is refused first.
+TEST(ParseFrame, DeeplyNestedFramesAreBadJsonWithoutOverflowingTheStack) {
+  const std::size_t n = 200000;
+  const std::string deep = R"({"type":"act","table":"t1","version":1,"action":{"a":)" + std::string(n, '[') +
+                           std::string(n, ']') + "}}";
+  ParseError e = must_fail(deep);
+  EXPECT_EQ(e.code, errc::bad_json);
+  EXPECT_NE(e.message.find("200002 deep"), std::string::npos) << e.message;
+  // The limit itself: 32 levels pass (the frame, the action and 30 arrays), 33 do not; brackets inside strings
+  // (after an escaped quote too) do not count.
+  std::string ok = R"({"type":"act","table":"t1","version":1,"action":{"a":)" + std::string(30, '[') +
+                   std::string(30, ']') + R"(,"s":"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\"{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{"}})";
+  EXPECT_TRUE(Json::parse(ok).is_object());
+  must_parse_as<Act>(ok);
+  std::string too_deep = R"({"type":"act","table":"t1","version":1,"action":{"a":)" + std::string(31, '[') +
+                         std::string(31, ']') + "}}";
+  EXPECT_EQ(must_fail(too_deep).code, errc::bad_json);
+}
+
 TEST(ParseFrame, TypeMissingOrNotAStringIsBadMessage) {
   expect_refused({
       {R"({})", errc::bad_message, "\"type\""},
@@ -729,7 +749,7 @@ TEST(ParseMisc, NeverThrowsOnOddInput) {
   }
   EXPECT_EQ(must_fail(frames[0]).code, errc::bad_json);
   EXPECT_EQ(must_fail(frames[1]).code, errc::bad_json);
-  EXPECT_EQ(must_fail(frames[2]).code, errc::bad_message);  // action is an array
+  EXPECT_EQ(must_fail(frames[2]).code, errc::bad_json);  // nested 5000 deep: more than max_depth
   EXPECT_EQ(must_fail(frames[3]).code, errc::bad_json);
 }
 

@@ -74,7 +74,7 @@ const Json& array(const Json& v, const std::string& path, bool non_empty = true)
 
 void only_keys(const Json& obj, const std::string& path, std::initializer_list<const char*> keys) {
   for (const auto& [key, value] : obj.items()) {
-    if (std::none_of(keys.begin(), keys.end(), [&](const char* k) { return key == k; })) {
+    if (std::none_of(keys.begin(), keys.end(), [&key = key](const char* k) { return key == k; })) {
       fail(path + "." + key, "unexpected field");
     }
   }
@@ -351,7 +351,7 @@ class Parser {
       std::vector<const char*> all = {"kind", "per", "points", "max"};
       all.insert(all.end(), keys.begin(), keys.end());
       for (const auto& [key, value] : s.items()) {
-        if (std::none_of(all.begin(), all.end(), [&](const char* k) { return key == k; })) {
+        if (std::none_of(all.begin(), all.end(), [&key = key](const char* k) { return key == k; })) {
           fail(p + "." + key, "unexpected field for kind '" + kind + "'");
         }
       }

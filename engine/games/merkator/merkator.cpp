@@ -205,7 +205,7 @@ std::optional<Error> MerkatorState::parse(const Json& action, Parsed* out) const
   if (index < 0) return make_error(errc::malformed_action, "unknown action type '" + type + "'");
   const ActionShape& shape = kShapes[index];
   for (const auto& [key, value] : action.items()) {
-    if (key != "type" && std::none_of(shape.fields.begin(), shape.fields.end(), [&](const char* f) { return key == f; })) {
+    if (key != "type" && std::none_of(shape.fields.begin(), shape.fields.end(), [&key = key](const char* f) { return key == f; })) {
       return make_error(errc::malformed_action, "unexpected field '" + key + "' in a " + type + " action");
     }
   }

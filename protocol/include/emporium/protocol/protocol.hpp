@@ -28,6 +28,7 @@ struct Limits {
   std::size_t max_token_chars = 128;  // seat tokens, invite codes and table ids
   std::size_t max_my_games_tokens = 50;       // tokens in one my_games request
   std::size_t max_my_games_token_chars = 100;  // each of them
+  std::size_t max_depth = 32;         // arrays and objects nested in a frame (copying JSON recurses)
   int min_turn_s = 5;                 // a turn clock's shortest turn (tests lower it to see clocks run out fast)
 };
 

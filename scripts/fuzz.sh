@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (clang, ASan + UBSan, build-fuzz/) and runs each for the given time.
+#   scripts/fuzz.sh [seconds] [target...]    default 30 s, every target
+# Targets (tests/fuzz/): fuzz_protocol, fuzz_medici, fuzz_silkroad, fuzz_medina, fuzz_merkator,
+# fuzz_merkator_data. Each starts from its seed corpus in tests/fuzz/corpus/<name>/ (read only) and keeps what
+# it finds in build-fuzz/corpus/<name>/; a crash leaves its input in build-fuzz/artifacts/ and fails the script.
+# Extra libFuzzer flags can be passed in FUZZ_FLAGS (e.g. FUZZ_FLAGS=-runs=10000000). JOBS sets the build's
+# parallelism (default 1). Each run's log is build-fuzz/logs/<target>.log; its closing figures are printed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-30}"
+shift || true
+targets=("$@")
+((${#targets[@]})) || targets=(fuzz_protocol fuzz_medici fuzz_silkroad fuzz_medina fuzz_merkator fuzz_merkator_data)
+scripts/setup.sh --test
+
+cmake -S . -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DEMPORIUM_WERROR=ON -DEMPORIUM_BUILD_SERVER=OFF -DEMPORIUM_BUILD_TESTS=OFF -DEMPORIUM_BUILD_BENCH=OFF \
+  -DEMPORIUM_FUZZ=ON >/dev/null
+cmake --build build-fuzz -j "${JOBS:-1}" --target "${targets[@]}"
+
+mkdir -p build-fuzz/logs build-fuzz/artifacts
+# No allocation stacks (a third of the time goes to recording them); re-run a crash's input with
+# ASAN_OPTIONS=malloc_context_size=30 to see where its memory came from.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-malloc_context_size=0}"
+for t in "${targets[@]}"; do
+  name="${t#fuzz_}"
+  mkdir -p "build-fuzz/corpus/$name"
+  flags=(-max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1
+         -artifact_prefix="build-fuzz/artifacts/$name-")
+  [[ -f "tests/fuzz/$name.dict" ]] && flags+=(-dict="tests/fuzz/$name.dict")
+  # shellcheck disable=SC2086  # FUZZ_FLAGS is a list of flags
+  if ! "build-fuzz/tests/fuzz/$t" "${flags[@]}" ${FUZZ_FLAGS:-} "build-fuzz/corpus/$name" "tests/fuzz/corpus/$name" \
+      >"build-fuzz/logs/$name.log" 2>&1; then
+    echo "fuzz: $t FAILED; the end of build-fuzz/logs/$name.log:" >&2
+    tail -n 60 "build-fuzz/logs/$name.log" >&2
+    exit 1
+  fi
+  # "#123456 DONE cov: 1234 ft: 5678 corp: ..." and "stat::average_exec_per_sec: 4567"
+  done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "build-fuzz/logs/$name.log" | tail -n 1 || true)
+  rate=$(awk '/stat::average_exec_per_sec/ {print $2}' "build-fuzz/logs/$name.log")
+  echo "fuzz: $t ok: ${done_line:-?} (${rate:-?} exec/s)"
+done

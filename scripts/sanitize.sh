@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Builds the C++ tree with sanitizers, each in its own build directory, and runs the tests under them.
+#   scripts/sanitize.sh asan   AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/): the whole ctest suite
+#   scripts/sanitize.sh tsan   ThreadSanitizer (build-tsan/): the server's end-to-end tests (e2e_tests), which
+#                              spawn the TSan build of emporium-server
+#   scripts/sanitize.sh        both
+# Every finding is fatal (-fno-sanitize-recover=all; TSan's halt_on_error). JOBS (default 1) sets the build's
+# parallelism, CTEST_JOBS (default 2) the tests'. The benchmarks are not built.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what="${1:-all}"
+jobs="${JOBS:-1}"
+ctest_jobs="${CTEST_JOBS:-2}"
+scripts/setup.sh --test
+
+configure() {  # dir sanitizers
+  # -O1: a sanitized build is for finding bugs, and -O1 builds much faster than -O2 while keeping the
+  # tests' pace reasonable.
+  cmake -S . -B "$1" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
+    -DEMPORIUM_WERROR=ON -DEMPORIUM_BUILD_BENCH=OFF -DEMPORIUM_SANITIZE="$2" >/dev/null
+}
+
+# Tests left out under sanitizers, by name, each for a reason of time (not of correctness):
+#  - bot_load: fifty bot tables at full speed with a 20 ms p99 latency bound for a human table; measures the
+#    unsanitized server's speed, and is run alone (RUN_SERIAL) in the normal suite.
+asan_exclude='bot_load'
+
+if [[ "$what" == all || "$what" == asan ]]; then
+  configure build-asan "address,undefined"
+  cmake --build build-asan -j "$jobs"
+  # detect_leaks: the server's processes and every test binary are checked for leaks at exit, too.
+  ASAN_OPTIONS="abort_on_error=1:detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1" \
+  UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
+    ctest --test-dir build-asan --output-on-failure -j "$ctest_jobs" -E "$asan_exclude"
+fi
+
+if [[ "$what" == all || "$what" == tsan ]]; then
+  configure build-tsan "thread"
+  cmake --build build-tsan -j "$jobs" --target e2e_tests
+  # Only e2e_tests is built here: ctest lists the other executables as "<name>_NOT_BUILT".
+  TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" \
+    ctest --test-dir build-tsan --output-on-failure -j "$ctest_jobs" -E '_NOT_BUILT$'
+fi
