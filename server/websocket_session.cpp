@@ -118,8 +118,38 @@ void websocket_session::on_read(beast::error_code ec, std::size_t bytes) {
   if (auto* error = std::get_if<protocol::ParseError>(&parsed)) {
     refuse(error->id, error->code, error->message);
   } else {
-    handle(std::get<protocol::Request>(std::move(parsed)), received);
+    auto request = std::get<protocol::Request>(std::move(parsed));
+    if (waits_for_a_slot(request)) {
+      // At the cap while rooms have still to answer: whether one frees a slot is not known yet. Requests are
+      // handled in order, so nothing more is read until they have (slot_released).
+      deferred_.emplace(std::move(request), received);
+      return;
+    }
+    handle(std::move(request), received);
   }
+  do_read();
+}
+
+bool websocket_session::waits_for_a_slot(const protocol::Request& request) const {
+  const bool adds_table = std::visit(
+      overloaded{[](const protocol::CreateTable&) { return true; }, [](const protocol::Join&) { return true; },
+                 [](const protocol::Watch&) { return true; }, [](const protocol::Resume&) { return true; },
+                 [](const protocol::Rematch&) { return true; }, [](const auto&) { return false; }},
+      request.message);
+  return adds_table && reserved_slots_ > 0 && tables_.size() + reserved_slots_ >= limits_.max_tables;
+}
+
+void websocket_session::slot_released() {
+  if (slots_given_up_ > 0) {
+    --slots_given_up_;  // joined() gave this request's slot up already
+  } else {
+    --reserved_slots_;
+  }
+  if (!deferred_ || waits_for_a_slot(deferred_->first)) return;
+  auto [request, received] = std::move(*deferred_);
+  deferred_.reset();
+  if (closed_ || pending_close_) return;
+  handle(std::move(request), received);
   do_read();
 }
 
@@ -163,15 +193,7 @@ void websocket_session::in_table_slot(const std::shared_ptr<room>& table, Reques
 // The room handles our request before this callback, so a joined() it posted lands before the slot is freed.
 void websocket_session::release_slot_after(const std::shared_ptr<room>& table, bool through_rematch) {
   table->after_requests(
-      [self = shared_from_this()] {
-        net::post(self->ws_.get_executor(), [self] {
-          if (self->slots_given_up_ > 0) {
-            --self->slots_given_up_;  // joined() gave this request's slot up already
-          } else {
-            --self->reserved_slots_;
-          }
-        });
-      },
+      [self = shared_from_this()] { net::post(self->ws_.get_executor(), [self] { self->slot_released(); }); },
       through_rematch);
 }
 

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include <emporium/protocol/protocol.hpp>
 
@@ -61,6 +62,9 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   // Sends `request` (which may add `table` to this connection) holding a table slot until the room answers.
   template <class Request>
   void in_table_slot(const std::shared_ptr<room>& table, Request&& request, bool through_rematch = false);
+  // A request that may add a table, at the cap while earlier ones are unanswered: it waits for their answers.
+  bool waits_for_a_slot(const protocol::Request& request) const;
+  void slot_released();
   // Frees a reserved slot once `table` (or, for a rematch, the table it passed the request on to) has answered.
   void release_slot_after(const std::shared_ptr<room>& table, bool through_rematch = false);
   std::shared_ptr<room> table_for(const std::string& id, const nlohmann::json& re);
@@ -86,6 +90,8 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   std::map<std::string, std::shared_ptr<room>> tables_;
   std::size_t reserved_slots_ = 0;  // table requests accepted and not yet answered by their room
   std::size_t slots_given_up_ = 0;  // of those, answered by a joined() before the room confirmed
+  // The request that waits for a slot (reading is paused meanwhile), with when it was received.
+  std::optional<std::pair<protocol::Request, std::chrono::steady_clock::time_point>> deferred_;
   int tables_created_ = 0;
   std::deque<std::shared_ptr<const std::string>> queue_;
   std::size_t queued_bytes_ = 0;

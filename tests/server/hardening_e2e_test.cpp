@@ -102,7 +102,7 @@ TEST(PerAddress, TablesCreatedPerMinuteAreCappedAcrossReconnections) {
   const Json refused = second.request({{"type", "create_table"}, {"game", "medici"}, {"players", 3}});
   EXPECT_EQ(refused["type"], "error");
   EXPECT_EQ(refused["code"], "too_many_tables");
-  EXPECT_NE(refused["message"].get<std::string>().find("address"), std::string::npos);
+  EXPECT_NE(refused.value("message", "").find("address"), std::string::npos);
   // Joining and watching are not creating.
   ws_client other(server.port());
   EXPECT_EQ(other.request({{"type", "join"}, {"table", third}})["type"], "seated");
