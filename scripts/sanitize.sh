@@ -20,10 +20,15 @@ configure() {  # dir sanitizers
     -DEMPORIUM_WERROR=ON -DEMPORIUM_BUILD_BENCH=OFF -DEMPORIUM_SANITIZE="$2" >/dev/null
 }
 
-# Tests left out under sanitizers, by name, each for a reason of time (not of correctness):
-#  - bot_load: fifty bot tables at full speed with a 20 ms p99 latency bound for a human table; measures the
-#    unsanitized server's speed, and is run alone (RUN_SERIAL) in the normal suite.
-asan_exclude='bot_load'
+# Tests left out under sanitizers, by name, each with its reason (none of them is a finding):
+#  - BotLoad.*: fifty bot tables at full speed with a 20 ms p99 latency bound for a human table; it measures
+#    the unsanitized server's speed (and runs alone, RUN_SERIAL, in the normal suite).
+#  - E2ELimits.OutOfDescriptors*: the server is driven out of file descriptors on purpose, and the sanitizer
+#    runtime itself needs descriptors (UBSan's vptr check opens a pipe to probe memory and, failing, reports
+#    a bogus "invalid vptr" inside spdlog's formatting).
+# ASAN_EXCLUDE (a ctest regex) leaves out more: CI passes 'AllGames/' (see scripts/test.sh).
+asan_exclude='^BotLoad\.|^E2ELimits\.OutOfDescriptors'
+[[ -n "${ASAN_EXCLUDE:-}" ]] && asan_exclude+="|${ASAN_EXCLUDE}"
 
 if [[ "$what" == all || "$what" == asan ]]; then
   configure build-asan "address,undefined"
