@@ -1,6 +1,9 @@
 #include "config.hpp"
 
 #include <charconv>
+#include <stdexcept>
+
+#include "address_limits.hpp"
 
 namespace emporium::server {
 namespace {
@@ -49,6 +52,26 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
     c.absent_after_s = static_cast<int>(n);
   } else if (name == "allowed-origins") {
     c.allowed_origins = value;
+  } else if (name == "max-connections-per-ip") {
+    if (!parse_int(value, 0, 1000000, &n)) return "max-connections-per-ip must be a number from 0 (no cap) to 1000000";
+    c.max_connections_per_ip = static_cast<int>(n);
+  } else if (name == "max-tables-per-ip-per-minute") {
+    if (!parse_int(value, 0, 1000000, &n)) {
+      return "max-tables-per-ip-per-minute must be a number from 0 (no cap) to 1000000";
+    }
+    c.max_tables_per_ip_per_minute = static_cast<int>(n);
+  } else if (name == "trusted-proxies") {
+    try {
+      parse_address_list(value);
+    } catch (const std::invalid_argument& e) {
+      return std::string("trusted-proxies: ") + e.what();
+    }
+    c.trusted_proxies = value;
+  } else if (name == "abandoned-after-s") {
+    if (!parse_int(value, 1, 7 * 24 * 3600, &n)) {
+      return "abandoned-after-s must be a number of seconds from 1 to 604800";
+    }
+    c.abandoned_after_s = static_cast<int>(n);
   } else if (name == "min-turn-s") {
     if (!parse_int(value, 1, 86400, &n)) return "min-turn-s must be a number of seconds from 1 to 86400";
     c.min_turn_s = static_cast<int>(n);
@@ -60,7 +83,8 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
 
 constexpr const char* kNames[] = {"bind",      "port",    "data-dir",  "web-root",    "log-level",
                                   "threads",   "port-file", "merkator-data", "bot-threads", "bot-delay-ms",
-                                  "absent-after-s", "min-turn-s", "allowed-origins"};
+                                  "absent-after-s", "min-turn-s", "allowed-origins", "max-connections-per-ip",
+                                  "max-tables-per-ip-per-minute", "trusted-proxies", "abandoned-after-s"};
 
 }  // namespace
 
@@ -69,16 +93,24 @@ std::string usage() {
          "                       [--log-level trace|debug|info|warn|error] [--threads N] [--port-file PATH]\n"
          "                       [--merkator-data FILE] [--bot-threads N] [--bot-delay-ms MS]\n"
          "                       [--absent-after-s S] [--min-turn-s S] [--allowed-origins LIST]\n"
+         "                       [--max-connections-per-ip N] [--max-tables-per-ip-per-minute N]\n"
+         "                       [--trusted-proxies LIST] [--abandoned-after-s S]\n"
          "  --bot-threads N     workers for computer players' decisions (default: cores - 1, at least 1)\n"
          "  --bot-delay-ms MS   pause before a computer player's move, after the previous move (default 800)\n"
          "  --absent-after-s S  a player disconnected this long may have a bot take their seat (default 300)\n"
          "  --min-turn-s S      the shortest turn a table's clock may give (default 5)\n"
          "  --allowed-origins LIST  web origins (comma-separated, or *) besides the server's own whose pages may\n"
          "                      open WebSocket connections; clients that send no Origin are always let in\n"
+         "  --max-connections-per-ip N  connections one client address may hold open (default 32; 0: no cap)\n"
+         "  --max-tables-per-ip-per-minute N  tables one client address may create in any minute (default 20; 0: no cap)\n"
+         "  --trusted-proxies LIST  IP addresses (comma-separated) of reverse proxies whose X-Forwarded-For (its last\n"
+         "                      entry) names the client; from anyone else the header is ignored (default: none)\n"
+         "  --abandoned-after-s S  a waiting table whose people are all disconnected closes after this (default 600)\n"
          "Each flag can also be set as an environment variable: EMPORIUM_BIND, EMPORIUM_PORT,\n"
          "EMPORIUM_DATA_DIR, EMPORIUM_WEB_ROOT, EMPORIUM_LOG_LEVEL, EMPORIUM_THREADS, EMPORIUM_PORT_FILE,\n"
          "EMPORIUM_MERKATOR_DATA, EMPORIUM_BOT_THREADS, EMPORIUM_BOT_DELAY_MS,\n"
-         "EMPORIUM_ABSENT_AFTER_S, EMPORIUM_MIN_TURN_S, EMPORIUM_ALLOWED_ORIGINS.\n"
+         "EMPORIUM_ABSENT_AFTER_S, EMPORIUM_MIN_TURN_S, EMPORIUM_ALLOWED_ORIGINS, EMPORIUM_MAX_CONNECTIONS_PER_IP,\n"
+         "EMPORIUM_MAX_TABLES_PER_IP_PER_MINUTE, EMPORIUM_TRUSTED_PROXIES, EMPORIUM_ABANDONED_AFTER_S.\n"
          "Flags win over the environment.\n";
 }
 

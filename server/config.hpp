@@ -22,6 +22,10 @@ struct Config {
   int absent_after_s = 300;  // a player disconnected this long may have their seat played by a bot
   int min_turn_s = 5;        // the shortest turn a table's clock may have (tests lower it)
   std::string allowed_origins;  // web origins besides the server's own that may open WebSockets ("*": any)
+  int max_connections_per_ip = 32;        // open connections per client address (0: no cap)
+  int max_tables_per_ip_per_minute = 20;  // tables created per client address in any minute (0: no cap)
+  std::string trusted_proxies;  // proxies (IP addresses, comma-separated) whose X-Forwarded-For names the client
+  int abandoned_after_s = 600;  // a waiting table with nobody connected closes after this
 };
 
 struct ParsedConfig {

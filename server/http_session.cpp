@@ -54,8 +54,9 @@ std::optional<http::response<http::string_body>> game_data_response(const http::
 
 }  // namespace
 
-http_session::http_session(tcp::socket&& socket, std::shared_ptr<const server_context> context)
-    : stream_(std::move(socket)), context_(std::move(context)) {}
+http_session::http_session(tcp::socket&& socket, std::shared_ptr<const server_context> context,
+                           std::unique_ptr<address_limits::connection> slot)
+    : stream_(std::move(socket)), context_(std::move(context)), slot_(std::move(slot)) {}
 
 void http_session::run() {
   net::dispatch(stream_.get_executor(), beast::bind_front_handler(&http_session::do_read, shared_from_this()));
@@ -105,9 +106,7 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
                                 "Pages from " + std::string(req[http::field::origin]) +
                                     " may not open WebSocket connections to this server (see --allowed-origins).\n"));
     }
-    // The WebSocket session takes the socket over; this HTTP session ends here.
-    std::make_shared<websocket_session>(stream_.release_socket(), *context_)->run(parser_->release());
-    return;
+    return upgrade();
   }
   if (req.method() != http::verb::get && req.method() != http::verb::head) {
     auto res = text_response(req, http::status::method_not_allowed, "Only GET and HEAD are served here.\n");
@@ -156,6 +155,31 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
   res.content_length(size);
   res.keep_alive(req.keep_alive());
   send(std::move(res));
+}
+
+void http_session::upgrade() {
+  if (!slot_) {
+    // From a trusted proxy: count the connection for the client it names (the last X-Forwarded-For hop).
+    std::string forwarded;
+    const auto [first, last] = parser_->get().equal_range("X-Forwarded-For");
+    for (auto it = first; it != last; ++it) {
+      if (!forwarded.empty()) forwarded += ',';
+      forwarded += it->value();
+    }
+    beast::error_code ec;
+    const auto peer = stream_.socket().remote_endpoint(ec);
+    if (ec) return;
+    slot_ = context_->addresses->open(context_->addresses->address_of(peer.address(), forwarded));
+    if (!slot_) {
+      context_->metrics->message_refused("connection_cap");
+      auto res = text_response(parser_->get(), http::status::too_many_requests,
+                               "Too many connections from your address.\n");
+      res.keep_alive(false);
+      return send(std::move(res));
+    }
+  }
+  // The WebSocket session takes the socket (and its count) over; this HTTP session ends here.
+  std::make_shared<websocket_session>(stream_.release_socket(), *context_, std::move(slot_))->run(parser_->release());
 }
 
 void http_session::on_write(bool keep_alive, beast::error_code ec, std::size_t) {

@@ -2,7 +2,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include "address_limits.hpp"
 #include "http_session.hpp"
+#include "metrics.hpp"
 
 namespace emporium::server {
 
@@ -32,7 +34,7 @@ void listener::do_accept() {
 void listener::on_accept(beast::error_code ec, tcp::socket socket) {
   if (ec == net::error::operation_aborted) return;  // closed: we are shutting down
   if (!ec) {
-    std::make_shared<http_session>(std::move(socket), context_)->run();
+    serve(std::move(socket));
     return do_accept();
   }
   // Out of descriptors (or memory): accepting again at once would fail again at once, a busy loop that also
@@ -49,6 +51,24 @@ void listener::on_accept(beast::error_code ec, tcp::socket socket) {
   retry_.async_wait([self = shared_from_this()](beast::error_code wait_ec) {
     if (!wait_ec) self->do_accept();
   });
+}
+
+void listener::serve(tcp::socket socket) {
+  beast::error_code ec;
+  const auto peer = socket.remote_endpoint(ec);
+  if (ec) return;  // gone already
+  std::unique_ptr<address_limits::connection> slot;
+  // A trusted proxy carries many clients: its WebSocket upgrades are counted for the client each one names.
+  if (!context_->addresses->trusts(peer.address())) {
+    slot = context_->addresses->open(context_->addresses->address_of(peer.address(), ""));
+    if (!slot) {
+      // Closed at once: answering would mean reading a request, holding the descriptor the cap is there to save.
+      context_->metrics->message_refused("connection_cap");
+      spdlog::debug("refusing a connection from {}: too many open", peer.address().to_string());
+      return;
+    }
+  }
+  std::make_shared<http_session>(std::move(socket), context_, std::move(slot))->run();
 }
 
 }  // namespace emporium::server

@@ -19,6 +19,7 @@ class listener : public std::enable_shared_from_this<listener> {
  private:
   void do_accept();
   void on_accept(beast::error_code ec, tcp::socket socket);
+  void serve(tcp::socket socket);  // counts the connection for its address, or closes it at the cap
 
   net::io_context& ioc_;
   tcp::acceptor acceptor_;

@@ -44,9 +44,11 @@ std::shared_ptr<room> lobby::register_room(const std::shared_ptr<room>& table, c
   const auto [it, added] = rooms_.try_emplace(table->id(), table);
   if (!added) return it->second;
   if (!table->invite().empty()) by_invite_[table->invite()] = table;
-  summaries_[table->id()] = info;
+  // Not yet published: the creator's join follows at once, and its update() tells watchers.
+  const auto& added_summary = summaries_[table->id()] = summary{info, next_sequence_++};
+  place(added_summary, true);
   for (const auto& seat : seats) {
-    if (seat.resumable()) by_token_[seat.token] = table;
+    if (seat.resumable()) by_token_[seat.token_hash] = table;
   }
   return table;
 }
@@ -70,34 +72,47 @@ lobby::created lobby::create_table(const protocol::CreateTable& request) {
     spdlog::error("creating a table: {}", e.what());
     return {nullptr, protocol::ParseError{nullptr, protocol::errc::internal_error, "the table could not be saved"}};
   }
-  auto table = std::make_shared<room>(executor_, context_, std::move(stored));
-  register_room(table, {});  // its creator's token is registered when the creator takes the seat
-  return {table, std::nullopt};
+  return {rebuild(std::move(stored)), std::nullopt};  // its creator's token is registered when they take the seat
+}
+
+std::shared_ptr<room> lobby::create_rematch(StoredTable table, const protocol::RematchOffer& offer) {
+  try {
+    context_.store->create_rematch(table, protocol::rematch_json(offer));
+  } catch (const std::exception& e) {
+    spdlog::error("creating the rematch of {}: {}", table.rematch_of, e.what());
+    return nullptr;
+  }
+  return rebuild(std::move(table));
 }
 
 std::shared_ptr<room> lobby::find(const protocol::TableRef& ref) {
+  if (ref.table) {
+    auto table = find_id(*ref.table);
+    return table && table->is_private() ? nullptr : table;
+  }
   {
     std::lock_guard lock(mutex_);
-    if (ref.invite) {
-      if (auto it = by_invite_.find(*ref.invite); it != by_invite_.end()) return it->second.lock();
-    } else if (ref.table) {
-      if (auto it = rooms_.find(*ref.table); it != rooms_.end()) {
-        return it->second->is_private() ? nullptr : it->second;
-      }
-    }
+    if (auto it = by_invite_.find(*ref.invite); it != by_invite_.end()) return it->second.lock();
   }
-  const auto id = ref.invite ? context_.store->table_of_invite(*ref.invite) : ref.table;
-  if (!id) return nullptr;
-  auto table = bring_back_finished(*id);
-  return table && !ref.invite && table->is_private() ? nullptr : table;
+  const auto id = context_.store->table_of_invite(*ref.invite);
+  return id ? bring_back_finished(*id) : nullptr;
+}
+
+std::shared_ptr<room> lobby::find_id(const std::string& id) {
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = rooms_.find(id); it != rooms_.end()) return it->second;
+  }
+  return bring_back_finished(id);
 }
 
 std::shared_ptr<room> lobby::find_by_token(const std::string& token) {
+  const auto hash = hash_token(token);
   {
     std::lock_guard lock(mutex_);
-    if (auto it = by_token_.find(token); it != by_token_.end()) return it->second.lock();
+    if (auto it = by_token_.find(hash); it != by_token_.end()) return it->second.lock();
   }
-  const auto id = context_.store->table_of_token(token);
+  const auto id = context_.store->table_of_token(hash);
   return id ? bring_back_finished(*id) : nullptr;
 }
 
@@ -112,6 +127,83 @@ std::shared_ptr<room> lobby::bring_back_finished(const std::string& id) {
   // Unfinished tables are all in memory from the start; one that is not failed to restore.
   if (!stored || stored->state != "finished") return nullptr;
   return rebuild(std::move(*stored));
+}
+
+namespace {
+// One my_games request: the answers in the tokens' order, sent once the last is in (rooms answer on their strands).
+class my_games_reply {
+ public:
+  my_games_reply(std::shared_ptr<websocket_session> s, std::vector<std::string> tokens, nlohmann::json re)
+      : session_(std::move(s)), tokens_(std::move(tokens)), re_(std::move(re)), games_(tokens_.size()),
+        pending_(tokens_.size()) {
+    if (pending_ == 0) send();
+  }
+  const std::vector<std::string>& tokens() const { return tokens_; }
+
+  void answer(std::size_t i, std::optional<protocol::MyGame> game) {
+    {
+      std::lock_guard lock(mutex_);
+      games_[i] = std::move(game);
+      if (--pending_ != 0) return;
+    }
+    send();
+  }
+
+ private:
+  void send() {
+    std::vector<protocol::MyGame> games;
+    std::vector<std::string> unknown;
+    for (std::size_t i = 0; i < tokens_.size(); ++i) {
+      if (games_[i]) {
+        games_[i]->token = tokens_[i];  // the rooms and the store know only its hash
+        games.push_back(std::move(*games_[i]));
+      } else {
+        unknown.push_back(tokens_[i]);
+      }
+    }
+    session_->send(protocol::render_my_games(re_, games, unknown));
+  }
+
+  std::shared_ptr<websocket_session> session_;
+  const std::vector<std::string> tokens_;
+  const nlohmann::json re_;
+  std::mutex mutex_;
+  std::vector<std::optional<protocol::MyGame>> games_;
+  std::size_t pending_;
+};
+}  // namespace
+
+void lobby::my_games(const std::shared_ptr<websocket_session>& s, std::vector<std::string> tokens, nlohmann::json re) {
+  auto reply = std::make_shared<my_games_reply>(s, std::move(tokens), std::move(re));
+  std::vector<std::string> hashes;
+  for (const auto& token : reply->tokens()) hashes.push_back(hash_token(token));
+  std::vector<std::shared_ptr<room>> holders(hashes.size());
+  {
+    std::lock_guard lock(mutex_);
+    for (std::size_t i = 0; i < hashes.size(); ++i) {
+      if (auto it = by_token_.find(hashes[i]); it != by_token_.end()) holders[i] = it->second.lock();
+    }
+  }
+  for (std::size_t i = 0; i < hashes.size(); ++i) {
+    if (holders[i]) {
+      holders[i]->describe(hashes[i], [reply, i](std::optional<protocol::MyGame> game) { reply->answer(i, std::move(game)); });
+    } else {
+      reply->answer(i, describe_stored(hashes[i]));
+    }
+  }
+}
+
+std::optional<protocol::MyGame> lobby::describe_stored(const std::string& token_hash) {
+  try {
+    const auto id = context_.store->table_of_token(token_hash);
+    const auto table = id ? context_.store->load(*id, false) : std::nullopt;
+    // Unfinished tables are all in memory: one that is not failed to restore and is not described either.
+    if (!table || table->state != "finished") return std::nullopt;
+    return describe_seat(*table, token_hash, {});
+  } catch (const std::exception& e) {
+    spdlog::error("describing a seat from the store: {}", e.what());
+    return std::nullopt;
+  }
 }
 
 void lobby::register_token(const std::string& token, const std::shared_ptr<room>& table) {
@@ -131,31 +223,65 @@ void lobby::remove_room(const std::string& id) {
     if (it == rooms_.end()) return;
     if (!it->second->invite().empty()) by_invite_.erase(it->second->invite());
     rooms_.erase(it);
-    summaries_.erase(id);
+    if (auto s = summaries_.find(id); s != summaries_.end()) {
+      place(s->second, false);
+      summaries_.erase(s);
+    }
+    publish(id);
   }
-  notify_watchers();
 }
 
 void lobby::update(const protocol::TableInfo& table) {
-  {
-    std::lock_guard lock(mutex_);
-    if (!rooms_.count(table.id)) return;  // removed meanwhile
-    summaries_[table.id] = table;
-  }
-  if (!table.is_private) notify_watchers();
+  std::lock_guard lock(mutex_);
+  auto it = summaries_.find(table.id);
+  if (it == summaries_.end()) return;  // removed meanwhile
+  place(it->second, false);
+  it->second.info = table;
+  place(it->second, true);
+  if (!table.is_private) publish(table.id);
 }
 
-std::vector<protocol::TableInfo> lobby::public_tables() const {
-  std::lock_guard lock(mutex_);
-  std::vector<protocol::TableInfo> waiting, playing;
-  for (const auto& [id, t] : summaries_) {
-    if (t.is_private || t.state == "finished") continue;
-    (t.state == "waiting" ? waiting : playing).push_back(t);
+std::optional<lobby::rank> lobby::rank_of(const summary& s) {
+  if (s.info.is_private || s.info.state == "finished") return std::nullopt;
+  // Tables with free seats first: that is what people come to the lobby for; then the newest, so a table just
+  // made is always seen however many others there are.
+  return rank{s.info.state != "waiting", ~s.sequence, s.info.id};
+}
+
+void lobby::place(const summary& s, bool add) {
+  if (const auto r = rank_of(s)) add ? (void)ranked_.insert(*r) : (void)ranked_.erase(*r);
+}
+
+std::vector<protocol::TableInfo> lobby::listed_locked() const {
+  std::vector<protocol::TableInfo> out;
+  for (auto it = ranked_.begin(); it != ranked_.end() && out.size() < kMaxListed; ++it) {
+    out.push_back(summaries_.at(std::get<2>(*it)).info);
   }
-  // Tables with free seats first: that is what people come to the lobby for.
-  waiting.insert(waiting.end(), playing.begin(), playing.end());
-  if (waiting.size() > kMaxListed) waiting.resize(kMaxListed);
-  return waiting;
+  return out;
+}
+
+void lobby::publish(const std::string& changed) {
+  std::unordered_set<std::string> now;
+  for (auto it = ranked_.begin(); it != ranked_.end() && now.size() < kMaxListed; ++it) now.insert(std::get<2>(*it));
+  if (watchers_.empty()) {  // nobody to tell: nothing to render
+    listed_ = std::move(now);
+    return;
+  }
+  std::vector<std::shared_ptr<const std::string>> frames;
+  for (const auto& id : listed_) {
+    if (!now.count(id)) frames.push_back(std::make_shared<const std::string>(protocol::render_lobby_removed(id)));
+  }
+  for (const auto& id : now) {
+    if (id == changed || !listed_.count(id)) {
+      frames.push_back(std::make_shared<const std::string>(protocol::render_lobby_changed(summaries_.at(id).info)));
+    }
+  }
+  listed_ = std::move(now);
+  for (const auto& [key, w] : watchers_) {
+    if (auto s = w.lock()) {
+      for (const auto& f : frames) s->send(f);
+    }
+  }
 }
 
 std::map<std::pair<std::string, std::string>, int> lobby::room_counts() const {
@@ -164,7 +290,7 @@ std::map<std::pair<std::string, std::string>, int> lobby::room_counts() const {
   for (const auto& g : engine::all_games()) {
     for (const char* state : {"waiting", "playing", "finished"}) counts[{g.id, state}] = 0;
   }
-  for (const auto& [id, t] : summaries_) ++counts[{t.game, t.state}];
+  for (const auto& [id, s] : summaries_) ++counts[{s.info.game, s.info.state}];
   return counts;
 }
 
@@ -180,26 +306,16 @@ void lobby::remove_session(const websocket_session* s) {
   watchers_.erase(s);
 }
 
-void lobby::watch(const std::shared_ptr<websocket_session>& s, bool on) {
+// Under the same lock as publish(): the list returned is exactly what the changes sent from now on apply to.
+std::vector<protocol::TableInfo> lobby::watch(const std::shared_ptr<websocket_session>& s, bool on) {
   std::lock_guard lock(mutex_);
-  if (on) {
-    watchers_[s.get()] = s;
-  } else {
+  if (!on) {
     watchers_.erase(s.get());
+    return {};
   }
-}
-
-void lobby::notify_watchers() {
-  std::vector<std::shared_ptr<websocket_session>> targets;
-  {
-    std::lock_guard lock(mutex_);
-    for (const auto& [key, w] : watchers_) {
-      if (auto s = w.lock()) targets.push_back(std::move(s));
-    }
-  }
-  if (targets.empty()) return;
-  auto frame = std::make_shared<const std::string>(protocol::render_lobby(nullptr, public_tables()));
-  for (const auto& s : targets) s->send(frame);
+  publish("");  // the others catch up first, so listed_ is what this list shows
+  watchers_[s.get()] = s;
+  return listed_locked();
 }
 
 std::size_t lobby::open_connections() const {

@@ -6,8 +6,11 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
+#include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <emporium/protocol/protocol.hpp>
@@ -35,25 +38,32 @@ class lobby {
     std::optional<protocol::ParseError> error;
   };
   created create_table(const protocol::CreateTable& request);
+  // Stores a finished table's rematch (and the offer on that table) and registers it; null if it cannot be saved.
+  std::shared_ptr<room> create_rematch(StoredTable table, const protocol::RematchOffer& offer);
 
   // Private tables are found only by invite code. A finished table not in memory (after a restart) is
   // brought back from the store when asked for, so its players can resume it and anyone may watch it.
   std::shared_ptr<room> find(const protocol::TableRef& ref);
   std::shared_ptr<room> find_by_token(const std::string& token);
-  void register_token(const std::string& token, const std::shared_ptr<room>& table);
-  void unregister_token(const std::string& token);
+  // Any table by its id, private ones included (for the server's own use, never a client's request).
+  std::shared_ptr<room> find_id(const std::string& id);
+  // Replies to `s` with what each token's table is, once every room holding one has answered on its own strand.
+  // Tables finished and not in memory are described from the store, without replaying them.
+  void my_games(const std::shared_ptr<websocket_session>& s, std::vector<std::string> tokens, nlohmann::json re);
+  // Seats are registered by their token's hash (hash_token): the server never keeps a token itself.
+  void register_token(const std::string& token_hash, const std::shared_ptr<room>& table);
+  void unregister_token(const std::string& token_hash);
   void remove_room(const std::string& id);
 
   // A room's summary changed: store it and tell lobby watchers if the table is public.
   void update(const protocol::TableInfo& table);
-  std::vector<protocol::TableInfo> public_tables() const;
   std::map<std::pair<std::string, std::string>, int> room_counts() const;
 
-  // Connections: lobby watchers get the public list whenever it changes; every open connection
-  // is told "going away" at shutdown.
+  // Connections: lobby watchers get the list when they start watching (returned), then only what changes in it
+  // (lobby_changed, lobby_removed); every open connection is told "going away" at shutdown.
   void add_session(const std::shared_ptr<websocket_session>& s);
   void remove_session(const websocket_session* s);
-  void watch(const std::shared_ptr<websocket_session>& s, bool on);
+  std::vector<protocol::TableInfo> watch(const std::shared_ptr<websocket_session>& s, bool on);
   void shutdown();
   std::size_t open_connections() const;  // WebSocket connections not yet closed
 
@@ -64,15 +74,32 @@ class lobby {
   // A stored table with its record replayed, registered; null when the record does not replay.
   std::shared_ptr<room> rebuild(StoredTable stored);
   std::shared_ptr<room> bring_back_finished(const std::string& id);
-  void notify_watchers();
+  std::optional<protocol::MyGame> describe_stored(const std::string& token_hash);
+
+  // A public table's place in the listing: waiting first, then the newest (highest sequence) first.
+  using rank = std::tuple<bool, std::uint64_t, std::string>;  // (playing, ~sequence, id)
+  struct summary {
+    protocol::TableInfo info;
+    std::uint64_t sequence = 0;  // registration order: restored tables in store order, then new ones
+  };
+  static std::optional<rank> rank_of(const summary& s);
+  void place(const summary& s, bool add);  // in or out of ranked_; with mutex_ held
+  // The listed public tables: at most kMaxListed, waiting before playing, newest first (by creation here).
+  std::vector<protocol::TableInfo> listed_locked() const;
+  // With mutex_ held: brings listed_ up to date with the ranking and tells watchers what changed in the listing,
+  // `changed` included if it is listed. Frames are posted under the lock, so every watcher sees them in order.
+  void publish(const std::string& changed);
 
   net::any_io_executor executor_;
   server_context& context_;
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<room>> rooms_;
   std::unordered_map<std::string, std::weak_ptr<room>> by_invite_;
-  std::unordered_map<std::string, std::weak_ptr<room>> by_token_;
-  std::map<std::string, protocol::TableInfo> summaries_;  // every room, by id
+  std::unordered_map<std::string, std::weak_ptr<room>> by_token_;  // by token hash
+  std::unordered_map<std::string, summary> summaries_;  // every room, by id
+  std::set<rank> ranked_;                              // the public tables that may be listed, best first
+  std::unordered_set<std::string> listed_;             // what watchers were last told is listed
+  std::uint64_t next_sequence_ = 0;
   std::unordered_map<const websocket_session*, std::weak_ptr<websocket_session>> sessions_;
   std::unordered_map<const websocket_session*, std::weak_ptr<websocket_session>> watchers_;
 };

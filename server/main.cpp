@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "address_limits.hpp"
 #include "bot_workers.hpp"
 #include "config.hpp"
 #include "heartbeat.hpp"
@@ -47,13 +48,18 @@ int main(int argc, char** argv) {
     // lobby with its rooms goes before the io_context (their strands live on it).
     store db(config.data_dir);
     metrics counters;
+    address_limits addresses({static_cast<std::size_t>(config.max_connections_per_ip),
+                              static_cast<std::size_t>(config.max_tables_per_ip_per_minute),
+                              parse_address_list(config.trusted_proxies)});
     server_context context;
+    context.addresses = &addresses;
     context.web_root = config.web_root;
     context.metrics = &counters;
     context.store = &db;
     context.game_data["merkator"] = {merkator_data, etag_of(merkator_data)};
     context.bot_delay = std::chrono::milliseconds(config.bot_delay_ms);
     context.absent_after = std::chrono::seconds(config.absent_after_s);
+    context.abandoned_after = std::chrono::seconds(config.abandoned_after_s);
     context.min_turn_s = config.min_turn_s;
     context.allowed_origins = parse_origin_list(config.allowed_origins);
     // Read before the first beat below: when the previous run was last alive.

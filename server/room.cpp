@@ -21,6 +21,43 @@ engine::Replayed replay_stored(const StoredTable& stored) {
   return engine::replay(record);
 }
 
+std::optional<protocol::MyGame> describe_seat(const StoredTable& table, const std::string& token_hash,
+                                              const std::vector<int>& to_move) {
+  const auto held = std::find_if(table.seats.begin(), table.seats.end(), [&](const StoredSeat& s) {
+    return same_hash(s.token_hash, token_hash) && s.resumable();
+  });
+  if (held == table.seats.end()) return std::nullopt;
+  protocol::MyGame g;
+  g.token = token_hash;
+  g.table = table.id;
+  g.game = table.game;
+  g.state = table.state;
+  g.seat = held->seat;
+  for (int i = 0; i < table.players; ++i) {
+    protocol::SeatInfo seat;
+    seat.seat = i;
+    g.seats.push_back(seat);
+  }
+  for (const auto& s : table.seats) {
+    g.seats[s.seat].name = s.name;
+    if (!s.bot.empty()) g.seats[s.seat].bot = s.bot;
+  }
+  g.your_turn = std::find(to_move.begin(), to_move.end(), held->seat) != to_move.end();
+  g.result = table.result;
+  g.updated = table.updated_at;
+  if (table.is_private) g.invite = table.invite;
+  return g;
+}
+
+namespace {
+std::optional<protocol::RematchOffer> offer_from_json(const Json& j) {
+  if (!j.is_object()) return std::nullopt;
+  protocol::RematchOffer offer{j.at("table").get<std::string>(), j.at("by").get<int>(), std::nullopt};
+  if (j.contains("invite")) offer.invite = j.at("invite").get<std::string>();
+  return offer;
+}
+}  // namespace
+
 room::room(net::any_io_executor executor, const server_context& context, StoredTable stored)
     : strand_(net::make_strand(executor)),
       context_(context),
@@ -30,14 +67,19 @@ room::room(net::any_io_executor executor, const server_context& context, StoredT
       is_private_(stored.is_private),
       seed_(stored.seed),
       options_(stored.options),
+      rematch_of_(stored.rematch_of),
       creator_seat_(stored.creator_seat),
       bot_pause_(strand_),
       clock_config_(stored.clock),
-      clock_timer_(strand_) {
+      clock_timer_(strand_),
+      abandoned_timer_(strand_),
+      updated_(stored.updated_at != 0 ? stored.updated_at : unix_now()),
+      rematch_(offer_from_json(stored.rematch)) {
   seats_.resize(static_cast<std::size_t>(stored.players));
   for (const auto& s : stored.seats) {
     if (s.seat >= 0 && s.seat < stored.players) {
-      seats_[s.seat] = {s.name, s.token, {}, engine::bot::level_from_name(s.bot), s.stand_in, std::nullopt};
+      seats_[s.seat] = {s.name, s.token_hash, {}, engine::bot::level_from_name(s.bot), s.stand_in, std::nullopt,
+                        s.reserved_for};
       // After a restart nobody is connected yet: absence counts from now.
       if (seats_[s.seat].is_person()) seats_[s.seat].away_since = std::chrono::steady_clock::now();
     }
@@ -71,7 +113,7 @@ bool room::is_spectator(const websocket_session* s) const {
 }
 
 int room::seated_count() const {
-  return static_cast<int>(std::count_if(seats_.begin(), seats_.end(), [](const seat_slot& s) { return s.taken(); }));
+  return static_cast<int>(std::count_if(seats_.begin(), seats_.end(), [](const seat_slot& s) { return s.occupied(); }));
 }
 
 int room::first_person() const {
@@ -128,6 +170,7 @@ protocol::TableInfo room::info() const {
     protocol::SeatInfo si;
     si.seat = static_cast<int>(i);
     if (seats_[i].taken()) si.name = seats_[i].name;
+    si.reserved = seats_[i].reserved();
     si.connected = seats_[i].bot || !seats_[i].connection.expired();
     if (seats_[i].bot) si.bot = engine::bot::level_name(*seats_[i].bot);
     if (seats_[i].bot && !seats_[i].stand_in.empty()) si.stand_in = seats_[i].stand_in;
@@ -138,6 +181,8 @@ protocol::TableInfo room::info() const {
       std::count_if(spectators_.begin(), spectators_.end(), [](const auto& w) { return !w.expired(); }));
   t.creator_seat = creator_seat_;
   t.clock = clock_config_;
+  t.rematch = rematch_;
+  if (!rematch_of_.empty()) t.rematch_of = rematch_of_;
   return t;
 }
 
@@ -152,6 +197,51 @@ void room::table_changed() {
   const auto table = info();
   broadcast(protocol::render_table(nullptr, table, live_clock()));
   context_.lobby->update(table);
+  watch_abandoned();
+}
+
+void room::watch_abandoned() {
+  const bool abandoned = phase_ == phase::waiting && std::none_of(seats_.begin(), seats_.end(), [](const seat_slot& st) {
+    return st.is_person() && !st.connection.expired();
+  });
+  if (!abandoned) {
+    if (abandoned_generation_) abandoned_timer_.cancel();
+    abandoned_generation_.reset();
+    return;
+  }
+  if (abandoned_generation_) return;  // already counting since it became abandoned
+  const auto generation = ++abandoned_armings_;
+  abandoned_generation_ = generation;
+  abandoned_timer_.expires_after(context_.abandoned_after);
+  abandoned_timer_.async_wait([self = shared_from_this(), generation](boost::system::error_code ec) {
+    if (ec || self->abandoned_generation_ != generation) return;
+    spdlog::info("room {}: closing, nobody has been connected for {} s", self->id_, self->context_.abandoned_after.count());
+    self->close_before_start();
+  });
+}
+
+void room::close_before_start() {
+  try {
+    context_.store->delete_table(id_);
+  } catch (const std::exception& e) {
+    spdlog::error("room {}: deleting: {}", id_, e.what());
+  }
+  for (const auto& st : seats_) {
+    if (st.is_person()) context_.lobby->unregister_token(st.token_hash);
+  }
+  const auto frame = protocol::render_left(nullptr, id_);
+  auto tell = [&](const std::weak_ptr<websocket_session>& w) {
+    if (auto c = w.lock()) {
+      c->left(id_);
+      c->send(frame);
+    }
+  };
+  for (const auto& st : seats_) tell(st.connection);
+  for (const auto& w : spectators_) tell(w);
+  spectators_.clear();
+  abandoned_generation_.reset();
+  abandoned_timer_.cancel();
+  context_.lobby->remove_room(id_);
 }
 
 // What the game reveals at its end (all coins, say) is the engine's decision, made in these views.
@@ -177,14 +267,36 @@ std::vector<StoredSeat> room::stored_seats() const {
   std::vector<StoredSeat> out;
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (!seats_[i].taken()) continue;
-    out.push_back({static_cast<int>(i), seats_[i].name, seats_[i].token,
-                   seats_[i].bot ? engine::bot::level_name(*seats_[i].bot) : "", seats_[i].bot ? seats_[i].stand_in : ""});
+    out.push_back({static_cast<int>(i), seats_[i].name, seats_[i].token_hash,
+                   seats_[i].bot ? engine::bot::level_name(*seats_[i].bot) : "", seats_[i].bot ? seats_[i].stand_in : "",
+                   seats_[i].reserved_for});
   }
   return out;
 }
 
+StoredTable room::stored() const {
+  StoredTable t;
+  t.id = id_;
+  t.game = game_;
+  t.players = static_cast<int>(seats_.size());
+  t.options = options_;
+  t.seed = seed_;
+  t.is_private = is_private_;
+  t.invite = invite_;
+  t.creator_seat = creator_seat_;
+  t.state = state_name();
+  t.clock = clock_config_;  // the configuration only: a rematch's clock starts afresh
+  t.seats = stored_seats();
+  if (rematch_) t.rematch = protocol::rematch_json(*rematch_);
+  t.rematch_of = rematch_of_;
+  if (phase_ == phase::finished) t.result = game_state_->result();
+  t.updated_at = updated_;
+  return t;
+}
+
 void room::save_seats() {
   context_.store->save_seats(id_, stored_seats(), static_cast<int>(seats_.size()), creator_seat_);
+  updated_ = unix_now();
 }
 
 bool room::seats_saved(int seat, seat_slot before, const session_ptr& s, const Json& re, const char* failure) {
@@ -216,8 +328,10 @@ void room::join(session_ptr s, std::string name, std::optional<int> wanted, Json
         return r.reply(s, protocol::render_error(re, protocol::errc::bad_message,
                                                  "this table has seats 0 to " + std::to_string(r.seats_.size() - 1)));
       }
-      if (r.seats_[*wanted].taken()) {
-        return r.reply(s, protocol::render_error(re, perr::seat_taken, "seat " + std::to_string(*wanted) + " is taken"));
+      if (const auto& st = r.seats_[*wanted]; st.taken()) {
+        return r.reply(s, protocol::render_error(re, perr::seat_taken,
+                                                 "seat " + std::to_string(*wanted) +
+                                                     (st.reserved() ? " is kept for " + st.name : " is taken")));
       }
       chosen = *wanted;
     } else {
@@ -227,17 +341,24 @@ void room::join(session_ptr s, std::string name, std::optional<int> wanted, Json
       if (chosen < 0) return r.reply(s, protocol::render_error(re, perr::table_full, "every seat is taken"));
     }
     const bool first = r.seated_count() == 0;
-    r.seats_[chosen] = {r.unique_name(name), new_seat_token(), s, std::nullopt, {}, std::nullopt};
+    const auto token = new_seat_token();
+    r.seats_[chosen] = {r.unique_name(name), hash_token(token), s, std::nullopt, {}, std::nullopt, {}};
     if (first) r.creator_seat_ = chosen;
     if (!r.seats_saved(chosen, {}, s, re, "the seat could not be saved; try again")) return;
-    r.context_.lobby->register_token(r.seats_[chosen].token, self);
-    // A spectator who sits down stops being a spectator.
-    std::erase_if(r.spectators_, [&](const auto& w) { return w.lock() == s || w.expired(); });
-    s->joined(self);
-    const auto invite = r.is_private_ ? std::optional<std::string>(r.invite_) : std::nullopt;
-    r.reply(s, protocol::render_seated(re, r.info(), chosen, r.seats_[chosen].token, invite));
-    r.table_changed();
+    r.welcome_seated(chosen, s, re, token);
   });
+}
+
+void room::welcome_seated(int seat, const session_ptr& s, const Json& re, const std::string& token, bool reclaimed) {
+  auto self = shared_from_this();
+  context_.lobby->register_token(seats_[seat].token_hash, self);
+  // A spectator who sits down stops being a spectator.
+  std::erase_if(spectators_, [&](const auto& w) { return w.lock() == s || w.expired(); });
+  s->joined(self);
+  const auto invite = is_private_ ? std::optional<std::string>(invite_) : std::nullopt;
+  reply(s, protocol::render_seated(re, info(), seat, token, invite, reclaimed, live_clock()));
+  send_snapshot(s, nullptr);  // once the game has started
+  table_changed();
 }
 
 void room::watch(session_ptr s, Json re) {
@@ -266,11 +387,11 @@ void room::leave(session_ptr s, Json re) {
         auto& st = r.seats_[seat];
         st.bot = engine::bot::Level::normal;
         st.stand_in = "left";
-        st.token = new_seat_token();
+        st.token_hash = hash_token(new_seat_token());
         st.connection.reset();
         st.away_since.reset();
         if (!r.seats_saved(seat, before, s, re, "the seat could not be handed to a bot; try again")) return;
-        r.context_.lobby->unregister_token(before.token);
+        r.context_.lobby->unregister_token(before.token_hash);
         r.update_clock();
         r.save_clock();
         s->left(r.id_);
@@ -280,16 +401,14 @@ void room::leave(session_ptr s, Json re) {
         return;
       }
       if (r.phase_ == phase::waiting) {
-        r.context_.lobby->unregister_token(r.seats_[seat].token);
+        r.context_.lobby->unregister_token(r.seats_[seat].token_hash);
         r.seats_[seat] = {};
         if (r.first_person() < 0) {
-          // A table that never started is closed when its last person leaves (bots do not keep it).
-          r.context_.store->delete_table(r.id_);
+          // A table that never started is closed when its last person leaves (bots do not keep it); closed
+          // before the reply, so whoever hears of it finds it gone.
           s->left(r.id_);
-          r.reply(s, protocol::render_left(re, r.id_));
-          r.broadcast(protocol::render_left(nullptr, r.id_));
-          r.context_.lobby->remove_room(r.id_);
-          return;
+          r.close_before_start();
+          return r.reply(s, protocol::render_left(re, r.id_));
         }
         if (seat == r.creator_seat_) r.creator_seat_ = r.first_person();
         r.save_seats();
@@ -327,7 +446,7 @@ void room::start(session_ptr s, Json re) {
     std::vector<seat_slot> players;
     int creator = 0;
     for (std::size_t i = 0; i < r.seats_.size(); ++i) {
-      if (!r.seats_[i].taken()) continue;
+      if (!r.seats_[i].occupied()) continue;  // reserved seats nobody took go like empty ones
       if (static_cast<int>(i) == r.creator_seat_) creator = static_cast<int>(players.size());
       players.push_back(r.seats_[i]);
     }
@@ -374,7 +493,9 @@ void room::start(session_ptr s, Json re) {
 void room::resume(session_ptr s, std::string token, Json re) {
   on_strand([self = shared_from_this(), s = std::move(s), token = std::move(token), re = std::move(re)] {
     auto& r = *self;
-    auto it = std::find_if(r.seats_.begin(), r.seats_.end(), [&](const seat_slot& st) { return st.token == token; });
+    const auto hash = hash_token(token);
+    auto it = std::find_if(r.seats_.begin(), r.seats_.end(),
+                           [&](const seat_slot& st) { return same_hash(st.token_hash, hash); });
     if (it == r.seats_.end()) return r.reply(s, protocol::render_error(re, perr::bad_token, "that seat token is not valid"));
     const int seat = static_cast<int>(it - r.seats_.begin());
     auto previous = it->connection.lock();
@@ -399,12 +520,7 @@ void room::resume(session_ptr s, std::string token, Json re) {
     }
     it->connection = s;
     it->away_since.reset();
-    std::erase_if(r.spectators_, [&](const auto& w) { return w.lock() == s || w.expired(); });
-    s->joined(self);
-    const auto invite = r.is_private_ ? std::optional<std::string>(r.invite_) : std::nullopt;
-    r.reply(s, protocol::render_seated(re, r.info(), seat, it->token, invite, reclaimed, r.live_clock()));
-    r.send_snapshot(s, nullptr);
-    r.table_changed();
+    r.welcome_seated(seat, s, re, token, reclaimed);
   });
 }
 
@@ -449,6 +565,7 @@ std::optional<engine::Error> room::play(int seat, const Json& action, const sess
     context_.store->append_action(id_, game.version() - 1, seat, action,
                                   clock_ ? clock_->to_stored(std::chrono::steady_clock::now(), unix_ms_now()) : Json());
     if (game.is_over()) context_.store->set_state(id_, "finished", game.result());
+    updated_ = unix_now();
   } catch (const std::exception& e) {
     // Undo in memory by replaying the stored record, so memory never runs ahead of the disk.
     spdlog::error("room {}: storing action: {}", id_, e.what());
@@ -525,7 +642,7 @@ void room::add_bot(session_ptr s, int seat, std::string level, Json re) {
                        [&](const seat_slot& st) { return st.bot && st.name == "Bot " + std::to_string(number); })) {
       ++number;
     }
-    r.seats_[seat] = {"Bot " + std::to_string(number), new_seat_token(), {}, bot_level, {}, std::nullopt};
+    r.seats_[seat] = {"Bot " + std::to_string(number), hash_token(new_seat_token()), {}, bot_level, {}, std::nullopt, {}};
     if (!r.seats_saved(seat, {}, s, re, "the bot could not be seated; try again")) return;
     r.reply(s, protocol::render_ack(re, 0));
     r.table_changed();
@@ -603,6 +720,7 @@ void room::replace_absent(session_ptr s, int seat, Json re) {
 
 void room::carry_on() {
   on_strand([self = shared_from_this()] {
+    self->watch_abandoned();  // restored before anyone can connect: a waiting table's time runs from the restart
     self->update_clock();
     self->save_clock();  // the decision's start moved by the downtime: a second restart must not charge it
     self->run_bot_if_its_turn();
@@ -758,6 +876,106 @@ void room::disconnected(websocket_session* session) {
     }
     std::erase_if(r.spectators_, gone);
     r.table_changed();
+  });
+}
+
+// ---- rematch and my_games ----------------------------------------------------------------------
+
+StoredTable room::rematch_table(int offerer, const std::string& offerer_token) const {
+  // Everything the table was set up with carries over; the seed (so the start player) and invite are new.
+  StoredTable next = stored();
+  next.id = new_table_id();
+  next.seed = random_seed();
+  next.invite = is_private_ ? new_invite_code() : "";
+  next.state = "waiting";
+  next.creator_seat = offerer;
+  next.rematch = nullptr;
+  next.rematch_of = id_;
+  next.result = nullptr;
+  next.seats.clear();
+  for (const auto& seat : stored_seats()) {
+    if (seat.seat == offerer) {
+      next.seats.push_back({seat.seat, seat.name, hash_token(offerer_token), "", "", ""});
+    } else if (!seat.bot.empty() && seat.stand_in.empty()) {
+      next.seats.push_back({seat.seat, seat.name, hash_token(new_seat_token()), seat.bot, "", ""});  // the same bot again
+    } else if (seat.resumable()) {
+      next.seats.push_back({seat.seat, seat.name, "", "", "", seat.token_hash});  // kept for its person
+    }
+    // A seat its person left during the game stays empty.
+  }
+  return next;
+}
+
+void room::rematch(session_ptr s, Json re) {
+  on_strand([self = shared_from_this(), s = std::move(s), re = std::move(re)] {
+    auto& r = *self;
+    const int seat = r.seat_of(s.get());
+    if (seat < 0) {
+      return r.reply(s, protocol::render_error(re, perr::not_seated, "only a player of this table can ask for a rematch"));
+    }
+    if (r.phase_ != phase::finished) {
+      return r.reply(s, protocol::render_error(re, perr::not_finished, "the game at this table has not ended"));
+    }
+    // On this table's strand, so two first calls cannot both create a rematch.
+    if (r.rematch_) {
+      if (auto next = r.context_.lobby->find_id(r.rematch_->table)) {
+        return next->claim_reserved(s, seat, r.seats_[seat].token_hash, re);
+      }
+      // The offered table closed before its start (everyone left it): offer a new one.
+    }
+    const auto token = new_seat_token();
+    auto table = r.rematch_table(seat, token);
+    const protocol::RematchOffer offer{table.id, seat,
+                                       r.is_private_ ? std::optional<std::string>(table.invite) : std::nullopt};
+    auto next = r.context_.lobby->create_rematch(std::move(table), offer);
+    if (!next) return r.reply(s, protocol::render_error(re, perr::internal_error, "the rematch could not be saved"));
+    r.rematch_ = offer;
+    r.updated_ = unix_now();
+    next->resume(s, token, re);  // the offerer takes the seat made for them: the reply is `seated`
+    r.table_changed();           // the offer, to everyone at this table
+  });
+}
+
+void room::claim_reserved(session_ptr s, int seat, std::string claim, Json re) {
+  on_strand([self = shared_from_this(), s = std::move(s), seat, claim = std::move(claim), re = std::move(re)] {
+    auto& r = *self;
+    if (r.phase_ != phase::waiting) {
+      return r.reply(s, protocol::render_error(re, perr::already_started, "the rematch has started"));
+    }
+    auto& st = r.seats_[seat];  // a rematch has the seats of the table it replays
+    // Asked twice: the seat again, with a fresh token (only its hash is kept, so the first cannot be resent).
+    const bool again = st.occupied() && st.connection.lock() == s;
+    if (!again && !same_hash(st.reserved_for, claim)) {
+      return r.reply(s, protocol::render_error(re, perr::seat_taken, "your seat at the rematch is no longer kept for you"));
+    }
+    const auto before = st;
+    const auto token = new_seat_token();
+    st.token_hash = hash_token(token);
+    st.reserved_for.clear();
+    st.connection = s;
+    if (!r.seats_saved(seat, before, s, re, "the seat could not be saved; try again")) return;
+    if (again) r.context_.lobby->unregister_token(before.token_hash);
+    r.welcome_seated(seat, s, re, token);
+  });
+}
+
+void room::after_requests(std::function<void()> f, bool through_rematch) {
+  on_strand([self = shared_from_this(), f = std::move(f), through_rematch]() mutable {
+    if (through_rematch && self->rematch_) {
+      // rematch() handed the caller to the new table (resume or claim_reserved): wait for its answer too.
+      if (auto next = self->context_.lobby->find_id(self->rematch_->table); next && next != self) {
+        return next->after_requests(std::move(f));
+      }
+    }
+    f();
+  });
+}
+
+void room::describe(std::string token_hash, std::function<void(std::optional<protocol::MyGame>)> done) {
+  on_strand([self = shared_from_this(), token_hash = std::move(token_hash), done = std::move(done)] {
+    auto& r = *self;
+    done(describe_seat(r.stored(), token_hash,
+                       r.phase_ == phase::playing ? r.game_state_->to_move() : std::vector<int>{}));
   });
 }
 

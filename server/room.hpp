@@ -2,6 +2,7 @@
 // One table: its seats, spectators, chat and game. Every member function runs on the room's own
 // strand (public calls post themselves there), so rooms never block each other and need no locks.
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -24,6 +25,11 @@ using Json = nlohmann::json;
 
 // Rebuilds a stored table's game by replaying its record.
 engine::Replayed replay_stored(const StoredTable& stored);
+
+// What my_games tells of the seat the token hashed to `token_hash` holds at `table` (nothing when it holds none there, e.g. a seat its
+// person left): who sits where and the result, never anything of a view. `to_move`: the seats whose decision it is.
+std::optional<protocol::MyGame> describe_seat(const StoredTable& table, const std::string& token_hash,
+                                              const std::vector<int>& to_move);
 
 class room : public std::enable_shared_from_this<room> {
  public:
@@ -58,6 +64,18 @@ class room : public std::enable_shared_from_this<room> {
   void snapshot(session_ptr session, Json re);
   void chat(session_ptr session, std::string name, std::string text, Json re);
   void disconnected(websocket_session* session);
+  // On a finished table, by one of its people: the first call creates the rematch and seats the caller there;
+  // later calls take the caller's reserved seat in it.
+  void rematch(session_ptr session, Json re);
+  // On a rematch: takes the seat kept for the person whose token at the finished table is `claim`.
+  void claim_reserved(session_ptr session, int seat, std::string claim, Json re);
+  // my_games: `done` gets the seat the token hashed to `token_hash` holds here (on the room's strand; it must
+  // not block). The answer's `token` is that hash: the caller puts the token itself in.
+  void describe(std::string token_hash, std::function<void(std::optional<protocol::MyGame>)> done);
+
+  // Runs `f` on the room's strand after every request posted to it before; with `through_rematch`, after the
+  // rematch this table offered has also handled what those requests passed on to it.
+  void after_requests(std::function<void()> f, bool through_rematch = false);
 
   // The table as the lobby lists it; only on the strand (or before the room is shared).
   protocol::TableInfo info() const;
@@ -65,15 +83,19 @@ class room : public std::enable_shared_from_this<room> {
  private:
   struct seat_slot {
     std::string name;
-    std::string token;  // a bot's is never handed out
+    std::string token_hash;  // hash_token of the seat's token (a bot's token is never handed out)
     std::weak_ptr<websocket_session> connection;
     std::optional<engine::bot::Level> bot;
     // "left", "absent" or "timeout" while a bot stands in for the person who held the seat during the game.
     std::string stand_in;
     // When the person's connection went (or the server restarted); unset while connected.
     std::optional<std::chrono::steady_clock::time_point> away_since;
-    bool taken() const { return !token.empty(); }
-    bool is_person() const { return taken() && !bot; }
+    // A rematch's seat kept for a person of the finished table (their token's hash there); it has no token yet.
+    std::string reserved_for;
+    bool occupied() const { return !token_hash.empty(); }  // a person or a bot holds it
+    bool reserved() const { return !reserved_for.empty(); }
+    bool taken() const { return occupied() || reserved(); }  // nobody else may sit here
+    bool is_person() const { return occupied() && !bot; }
     // A bot keeps the seat for a person who may take it back (away, or out of time too often).
     bool held_for_person() const { return bot && (stand_in == "absent" || stand_in == "timeout"); }
   };
@@ -83,7 +105,7 @@ class room : public std::enable_shared_from_this<room> {
 
   int seat_of(const websocket_session* s) const;
   bool is_spectator(const websocket_session* s) const;
-  int seated_count() const;
+  int seated_count() const;  // people and bots (not reserved seats)
   int first_person() const;  // the lowest seat a person holds, or -1
   // `name`, or "name (2)", "name (3)", ...: no two seats at a table show the same name.
   std::string unique_name(const std::string& name) const;
@@ -107,7 +129,12 @@ class room : public std::enable_shared_from_this<room> {
   void hand_to_bot_after_timeouts(int seat);
   void reply(const session_ptr& s, std::string frame) const;
   void broadcast(const std::string& frame) const;
-  void table_changed();  // tells members and the lobby
+  void table_changed();  // tells members and the lobby; re-checks whether the table is abandoned
+  // A waiting table where no seated person is connected closes after `abandoned_after` (its creator may have left
+  // it behind, or the server restarted): arms the timer when it becomes so, disarms it when someone is back.
+  void watch_abandoned();
+  // A table that never started closes: out of the store and the lobby, and every member is told `left`.
+  void close_before_start();
   void send_snapshot(const session_ptr& s, const Json& re) const;
   Json legal_for(int seat) const;
   engine::Viewer viewer_for(int seat) const;
@@ -116,6 +143,13 @@ class room : public std::enable_shared_from_this<room> {
   // and returns false: memory never runs ahead of the disk.
   bool seats_saved(int seat, seat_slot before, const session_ptr& s, const Json& re, const char* failure);
   std::vector<StoredSeat> stored_seats() const;
+  // The table as the store holds it, without its record.
+  StoredTable stored() const;
+  // A new table for a rematch offered by `offerer`: same game, seats and settings (see rematch()).
+  StoredTable rematch_table(int offerer, const std::string& offerer_token) const;
+  // Tells `s`, who now holds `seat`, and everyone else: the tail of join, resume and claim_reserved.
+  // `token`: the seat's token itself, for the reply (the room keeps only its hash).
+  void welcome_seated(int seat, const session_ptr& s, const Json& re, const std::string& token, bool reclaimed = false);
   std::string state_name() const;
   // Seconds the person in `seat` has been disconnected during the game, if they are.
   std::optional<long long> away_seconds(int seat) const;
@@ -128,6 +162,7 @@ class room : public std::enable_shared_from_this<room> {
   const bool is_private_;
   const std::uint64_t seed_;
   const Json options_;
+  const std::string rematch_of_;  // empty unless this table is a rematch
   int creator_seat_ = 0;
   phase phase_ = phase::waiting;
   std::vector<seat_slot> seats_;
@@ -141,6 +176,11 @@ class room : public std::enable_shared_from_this<room> {
   std::optional<turn_clock> clock_;  // once a timed game has started
   net::steady_timer clock_timer_;
   std::uint64_t clock_generation_ = 0;  // a timer callback from before the last update_clock is stale
+  net::steady_timer abandoned_timer_;
+  std::optional<std::uint64_t> abandoned_generation_;  // set while armed; a callback of another is stale
+  std::uint64_t abandoned_armings_ = 0;
+  long long updated_ = 0;  // unix seconds of the last stored change
+  std::optional<protocol::RematchOffer> rematch_;
 };
 
 }  // namespace emporium::server

@@ -1,5 +1,8 @@
 #include "secrets.hpp"
 
+#include <openssl/crypto.h>
+#include <openssl/sha.h>
+
 #include <random>
 
 namespace emporium::server {
@@ -31,6 +34,22 @@ std::string random_token(std::size_t bytes) {
   }
   if (bits > 0) out.push_back(kAlphabet[(acc << (6 - bits)) & 63]);
   return out;
+}
+
+std::string hash_token(std::string_view token) {
+  unsigned char digest[SHA256_DIGEST_LENGTH];
+  SHA256(reinterpret_cast<const unsigned char*>(token.data()), token.size(), digest);
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (unsigned char b : digest) {
+    out.push_back(kHex[b >> 4]);
+    out.push_back(kHex[b & 15]);
+  }
+  return out;
+}
+
+bool same_hash(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
 }
 
 std::uint64_t random_seed() { return (static_cast<std::uint64_t>(os_random()) << 32) | os_random(); }

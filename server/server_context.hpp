@@ -8,6 +8,7 @@
 
 namespace emporium::server {
 
+class address_limits;
 class bot_workers;
 class lobby;
 class metrics;
@@ -20,8 +21,10 @@ struct server_context {
   server::metrics* metrics = nullptr;
   server::store* store = nullptr;
   server::bot_workers* bots = nullptr;
+  server::address_limits* addresses = nullptr;  // per-address caps on connections and tables created
   std::chrono::milliseconds bot_delay{800};  // the pause before a bot's move, after the previous move
   std::chrono::seconds absent_after{300};    // replace_absent: how long a player must have been disconnected
+  std::chrono::seconds abandoned_after{600};  // a waiting table with nobody connected closes after this
   // When the previous run of the server was last alive (Unix ms), if it ever ran: turn clocks resume from it.
   std::optional<std::int64_t> last_alive_ms;
   int min_turn_s = 5;  // the shortest turn a clock may have

@@ -4,6 +4,10 @@
 
 #include <chrono>
 #include <filesystem>
+#include <utility>
+#include <vector>
+
+#include "secrets.hpp"
 
 namespace emporium::server {
 namespace {
@@ -53,11 +57,11 @@ class statement {
   sqlite3_stmt* stmt_ = nullptr;
 };
 
-long long now_seconds() {
+}  // namespace
+
+long long unix_now() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
-
-}  // namespace
 
 store::store(const std::string& data_dir) {
   std::error_code ec;
@@ -118,8 +122,39 @@ store::store(const std::string& data_dir) {
   add_missing_column("game_tables", "clock", "TEXT");
   add_missing_column("game_tables", "clock_state", "TEXT");
   add_missing_column("game_tables", "rematch", "TEXT");
+  add_missing_column("game_tables", "rematch_of", "TEXT");
   // Finished tables are found again by their invite code (tokens are indexed by their UNIQUE constraint).
   exec("CREATE INDEX IF NOT EXISTS game_tables_invite ON game_tables(invite)");
+  hash_stored_tokens();
+}
+
+void store::hash_stored_tokens() {
+  // Databases from before tokens were hashed hold the tokens themselves (24 characters; a hash has 64, a
+  // reserved seat's placeholder a ':'): they are replaced by their hashes, once.
+  std::vector<std::pair<std::string, std::string>> tokens, claims;
+  for (statement s(db_, "SELECT token FROM seats WHERE length(token) != 64 AND instr(token, ':') = 0"); s.step();) {
+    tokens.emplace_back(s.text(0), hash_token(s.text(0)));
+  }
+  for (statement s(db_, "SELECT DISTINCT reserved_for FROM seats WHERE length(reserved_for) != 64"); s.step();) {
+    claims.emplace_back(s.text(0), hash_token(s.text(0)));
+  }
+  if (tokens.empty() && claims.empty()) return;
+  exec("BEGIN");
+  try {
+    for (const auto& [token, hash] : tokens) {
+      statement(db_, "UPDATE seats SET token = ? WHERE token = ?").bind(1, hash).bind(2, token).run();
+    }
+    for (const auto& [claim, hash] : claims) {
+      statement(db_, "UPDATE seats SET reserved_for = ? WHERE reserved_for = ?").bind(1, hash).bind(2, claim).run();
+    }
+    exec("COMMIT");
+  } catch (...) {
+    exec("ROLLBACK");
+    throw;
+  }
+  // The tokens must not linger in freed pages or in the log either.
+  exec("VACUUM");
+  exec("PRAGMA wal_checkpoint(TRUNCATE)");
 }
 
 store::~store() { sqlite3_close(db_); }
@@ -140,31 +175,11 @@ void store::exec(const char* sql) {
   }
 }
 
-void store::create_table(const StoredTable& t) {
-  std::lock_guard lock(mutex_);
-  statement s(db_,
-              "INSERT INTO game_tables (id, game, players, options, seed, private, invite, creator_seat, state, "
-              "created_at, updated_at, clock) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
-  s.bind(1, t.id).bind(2, t.game).bind(3, t.players).bind(4, t.options.dump()).bind(5, std::to_string(t.seed));
-  s.bind(6, t.is_private ? 1LL : 0LL);
-  s.bind_or_null(7, t.invite);
-  s.bind(8, t.creator_seat).bind(9, t.state).bind(10, now_seconds()).bind(11, now_seconds());
-  if (t.clock) s.bind(12, t.clock->to_json().dump()); else s.bind_null(12);
-  s.run();
-}
-
-void store::save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players, int creator_seat) {
-  std::lock_guard lock(mutex_);
+template <class F>
+void store::transaction(F&& body) {
   exec("BEGIN");
   try {
-    statement(db_, "DELETE FROM seats WHERE table_id = ?").bind(1, table).run();
-    for (const auto& seat : seats) {
-      statement insert(db_, "INSERT INTO seats (table_id, seat, name, token, bot, stand_in) VALUES (?,?,?,?,?,?)");
-      insert.bind(1, table).bind(2, seat.seat).bind(3, seat.name).bind(4, seat.token);
-      insert.bind_or_null(5, seat.bot).bind_or_null(6, seat.stand_in).run();
-    }
-    statement(db_, "UPDATE game_tables SET players = ?, creator_seat = ?, updated_at = ? WHERE id = ?")
-        .bind(1, players).bind(2, creator_seat).bind(3, now_seconds()).bind(4, table).run();
+    body();
     exec("COMMIT");
   } catch (...) {
     exec("ROLLBACK");
@@ -172,12 +187,62 @@ void store::save_seats(const std::string& table, const std::vector<StoredSeat>& 
   }
 }
 
+void store::insert_table(const StoredTable& t) {
+  statement s(db_,
+              "INSERT INTO game_tables (id, game, players, options, seed, private, invite, creator_seat, state, "
+              "rematch_of, created_at, updated_at, clock) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)");
+  s.bind(1, t.id).bind(2, t.game).bind(3, t.players).bind(4, t.options.dump()).bind(5, std::to_string(t.seed));
+  s.bind(6, t.is_private ? 1LL : 0LL);
+  s.bind_or_null(7, t.invite);
+  s.bind(8, t.creator_seat).bind(9, t.state).bind_or_null(10, t.rematch_of);
+  s.bind(11, unix_now()).bind(12, unix_now());
+  if (t.clock) s.bind(13, t.clock->to_json().dump()); else s.bind_null(13);
+  s.run();
+  insert_seats(t.id, t.seats);
+}
+
+void store::insert_seats(const std::string& table, const std::vector<StoredSeat>& seats) {
+  for (const auto& seat : seats) {
+    statement insert(db_,
+                     "INSERT INTO seats (table_id, seat, name, token, bot, stand_in, reserved_for) "
+                     "VALUES (?,?,?,?,?,?,?)");
+    // A reserved seat's token column only has to be unique: ':' is never in a token a client can send.
+    const auto token = seat.reserved_for.empty() ? seat.token_hash : "reserved:" + table + ":" + std::to_string(seat.seat);
+    insert.bind(1, table).bind(2, seat.seat).bind(3, seat.name).bind(4, token);
+    insert.bind_or_null(5, seat.bot).bind_or_null(6, seat.stand_in).bind_or_null(7, seat.reserved_for).run();
+  }
+}
+
+void store::create_table(const StoredTable& t) {
+  std::lock_guard lock(mutex_);
+  transaction([&] { insert_table(t); });
+}
+
+void store::create_rematch(const StoredTable& t, const nlohmann::json& offer) {
+  std::lock_guard lock(mutex_);
+  transaction([&] {
+    insert_table(t);
+    statement(db_, "UPDATE game_tables SET rematch = ?, updated_at = ? WHERE id = ?")
+        .bind(1, offer.dump()).bind(2, unix_now()).bind(3, t.rematch_of).run();
+  });
+}
+
+void store::save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players, int creator_seat) {
+  std::lock_guard lock(mutex_);
+  transaction([&] {
+    statement(db_, "DELETE FROM seats WHERE table_id = ?").bind(1, table).run();
+    insert_seats(table, seats);
+    statement(db_, "UPDATE game_tables SET players = ?, creator_seat = ?, updated_at = ? WHERE id = ?")
+        .bind(1, players).bind(2, creator_seat).bind(3, unix_now()).bind(4, table).run();
+  });
+}
+
 void store::set_state(const std::string& table, const std::string& state, const nlohmann::json& result) {
   std::lock_guard lock(mutex_);
   statement s(db_, "UPDATE game_tables SET state = ?, result = ?, updated_at = ? WHERE id = ?");
   s.bind(1, state);
   if (result.is_null()) s.bind_null(2); else s.bind(2, result.dump());
-  s.bind(3, now_seconds()).bind(4, table).run();
+  s.bind(3, unix_now()).bind(4, table).run();
 }
 
 void store::append_action(const std::string& table, std::uint64_t index, int player, const nlohmann::json& action,
@@ -188,15 +253,10 @@ void store::append_action(const std::string& table, std::uint64_t index, int pla
         .bind(1, table).bind(2, static_cast<long long>(index)).bind(3, player).bind(4, action.dump()).run();
   };
   if (clock_state.is_null()) return insert();
-  exec("BEGIN");
-  try {
+  transaction([&] {
     insert();
     write_clock(table, clock_state);
-    exec("COMMIT");
-  } catch (...) {
-    exec("ROLLBACK");
-    throw;
-  }
+  });
 }
 
 void store::write_clock(const std::string& table, const nlohmann::json& clock_state) {
@@ -226,11 +286,11 @@ void store::delete_table(const std::string& table) {
   statement(db_, "DELETE FROM game_tables WHERE id = ?").bind(1, table).run();
 }
 
-StoredTable store::read_table(const std::string& id) {
+StoredTable store::read_table(const std::string& id, bool with_actions) {
   StoredTable t;
   statement s(db_,
-              "SELECT id, game, players, options, seed, private, invite, creator_seat, state, clock, clock_state "
-              "FROM game_tables WHERE id = ?");
+              "SELECT id, game, players, options, seed, private, invite, creator_seat, state, rematch, rematch_of, "
+              "result, updated_at, clock, clock_state FROM game_tables WHERE id = ?");
   s.bind(1, id);
   if (!s.step()) throw store_error("no table " + id);
   t.id = s.text(0);
@@ -242,17 +302,25 @@ StoredTable store::read_table(const std::string& id) {
   t.invite = s.text(6);
   t.creator_seat = static_cast<int>(s.integer(7));
   t.state = s.text(8);
-  if (const auto clock = s.text(9); !clock.empty()) {
+  if (const auto rematch = s.text(9); !rematch.empty()) t.rematch = nlohmann::json::parse(rematch);
+  t.rematch_of = s.text(10);
+  if (const auto result = s.text(11); !result.empty()) t.result = nlohmann::json::parse(result);
+  t.updated_at = s.integer(12);
+  if (const auto clock = s.text(13); !clock.empty()) {
     const auto j = nlohmann::json::parse(clock);
     t.clock = protocol::ClockConfig{j.at("turn").get<int>(), j.at("reserve").get<int>()};
   }
-  if (const auto state = s.text(10); !state.empty()) t.clock_state = nlohmann::json::parse(state);
-  statement seats(db_, "SELECT seat, name, token, bot, stand_in FROM seats WHERE table_id = ? ORDER BY seat");
+  if (const auto state = s.text(14); !state.empty()) t.clock_state = nlohmann::json::parse(state);
+  statement seats(db_,
+                  "SELECT seat, name, token, bot, stand_in, reserved_for FROM seats WHERE table_id = ? ORDER BY seat");
   seats.bind(1, id);
   while (seats.step()) {
-    t.seats.push_back(
-        {static_cast<int>(seats.integer(0)), seats.text(1), seats.text(2), seats.text(3), seats.text(4)});
+    StoredSeat seat{static_cast<int>(seats.integer(0)), seats.text(1), seats.text(2), seats.text(3), seats.text(4),
+                    seats.text(5)};
+    if (!seat.reserved_for.empty()) seat.token_hash.clear();  // the placeholder stays in the store
+    t.seats.push_back(std::move(seat));
   }
+  if (!with_actions) return t;
   statement actions(db_, "SELECT player, action FROM actions WHERE table_id = ? ORDER BY idx");
   actions.bind(1, id);
   while (actions.step()) {
@@ -287,10 +355,10 @@ std::optional<std::string> store::first_text(const char* sql, const std::string&
   return s.text(0);
 }
 
-std::optional<StoredTable> store::load(const std::string& table) {
+std::optional<StoredTable> store::load(const std::string& table, bool with_actions) {
   std::lock_guard lock(mutex_);
   try {
-    return read_table(table);
+    return read_table(table, with_actions);
   } catch (const store_error&) {
     return std::nullopt;
   }

@@ -20,14 +20,17 @@ namespace emporium::server {
 struct StoredSeat {
   int seat = 0;
   std::string name;
-  std::string token;
+  std::string token_hash;  // hash_token of the seat's token: the token itself is never stored
   std::string bot;  // a bot's level ("easy", "normal") when a bot holds the seat; empty for a person
   // When that bot stands in for a person during a game: "left" (they left it), "absent" (they were away) or
   // "timeout" (three timeouts in a row); for the last two the token is still theirs and resuming takes the
   // seat back. Empty for a bot seated before the start.
   std::string stand_in;
+  // A rematch's seat kept for a person of the finished table: their token's hash there (their claim). Such a seat has
+  // no token of its own (empty here; the store writes a placeholder that no client can send).
+  std::string reserved_for;
   // Whether a person resumes this seat with its token (a person's, or one a bot stands in for while they are away).
-  bool resumable() const { return bot.empty() || stand_in == "absent" || stand_in == "timeout"; }
+  bool resumable() const { return reserved_for.empty() && (bot.empty() || stand_in == "absent" || stand_in == "timeout"); }
 };
 
 struct StoredTable {
@@ -42,9 +45,16 @@ struct StoredTable {
   std::string state = "waiting";  // waiting, playing, finished
   std::vector<StoredSeat> seats;
   std::vector<std::pair<int, nlohmann::json>> actions;  // (player, action), in order
+  nlohmann::json rematch;      // a finished table's rematch offer ({"table","by","invite"?}), or null
+  std::string rematch_of;      // the finished table this one is the rematch of, or empty
+  nlohmann::json result;       // the engine's result once finished, else null (read only: set_state writes it)
+  long long updated_at = 0;    // unix seconds of the last change of seats or state (read only)
   std::optional<protocol::ClockConfig> clock;  // timed tables only
   nlohmann::json clock_state = nullptr;         // turn_clock::to_stored, once a timed game has started
 };
+
+// The wall clock in unix seconds, as the store records it.
+long long unix_now();
 
 struct store_error : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -58,7 +68,10 @@ class store {
   store(const store&) = delete;
   store& operator=(const store&) = delete;
 
+  // Creates a table with its seats.
   void create_table(const StoredTable& table);
+  // Creates `table` (a rematch, with its seats) and records it as the offer of `table.rematch_of`, at once.
+  void create_rematch(const StoredTable& table, const nlohmann::json& offer);
   // Replaces the seats of a table (used on join, leave and start).
   void save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players, int creator_seat);
   void set_state(const std::string& table, const std::string& state, const nlohmann::json& result = nullptr);
@@ -72,18 +85,26 @@ class store {
   void delete_table(const std::string& table);
 
   std::vector<StoredTable> load_unfinished();
-  std::optional<StoredTable> load(const std::string& table);
-  // The id of the table a seat token or an invite code belongs to (finished tables included).
-  std::optional<std::string> table_of_token(const std::string& token);
+  // Without its actions the table is only described, not replayed (my_games).
+  std::optional<StoredTable> load(const std::string& table, bool with_actions = true);
+  // The id of the table a seat token (by its hash) or an invite code belongs to (finished tables included).
+  std::optional<std::string> table_of_token(const std::string& token_hash);
   std::optional<std::string> table_of_invite(const std::string& invite);
 
  private:
   void exec(const char* sql);
   void write_clock(const std::string& table, const nlohmann::json& clock_state);  // under the mutex
+  void hash_stored_tokens();
   void add_missing_column(const char* table, const char* column, const char* type);
   // The first column of the first row `sql` (one `?`, bound to `key`) finds, if any.
   std::optional<std::string> first_text(const char* sql, const std::string& key);
-  StoredTable read_table(const std::string& id);
+  StoredTable read_table(const std::string& id, bool with_actions = true);
+  // Without the lock: the bodies of create_table, create_rematch and save_seats.
+  void insert_table(const StoredTable& table);
+  void insert_seats(const std::string& table, const std::vector<StoredSeat>& seats);
+  // Runs `body` in a transaction (the caller holds the lock).
+  template <class F>
+  void transaction(F&& body);
 
   std::mutex mutex_;
   sqlite3* db_ = nullptr;

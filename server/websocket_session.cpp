@@ -25,9 +25,12 @@ overloaded(Ts...) -> overloaded<Ts...>;
 std::string guest_name() { return "Guest-" + random_token(3); }
 }  // namespace
 
-websocket_session::websocket_session(tcp::socket&& socket, const server_context& context)
+websocket_session::websocket_session(tcp::socket&& socket, const server_context& context,
+                                     std::unique_ptr<address_limits::connection> slot)
     : ws_(std::move(socket)),
       context_(context),
+      slot_(std::move(slot)),
+      hello_timer_(ws_.get_executor()),
       name_(guest_name()),
       tokens_(limits_.burst),
       last_refill_(std::chrono::steady_clock::now()),
@@ -55,6 +58,14 @@ void websocket_session::run(http::request<http::string_body> upgrade) {
 void websocket_session::on_accept(beast::error_code ec) {
   if (ec) return on_closed();
   context_.lobby->add_session(shared_from_this());
+  // Every client says hello at once (the web client does on welcome); a connection that does not only holds a
+  // descriptor.
+  hello_timer_.expires_after(limits_.hello_within);
+  hello_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (ec || self->said_hello_) return;
+    self->context_.metrics->message_refused("no_hello");
+    self->close_after_flush({websocket::close_code::policy_error, "no hello within 10 s"});
+  });
   Json games = Json::array();
   for (const auto& g : engine::all_games()) games.push_back(g.to_json());
   enqueue_text(protocol::render_welcome(games, static_cast<long long>(context_.absent_after.count())));
@@ -78,15 +89,17 @@ void websocket_session::on_read(beast::error_code ec, std::size_t bytes) {
   buffer_.consume(buffer_.size());
 
   if (!within_rate()) {
+    // The refused request's id, when it can be read: only the id is looked at, never the message.
+    const Json re = ws_.got_text() && bytes <= limits_.max_frame_bytes ? protocol::request_id(frame) : Json(nullptr);
     if (refusals_in_window_ >= limits_.refusals_before_disconnect) {
       context_.metrics->message_refused("flood_disconnect");
-      enqueue_text(protocol::render_error(nullptr, perr::rate_limited, "too many messages: disconnecting"));
+      enqueue_text(protocol::render_error(re, perr::rate_limited, "too many messages: disconnecting"));
       close_after_flush({websocket::close_code::policy_error, "message flood"});
       return;  // no more reading
     }
-    refuse(nullptr, perr::rate_limited, "too many messages: at most " +
-                                            std::to_string(static_cast<int>(limits_.messages_per_second)) +
-                                            " a second; this one was ignored");
+    refuse(re, perr::rate_limited, "too many messages: at most " +
+                                       std::to_string(static_cast<int>(limits_.messages_per_second)) +
+                                       " a second; this one was ignored");
     return do_read();
   }
   if (!ws_.got_text()) {
@@ -131,10 +144,30 @@ void websocket_session::refuse(const Json& re, const std::string& code, const st
   enqueue_text(protocol::render_error(re, code, message));
 }
 
-bool websocket_session::room_for_another_table(const Json& re) {
-  if (tables_.size() < limits_.max_tables) return true;
-  refuse(re, perr::too_many_tables, "this connection has too many tables open");
-  return false;
+// A request that may add a table holds a slot from the moment it is accepted until its room has answered: the
+// room's joined() is posted back later, so counting only joined tables let back-to-back requests pass the cap.
+bool websocket_session::reserve_table_slot(const Json& re) {
+  if (tables_.size() + reserved_slots_ >= limits_.max_tables) {
+    refuse(re, perr::too_many_tables, "this connection has too many tables open");
+    return false;
+  }
+  ++reserved_slots_;
+  return true;
+}
+
+// The room handles our request before this callback, so a joined() it posted lands before the slot is freed.
+void websocket_session::release_slot_after(const std::shared_ptr<room>& table, bool through_rematch) {
+  table->after_requests(
+      [self = shared_from_this()] {
+        net::post(self->ws_.get_executor(), [self] {
+          if (self->slots_given_up_ > 0) {
+            --self->slots_given_up_;  // joined() gave this request's slot up already
+          } else {
+            --self->reserved_slots_;
+          }
+        });
+      },
+      through_rematch);
 }
 
 std::shared_ptr<room> websocket_session::table_for(const std::string& id, const Json& re) {
@@ -152,43 +185,67 @@ void websocket_session::handle(protocol::Request request, std::chrono::steady_cl
   std::visit(
       overloaded{
           [&](protocol::Hello& m) {
+            said_hello();
             if (m.name) name_ = *m.name;
             enqueue_text(protocol::render_hello(re, name_));
           },
-          [&](protocol::SetName& m) {
+          [&](protocol::SetName& m) {  // answered like hello, and counts as one
+            said_hello();
             name_ = m.name;
             enqueue_text(protocol::render_hello(re, name_));
           },
           [&](protocol::WatchLobby& m) {
-            context_.lobby->watch(self, m.on);
-            enqueue_text(protocol::render_lobby(re, m.on ? context_.lobby->public_tables() : std::vector<protocol::TableInfo>{}));
+            // Queued here, before any change the lobby posts from now on.
+            enqueue_text(protocol::render_lobby(re, context_.lobby->watch(self, m.on)));
           },
           [&](protocol::CreateTable& m) {
-            if (!room_for_another_table(re)) return;
             if (tables_created_ >= limits_.max_tables_created) {
               return refuse(re, perr::too_many_tables, "this connection has created too many tables");
             }
+            // Per address too: reconnecting must not reset the count.
+            if (!context_.addresses->allow_table(slot_->address(), received)) {
+              return refuse(re, perr::too_many_tables,
+                            "too many tables created from your address in the last minute; wait a little");
+            }
+            if (!reserve_table_slot(re)) return;
             auto created = context_.lobby->create_table(m);
-            if (created.error) return refuse(re, created.error->code, created.error->message);
+            if (created.error) {
+              --reserved_slots_;
+              return refuse(re, created.error->code, created.error->message);
+            }
             ++tables_created_;
             created.table->join(self, name_, std::nullopt, re);
+            release_slot_after(created.table);
           },
           [&](protocol::Join& m) {
-            if (!room_for_another_table(re)) return;
+            if (!reserve_table_slot(re)) return;
             auto table = context_.lobby->find(m.ref);
-            if (!table) return refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
+            if (!table) {
+              --reserved_slots_;
+              return refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
+            }
             table->join(self, name_, m.seat, re);
+            release_slot_after(table);
           },
           [&](protocol::Watch& m) {
-            if (!room_for_another_table(re)) return;
+            if (!reserve_table_slot(re)) return;
             auto table = context_.lobby->find(m.ref);
-            if (!table) return refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
+            if (!table) {
+              --reserved_slots_;
+              return refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
+            }
             table->watch(self, re);
+            release_slot_after(table);
           },
           [&](protocol::Resume& m) {
+            if (!reserve_table_slot(re)) return;
             auto table = context_.lobby->find_by_token(m.token);
-            if (!table) return refuse(re, perr::bad_token, "that seat token is not valid");
+            if (!table) {
+              --reserved_slots_;
+              return refuse(re, perr::bad_token, "that seat token is not valid");
+            }
             table->resume(self, m.token, re);
+            release_slot_after(table);
           },
           [&](protocol::Leave& m) {
             if (auto table = table_for(m.table, re)) table->leave(self, re);
@@ -215,13 +272,35 @@ void websocket_session::handle(protocol::Request request, std::chrono::steady_cl
             if (auto table = table_for(m.table, re)) table->chat(self, name_, std::move(m.text), re);
           },
           [&](protocol::Ping&) { enqueue_text(protocol::render_pong(re)); },
+          [&](protocol::Rematch& m) {
+            if (!reserve_table_slot(re)) return;  // the caller takes a seat at the rematch
+            auto table = table_for(m.table, re);
+            if (!table) {
+              --reserved_slots_;
+              return;
+            }
+            table->rematch(self, re);
+            release_slot_after(table, true);
+          },
+          // Non-binding: the connection joins, resumes and watches nothing.
+          [&](protocol::MyGames& m) { context_.lobby->my_games(self, std::move(m.tokens), re); },
       },
       request.message);
 }
 
+void websocket_session::said_hello() {
+  said_hello_ = true;
+  hello_timer_.cancel();
+}
+
 void websocket_session::joined(std::shared_ptr<room> table) {
   net::post(ws_.get_executor(), [self = shared_from_this(), table = std::move(table)] {
-    self->tables_[table->id()] = table;
+    // The table now counts itself: the slot its request held is given up here rather than when the room's
+    // answer is confirmed, so a client that sends its next request on the reply is not counted twice.
+    if (self->tables_.insert_or_assign(table->id(), table).second && self->reserved_slots_ > 0) {
+      --self->reserved_slots_;
+      ++self->slots_given_up_;
+    }
   });
 }
 
@@ -293,6 +372,7 @@ void websocket_session::close_going_away() {
 void websocket_session::on_closed() {
   if (closed_) return;
   closed_ = true;  // queued frames stay until destruction: a write may still be using one
+  hello_timer_.cancel();
   context_.lobby->remove_session(this);
   for (auto& [id, table] : tables_) table->disconnected(this);
   tables_.clear();

@@ -11,7 +11,9 @@
 
 #include <emporium/protocol/protocol.hpp>
 
+#include "address_limits.hpp"
 #include "beast.hpp"
+#include "lingering_stream.hpp"
 #include "net.hpp"
 #include "server_context.hpp"
 
@@ -29,11 +31,14 @@ struct session_limits {
   int refusals_before_disconnect = 100;            // rate-limited messages within 10 s
   std::size_t max_tables = 16;                     // tables seated at or watched at once
   int max_tables_created = 32;                     // per connection
+  std::chrono::seconds hello_within{10};           // a connection that has not said hello by then is closed
 };
 
 class websocket_session : public std::enable_shared_from_this<websocket_session> {
  public:
-  websocket_session(tcp::socket&& socket, const server_context& context);
+  // `slot`: this connection, counted for the client's address (whose table creations are counted too).
+  websocket_session(tcp::socket&& socket, const server_context& context,
+                    std::unique_ptr<address_limits::connection> slot);
   ~websocket_session();
 
   void run(http::request<http::string_body> upgrade);
@@ -51,7 +56,10 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void handle(protocol::Request request, std::chrono::steady_clock::time_point received);
   void refuse(const nlohmann::json& re, const std::string& code, const std::string& message);
   bool within_rate();
-  bool room_for_another_table(const nlohmann::json& re);  // refuses with too_many_tables when full
+  void said_hello();
+  bool reserve_table_slot(const nlohmann::json& re);  // refuses with too_many_tables when full
+  // Frees a reserved slot once `table` (or, for a rematch, the table it passed the request on to) has answered.
+  void release_slot_after(const std::shared_ptr<room>& table, bool through_rematch = false);
   std::shared_ptr<room> table_for(const std::string& id, const nlohmann::json& re);
   // On the strand: queue a frame for writing.
   void enqueue(std::shared_ptr<const std::string> frame);
@@ -63,12 +71,17 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void do_close();
   void on_closed();
 
-  websocket::stream<beast::tcp_stream> ws_;
+  websocket::stream<lingering_stream> ws_;
   beast::flat_buffer buffer_;
   server_context context_;
   session_limits limits_;
+  std::unique_ptr<address_limits::connection> slot_;
+  net::steady_timer hello_timer_;
+  bool said_hello_ = false;  // hello or set_name
   std::string name_;
   std::map<std::string, std::shared_ptr<room>> tables_;
+  std::size_t reserved_slots_ = 0;  // table requests accepted and not yet answered by their room
+  std::size_t slots_given_up_ = 0;  // of those, answered by a joined() before the room confirmed
   int tables_created_ = 0;
   std::deque<std::shared_ptr<const std::string>> queue_;
   std::size_t queued_bytes_ = 0;

@@ -217,12 +217,11 @@ class Fields {
 
 // ---- Field contents ---------------------------------------------------------------------------
 
-// Table ids, invite codes and seat tokens: 1..max_token_chars characters of [A-Za-z0-9_-].
-std::string identifier(const char* key, std::string value, const Limits& limits) {
+// Table ids, invite codes and seat tokens: 1..max_chars (max_token_chars unless said) characters of [A-Za-z0-9_-].
+std::string identifier(const std::string& key, std::string value, std::size_t max_chars) {
   if (value.empty()) refuse(errc::bad_message, in_quotes(key) + " must be a non-empty string, got an empty one");
-  if (value.size() > limits.max_token_chars) {
-    refuse(errc::bad_message, in_quotes(key) + " is longer than " + std::to_string(limits.max_token_chars) +
-                                  " characters");
+  if (value.size() > max_chars) {
+    refuse(errc::bad_message, in_quotes(key) + " is longer than " + std::to_string(max_chars) + " characters");
   }
   for (char c : value) {
     const bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
@@ -233,8 +232,30 @@ std::string identifier(const char* key, std::string value, const Limits& limits)
   return value;
 }
 
+std::string identifier(const char* key, std::string value, const Limits& limits) {
+  return identifier(key, std::move(value), limits.max_token_chars);
+}
+
 std::string required_identifier(const Fields& f, const char* key, const Limits& limits) {
   return identifier(key, f.string(key), limits);
+}
+
+// my_games: an array of at most max_my_games_tokens seat tokens (the ones a client kept).
+std::vector<std::string> token_list(const Fields& f, const Limits& limits) {
+  constexpr const char* expected = "an array of seat tokens";
+  const Json& v = f.require("tokens", expected);
+  if (!v.is_array()) f.wrong("tokens", expected, v);
+  if (v.size() > limits.max_my_games_tokens) {
+    refuse(errc::bad_message, "\"tokens\" has " + std::to_string(v.size()) + " tokens; the most is " +
+                                  std::to_string(limits.max_my_games_tokens));
+  }
+  std::vector<std::string> tokens;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const std::string key = "tokens[" + std::to_string(i) + "]";
+    if (!v[i].is_string()) refuse(errc::bad_message, in_quotes(key) + " must be a string, got " + kind_of(v[i]));
+    tokens.push_back(identifier(key, v[i].get<std::string>(), limits.max_my_games_token_chars));
+  }
+  return tokens;
 }
 
 // Display names: trimmed of spaces (Unicode's too); 1..max_name_chars code points of valid UTF-8 that
@@ -380,9 +401,18 @@ Message parse_body(const Json& j, const std::string& type, const Limits& limits)
     Fields f(j, type, {});
     return Ping{};
   }
+  if (type == "rematch") {
+    Fields f(j, type, {"table"});
+    return Rematch{required_identifier(f, "table", limits)};
+  }
+  if (type == "my_games") {
+    Fields f(j, type, {"tokens"});
+    return MyGames{token_list(f, limits)};
+  }
   refuse(errc::unknown_type, "unknown message type " + in_quotes(excerpt(type, 40)) +
                                  " (known: hello, set_name, watch_lobby, create_table, join, watch, leave, start, "
-                                 "add_bot, remove_bot, replace_absent, resume, act, snapshot, chat, ping)");
+                                 "add_bot, remove_bot, replace_absent, resume, act, snapshot, chat, ping, rematch, "
+                                 "my_games)");
 }
 
 // The request id: absent (null), a string of at most max_id_chars characters, or an integer.
@@ -476,6 +506,15 @@ std::variant<Request, ParseError> parse_client_message(std::string_view frame, c
   }
 }
 
+Json request_id(std::string_view frame, const Limits& limits) {
+  try {
+    const Json j = Json::parse(frame.begin(), frame.end(), nullptr, false);  // no exceptions: discarded on error
+    return j.is_object() ? read_id(j, limits) : Json(nullptr);
+  } catch (...) {  // read_id refuses a bad id by throwing
+    return nullptr;
+  }
+}
+
 std::string_view type_name(const Message& message) {
   struct Visitor {
     std::string_view operator()(const Hello&) const { return "hello"; }
@@ -494,6 +533,8 @@ std::string_view type_name(const Message& message) {
     std::string_view operator()(const SnapshotRequest&) const { return "snapshot"; }
     std::string_view operator()(const Chat&) const { return "chat"; }
     std::string_view operator()(const Ping&) const { return "ping"; }
+    std::string_view operator()(const Rematch&) const { return "rematch"; }
+    std::string_view operator()(const MyGames&) const { return "my_games"; }
   };
   return std::visit(Visitor{}, message);
 }

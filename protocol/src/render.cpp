@@ -31,6 +31,7 @@ Json table_json(const TableInfo& table) {
     if (s.bot) seat["bot"] = *s.bot;
     if (s.stand_in) seat["stand_in"] = *s.stand_in;
     if (s.away_s) seat["away_s"] = *s.away_s;
+    if (s.reserved) seat["reserved"] = true;
     seats.push_back(std::move(seat));
   }
   Json j{{"id", table.id},
@@ -43,6 +44,14 @@ Json table_json(const TableInfo& table) {
          {"spectators", table.spectators},
          {"creator_seat", table.creator_seat}};
   if (table.clock) j["clock"] = table.clock->to_json();
+  if (table.rematch) j["rematch"] = rematch_json(*table.rematch);
+  if (table.rematch_of) j["rematch_of"] = *table.rematch_of;
+  return j;
+}
+
+Json rematch_json(const RematchOffer& offer) {
+  Json j{{"table", offer.table}, {"by", offer.by}};
+  if (offer.invite) j["invite"] = *offer.invite;
   return j;
 }
 
@@ -67,6 +76,18 @@ std::string render_lobby(const Json& re, const std::vector<TableInfo>& tables) {
   for (const TableInfo& t : tables) list.push_back(table_json(t));
   Json j = frame("lobby", re);
   j["tables"] = std::move(list);
+  return dump(j);
+}
+
+std::string render_lobby_changed(const TableInfo& table) {
+  Json j = frame("lobby_changed", nullptr);
+  j["table"] = table_json(table);
+  return dump(j);
+}
+
+std::string render_lobby_removed(std::string_view table) {
+  Json j = frame("lobby_removed", nullptr);
+  j["table"] = table;
   return dump(j);
 }
 
@@ -141,6 +162,28 @@ std::string render_chat(std::string_view table, std::string_view from, const Jso
 }
 
 std::string render_pong(const Json& re) { return dump(frame("pong", re)); }
+
+std::string render_my_games(const Json& re, const std::vector<MyGame>& games, const std::vector<std::string>& unknown) {
+  Json list = Json::array();
+  for (const MyGame& g : games) {
+    // Who sits where, never more: the entry must not carry anything of a view.
+    Json seats = Json::array();
+    for (const SeatInfo& s : g.seats) {
+      Json seat{{"seat", s.seat}, {"name", s.name ? Json(*s.name) : Json(nullptr)}};
+      if (s.bot) seat["bot"] = *s.bot;
+      seats.push_back(std::move(seat));
+    }
+    Json entry{{"token", g.token},         {"table", g.table},         {"game", g.game},
+               {"state", g.state},         {"seat", g.seat},           {"seats", std::move(seats)},
+               {"your_turn", g.your_turn}, {"result", g.result},       {"updated", g.updated}};
+    if (g.invite) entry["invite"] = *g.invite;
+    list.push_back(std::move(entry));
+  }
+  Json j = frame("my_games", re);
+  j["games"] = std::move(list);
+  j["unknown"] = unknown;
+  return dump(j);
+}
 
 std::string render_error(const Json& re, std::string_view code, std::string_view message) {
   Json j = frame("error", re);

@@ -11,8 +11,8 @@
 // Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, SHOTS, createHarness, rng, setName, shot, step } from './support.mjs';
-import { boardState } from './medici-page.mjs';
+import { DESKTOP, PHONE, SHOTS, createHarness, openLobby, rng, shot, step } from './support.mjs';
+import { boardState, moveOnce } from './medici-page.mjs';
 
 const h = createHarness({ serverArgs: ['--bot-delay-ms', '50'], failurePrefix: 'failure-bots-' });
 
@@ -29,9 +29,7 @@ test('Play against bots: a private Medici game against two bots, played to the e
   let botAdvances = 0;
   try {
     await step('P opens the lobby and starts a 3-player Medici game against bots', 20000, async () => {
-      await P.goto('/');
-      await P.waitForSelector('[data-testid=connection][data-state=open]');
-      await setName(P, '.lobby .name-form', 'Pia');
+      await openLobby(P, 'Pia');
       const offered = await P.$$eval('#bots-game option', (os) => os.map((o) => o.value));
       assert.ok(offered.includes('medici'), `the bots form offers Medici: ${offered}`);
       await P.selectOption('#bots-game', 'medici');
@@ -71,15 +69,7 @@ test('Play against bots: a private Medici game against two bots, played to the e
           await new Promise((r) => setTimeout(r, 25));
           continue;
         }
-        const r = random();
-        if (st.draw || st.stop) {
-          if (st.draw && (!st.stop || r < 0.45)) await P.click('[data-action=draw]');
-          else await P.click('[data-action=stop]');
-        } else if (st.bid && r < 0.3) {
-          await P.click('[data-action=bid]');
-        } else {
-          await P.click('[data-action=pass]');
-        }
+        await moveOnce(P, st, random);
         actions += 1;
         actedAt = st.version;
         await P.waitForFunction((v) => {
@@ -116,9 +106,7 @@ test('A waiting table: the creator adds, removes and adds an Easy bot; another p
   const B = await h.newPage('B', PHONE);
   try {
     await step('A creates a public 3-player Medici table', 15000, async () => {
-      await A.goto('/');
-      await A.waitForSelector('[data-testid=connection][data-state=open]');
-      await setName(A, '.lobby .name-form', 'Ann');
+      await openLobby(A, 'Ann');
       await A.selectOption('#create-game', 'medici');
       await A.selectOption('#create-players', '3');
       await A.click('[data-testid=create-table]');
@@ -146,9 +134,7 @@ test('A waiting table: the creator adds, removes and adds an Easy bot; another p
     });
 
     await step('B sees the bot in the lobby, joins and sees it at the table without bot controls', 20000, async () => {
-      await B.goto('/');
-      await B.waitForSelector('[data-testid=connection][data-state=open]');
-      await setName(B, '.lobby .name-form', 'Bea');
+      await openLobby(B, 'Bea');
       await B.waitForSelector('.table-item >> text=Ann');
       const inLobby = await B.$$eval('.table-item [data-testid=seat-bot]', (els) => els.map((e) => [e.dataset.level, e.textContent.trim()]));
       assert.deepEqual(inLobby, [['easy', 'Bot · Easy']]);

@@ -12,7 +12,7 @@
 // Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, SHOTS, createHarness, rng, setName, shot, step } from './support.mjs';
+import { DESKTOP, SHOTS, createHarness, openLobby, rng, setName, shot, step } from './support.mjs';
 import { boardState } from './medici-page.mjs';
 
 const CHAT = '<img src=x onerror=alert(1)><b>bold?</b>';
@@ -61,9 +61,7 @@ test('Medici: a private table through the invite link, played to the end in the 
     });
 
     await step('A opens the lobby, sets a name and sees the public table live', 15000, async () => {
-      await A.goto('/');
-      await A.waitForSelector('[data-testid=connection][data-state=open]');
-      await setName(A, '.lobby .name-form', 'Ann');
+      await openLobby(A, 'Ann');
       await A.waitForSelector('.table-item >> text=Eve');
       assert.equal(await A.textContent('[data-testid=my-name]'), 'Ann');
       await shot(A, 'lobby.png');

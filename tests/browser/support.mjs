@@ -65,6 +65,13 @@ export async function setName(page, formSelector, name) {
   }, [formSelector, name]);
 }
 
+/** Opens the lobby on `page`, waits for the connection and sets the display name. */
+export async function openLobby(page, name) {
+  await page.goto('/');
+  await page.waitForSelector('[data-testid=connection][data-state=open]');
+  await setName(page, '.lobby .name-form', name);
+}
+
 /**
  * Registers the file's before/after hooks: the server (with `serverArgs` after --web-root) and
  * Chromium come up before the tests and go away after them. Returns the run's state and the
@@ -91,7 +98,9 @@ export function createHarness({ serverArgs = [], failurePrefix = 'failure-', onP
     }
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'emporium-browser-'));
     const portFile = path.join(dataDir, 'port');
+    // Every page connects from 127.0.0.1, each browser with several HTTP connections: no per-address caps here.
     server = spawn(SERVER, ['--bind', '127.0.0.1', '--port', '0', '--port-file', portFile, '--data-dir', dataDir,
+      '--max-connections-per-ip', '0', '--max-tables-per-ip-per-minute', '0',
       '--web-root', path.join(ROOT, 'web-client'), ...serverArgs, '--log-level', 'warn', '--threads', '2'],
     { stdio: ['ignore', 'pipe', 'pipe'] });
     server.stdout.on('data', (d) => serverLog.push(String(d)));
@@ -186,9 +195,7 @@ export function createHarness({ serverArgs = [], failurePrefix = 'failure-', onP
 export async function createPrivateTable(host, hostName, { game, title, label = title }) {
   let invite;
   await step(`A creates a private 3-player ${label} table from the lobby`, 20000, async () => {
-    await host.goto('/');
-    await host.waitForSelector('[data-testid=connection][data-state=open]');
-    await setName(host, '.lobby .name-form', hostName);
+    await openLobby(host, hostName);
     const offered = await host.$$eval('#create-game option', (os) => os.map((o) => [o.value, o.textContent]));
     assert.ok(offered.some(([id, name]) => id === game && name === title), `the lobby offers ${label}: ${offered}`);
     await host.selectOption('#create-game', game);

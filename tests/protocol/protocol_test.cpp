@@ -163,6 +163,26 @@ TEST(ParseId, TooLongOrWrongTypeIdIsBadMessageWithNullId) {
   EXPECT_TRUE(contains(must_fail(R"({"id":false})").message, "\"id\""));
 }
 
+TEST(RequestId, ReadsTheIdOfAnyObjectFrameWithoutParsingTheMessage) {
+  EXPECT_EQ(request_id(R"({"type":"ping","id":"p-1"})"), Json("p-1"));
+  EXPECT_EQ(request_id(R"({"type":"act","id":42,"table":5,"unknown":true})"), Json(42));  // the rest may be wrong
+  EXPECT_EQ(request_id(R"({"id":-3})"), Json(-3));                                           // no type: still read
+  EXPECT_TRUE(request_id(R"({"type":"ping"})").is_null());
+}
+
+TEST(RequestId, IsNullWheneverTheIdCannotBeReadAndNeverThrows) {
+  for (const std::string& frame : {std::string(""), std::string("{not json"), std::string("[1,2]"), std::string("\"id\""),
+                                  std::string("{\"id\":1.5}"), std::string("{\"id\":null}"), std::string("{\"id\":[1]}"),
+                                  R"({"id":")" + std::string(65, 'x') + R"("})", std::string("{\"id\":\"\xff\"}"),
+                                  std::string("{\"id\":\"a\"") /* cut short */}) {
+    EXPECT_TRUE(request_id(frame).is_null()) << frame;
+  }
+  Limits limits;
+  limits.max_id_chars = 3;
+  EXPECT_TRUE(request_id(R"({"id":"abcd"})", limits).is_null());
+  EXPECT_EQ(request_id(R"({"id":"abc"})", limits), Json("abc"));
+}
+
 TEST(ParseId, LimitIsConfigurable) {
   Limits limits;
   limits.max_id_chars = 3;
@@ -575,6 +595,41 @@ TEST(ParsePing, ValidAndInvalid) {
   });
 }
 
+TEST(ParseRematch, ValidAndInvalid) {
+  EXPECT_EQ(must_parse_as<Rematch>(R"({"type":"rematch","table":"t8f3k2","id":"r1"})").table, "t8f3k2");
+  expect_refused({
+      {R"({"type":"rematch"})", errc::bad_message, "missing field \"table\""},
+      {R"({"type":"rematch","table":7})", errc::bad_message, "\"table\" must be a string"},
+      {R"({"type":"rematch","table":"t/1"})", errc::bad_message, "\"table\" may contain only"},
+      {R"({"type":"rematch","table":"t","seat":1})", errc::bad_message, "unknown field \"seat\""},
+  });
+}
+
+TEST(ParseMyGames, ValidAndInvalid) {
+  EXPECT_EQ(must_parse_as<MyGames>(R"({"type":"my_games","tokens":["a-1","B_2"]})").tokens,
+            (std::vector<std::string>{"a-1", "B_2"}));
+  EXPECT_TRUE(must_parse_as<MyGames>(R"({"type":"my_games","tokens":[]})").tokens.empty());
+  // At most 50 tokens of at most 100 characters each.
+  Json fifty = Json::array();
+  for (int i = 0; i < 50; ++i) fifty.push_back(repeat("x", 100));
+  const Json ok{{"type", "my_games"}, {"tokens", fifty}};
+  EXPECT_EQ(must_parse_as<MyGames>(ok.dump()).tokens.size(), 50u);
+  Json fifty_one = ok;
+  fifty_one["tokens"].push_back("y");
+  Json too_long = ok;
+  too_long["tokens"][7] = repeat("x", 101);
+  expect_refused({
+      {fifty_one.dump(), errc::bad_message, "\"tokens\" has 51 tokens; the most is 50"},
+      {too_long.dump(), errc::bad_message, "\"tokens[7]\" is longer than 100 characters"},
+      {R"({"type":"my_games"})", errc::bad_message, "missing field \"tokens\""},
+      {R"({"type":"my_games","tokens":"abc"})", errc::bad_message, "\"tokens\" must be an array of seat tokens"},
+      {R"({"type":"my_games","tokens":["ok",3]})", errc::bad_message, "\"tokens[1]\" must be a string, got an integer"},
+      {R"({"type":"my_games","tokens":[""]})", errc::bad_message, "\"tokens[0]\" must be a non-empty string"},
+      {R"({"type":"my_games","tokens":["a b"]})", errc::bad_message, "\"tokens[0]\" may contain only"},
+      {R"({"type":"my_games","tokens":[],"table":"t"})", errc::bad_message, "unknown field \"table\""},
+  });
+}
+
 // ---- act --------------------------------------------------------------------------------------
 
 TEST(ParseAct, Valid) {
@@ -694,7 +749,7 @@ TEST(ParseMisc, NeverThrowsOnOddInput) {
   }
   EXPECT_EQ(must_fail(frames[0]).code, errc::bad_json);
   EXPECT_EQ(must_fail(frames[1]).code, errc::bad_json);
-  EXPECT_EQ(must_fail(frames[2]).code, errc::bad_json);  // nested 5001 deep (the most is 32)
+  EXPECT_EQ(must_fail(frames[2]).code, errc::bad_json);  // nested 5000 deep: more than max_depth
   EXPECT_EQ(must_fail(frames[3]).code, errc::bad_json);
 }
 
@@ -715,6 +770,8 @@ TEST(TypeName, EveryAlternative) {
   EXPECT_EQ(type_name(SnapshotRequest{}), "snapshot");
   EXPECT_EQ(type_name(Chat{}), "chat");
   EXPECT_EQ(type_name(Ping{}), "ping");
+  EXPECT_EQ(type_name(Rematch{}), "rematch");
+  EXPECT_EQ(type_name(MyGames{}), "my_games");
 }
 
 TEST(TypeName, MatchesTheWireTypeOfEveryParsedMessage) {
@@ -726,7 +783,8 @@ TEST(TypeName, MatchesTheWireTypeOfEveryParsedMessage) {
                             R"({"type":"replace_absent","table":"t","seat":1})",
                             R"({"type":"resume","token":"k"})", R"({"type":"act","table":"t","version":0,"action":{}})",
                             R"({"type":"snapshot","table":"t"})", R"({"type":"chat","table":"t","text":"x"})",
-                            R"({"type":"ping"})"}) {
+                            R"({"type":"ping"})", R"({"type":"rematch","table":"t"})",
+                            R"({"type":"my_games","tokens":[]})"}) {
     SCOPED_TRACE(frame);
     EXPECT_EQ(type_name(must_parse(frame).message), Json::parse(frame)["type"].get<std::string>());
   }
@@ -794,6 +852,61 @@ TEST(Render, StandInBotsAndAwayPlayers) {
             Json::parse(R"({"seat":2,"name":"Cy","connected":true,"bot":"normal","stand_in":"absent"})"));
 }
 
+TEST(Render, RematchOfferReservedSeatsAndRematchOf) {
+  TableInfo finished = sample_table();
+  finished.state = "finished";
+  finished.rematch = RematchOffer{"n3w", 2, std::nullopt};
+  Json j = table_json(finished);
+  EXPECT_EQ(j.at("rematch"), Json::parse(R"({"table":"n3w","by":2})"));
+  EXPECT_FALSE(j.contains("rematch_of"));
+  finished.rematch->invite = "inv-1";
+  EXPECT_EQ(table_json(finished).at("rematch"), Json::parse(R"({"table":"n3w","by":2,"invite":"inv-1"})"));
+
+  TableInfo next = sample_table();
+  next.rematch_of = "t8f3k2";
+  next.seats[1] = {1, "Bo", false, std::nullopt, std::nullopt, std::nullopt, true};
+  const Json k = table_json(next);
+  EXPECT_EQ(k.at("rematch_of"), "t8f3k2");
+  EXPECT_FALSE(k.contains("rematch"));
+  EXPECT_EQ(k.at("seats")[1], Json::parse(R"({"seat":1,"name":"Bo","connected":false,"reserved":true})"));
+  EXPECT_FALSE(k.at("seats")[0].contains("reserved"));
+}
+
+TEST(Render, MyGamesCarriesOnlyTheListedFields) {
+  MyGame running;
+  running.token = "tok-1";
+  running.table = "t8f3k2";
+  running.game = "medici";
+  running.state = "playing";
+  running.seat = 1;
+  // Whatever else a seat knows (connection, stand-in, absence) stays out.
+  running.seats = {{0, "Ann", false, std::nullopt, std::nullopt, 40, false},
+                   {1, "Bo", true, std::nullopt, std::nullopt, std::nullopt, false},
+                   {2, "Bot 1", true, "easy", "absent", std::nullopt, false}};
+  running.your_turn = true;
+  running.result = nullptr;
+  running.updated = 1700000000;
+  MyGame done = running;
+  done.token = "tok-2";
+  done.state = "finished";
+  done.your_turn = false;
+  done.result = Json::parse(R"({"ranking":[{"player":0,"rank":1}],"winners":[0]})");
+  done.invite = "inv-9";
+  const Json j = Json::parse(render_my_games("m1", {running, done}, {"gone"}));
+  EXPECT_EQ(j.at("type"), "my_games");
+  EXPECT_EQ(j.at("re"), "m1");
+  EXPECT_EQ(j.at("unknown"), Json::array({"gone"}));
+  ASSERT_EQ(j.at("games").size(), 2u);
+  EXPECT_EQ(j.at("games")[0], Json::parse(R"({"token":"tok-1","table":"t8f3k2","game":"medici","state":"playing",
+      "seat":1,"seats":[{"seat":0,"name":"Ann"},{"seat":1,"name":"Bo"},{"seat":2,"name":"Bot 1","bot":"easy"}],
+      "your_turn":true,"result":null,"updated":1700000000})"));
+  EXPECT_EQ(j.at("games")[1].at("result"), done.result);
+  EXPECT_EQ(j.at("games")[1].at("invite"), "inv-9");
+  EXPECT_EQ(j.at("games")[1].at("your_turn"), false);
+  EXPECT_EQ(Json::parse(render_my_games(nullptr, {}, {})),
+            Json::parse(R"({"type":"my_games","games":[],"unknown":[]})"));
+}
+
 TEST(Render, Welcome) {
   Json games = Json::array({Json{{"id", "medici"}, {"name", "Medici"}}});
   Json j = Json::parse(render_welcome(games));
@@ -819,6 +932,14 @@ TEST(Render, Lobby) {
   expect_sample_table(j.at("tables")[0]);
   Json empty = Json::parse(render_lobby(nullptr, {}));
   EXPECT_EQ(empty, Json({{"type", "lobby"}, {"tables", Json::array()}}));
+}
+
+TEST(Render, LobbyChangedAndRemoved) {
+  Json changed = Json::parse(render_lobby_changed(sample_table()));
+  EXPECT_EQ(changed.size(), 2u);
+  EXPECT_EQ(changed.at("type"), "lobby_changed");
+  expect_sample_table(changed.at("table"));
+  EXPECT_EQ(Json::parse(render_lobby_removed("t8f3k2")), Json({{"type", "lobby_removed"}, {"table", "t8f3k2"}}));
 }
 
 TEST(Render, Table) {
@@ -959,6 +1080,8 @@ TEST(Render, InvalidUtf8NeverThrowsAndIsReplaced) {
   t.game = bad;
   EXPECT_TRUE(Json::accept(render_lobby(nullptr, {t})));
   EXPECT_TRUE(Json::accept(render_table(nullptr, t)));
+  EXPECT_TRUE(Json::accept(render_lobby_changed(t)));
+  EXPECT_TRUE(Json::accept(render_lobby_removed(bad)));
   EXPECT_TRUE(Json::accept(render_seated(nullptr, t, 0, bad, bad)));
   EXPECT_TRUE(Json::accept(render_watching(nullptr, t)));
   EXPECT_TRUE(Json::accept(render_left(bad, bad)));

@@ -41,6 +41,30 @@ TEST(Config, AbsentAfterSecondsFromTheFlagOrTheEnvironment) {
   EXPECT_NE(usage().find("--absent-after-s"), std::string::npos);
 }
 
+TEST(Config, PerAddressCapsTrustedProxiesAndAbandonedTables) {
+  const auto d = parse({}).config;
+  EXPECT_EQ(d.max_connections_per_ip, 32);
+  EXPECT_EQ(d.max_tables_per_ip_per_minute, 20);
+  EXPECT_EQ(d.trusted_proxies, "");
+  EXPECT_EQ(d.abandoned_after_s, 600);
+  const auto p = parse({"--max-connections-per-ip", "0", "--trusted-proxies", "127.0.0.1,::1", "--abandoned-after-s=5"},
+                       {{"EMPORIUM_MAX_TABLES_PER_IP_PER_MINUTE", "7"}, {"EMPORIUM_MAX_CONNECTIONS_PER_IP", "9"}});
+  ASSERT_FALSE(p.error) << *p.error;
+  EXPECT_EQ(p.config.max_connections_per_ip, 0);
+  EXPECT_EQ(p.config.max_tables_per_ip_per_minute, 7);
+  EXPECT_EQ(p.config.trusted_proxies, "127.0.0.1,::1");
+  EXPECT_EQ(p.config.abandoned_after_s, 5);
+  const auto bad_proxy = parse({"--trusted-proxies", "127.0.0.1,proxy.local"});
+  ASSERT_TRUE(bad_proxy.error);
+  EXPECT_NE(bad_proxy.error->find("proxy.local"), std::string::npos);
+  EXPECT_TRUE(parse({"--max-connections-per-ip", "-1"}).error);
+  EXPECT_TRUE(parse({"--abandoned-after-s", "0"}).error);
+  for (const char* flag : {"--max-connections-per-ip", "--max-tables-per-ip-per-minute", "--trusted-proxies",
+                           "--abandoned-after-s"}) {
+    EXPECT_NE(usage().find(flag), std::string::npos) << flag;
+  }
+}
+
 TEST(Config, BadValuesAreExplained) {
   EXPECT_TRUE(parse({"--port", "70000"}).error);
   EXPECT_TRUE(parse({"--port", "12ab"}).error);

@@ -1,10 +1,12 @@
 // End-to-end: a real server process, real sockets, real frames.
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <filesystem>
 #include <fstream>
 #include <numeric>
 #include <sstream>
@@ -14,6 +16,7 @@
 
 #include "frame_check.hpp"
 #include "game_driver.hpp"
+#include "secrets.hpp"
 #include "store.hpp"
 #include "test_client.hpp"
 
@@ -281,6 +284,7 @@ TEST_F(E2E, ASlowReaderIsDisconnectedAndNobodyElseWaits) {
   socket.set_option(net::socket_base::receive_buffer_size(4096));
   socket.connect({net::ip::make_address("127.0.0.1"), server_.port()});
   slow.handshake("127.0.0.1", "/ws");
+  slow.write(net::buffer(Json{{"type", "hello"}, {"protocol", 1}}.dump()));  // or it is closed after 10 s
 
   std::vector<table_setup> tables;
   for (int i = 0; i < 16; ++i) {
@@ -332,13 +336,14 @@ TEST_F(E2E, LobbyListsPublicTablesLiveAndOnlyTheCreatorStarts) {
   looker.wait_type("welcome");
   ASSERT_EQ(looker.request({{"type", "watch_lobby"}, {"on", true}})["tables"].size(), 0u);
   auto t = seat_players(server_.port(), 3, false);
+  // After the first list, the lobby sends only what changed (hardening_e2e_test.cpp has the rest).
   const Json listed = looker.wait_for([&](const Json& j) {
-    return j["type"] == "lobby" && j["tables"].size() == 1 && j["tables"][0]["seats"][2]["name"] == "P2";
+    return j["type"] == "lobby_changed" && j["table"]["id"] == t.id && j["table"]["seats"][2]["name"] == "P2";
   });
-  EXPECT_EQ(listed["tables"][0]["state"], "waiting");
+  EXPECT_EQ(listed["table"]["state"], "waiting");
   EXPECT_EQ(t.players[1]->request({{"type", "start"}, {"table", t.id}})["code"], "not_creator");
   start(t);
-  looker.wait_for([&](const Json& j) { return j["type"] == "lobby" && j["tables"][0]["state"] == "playing"; });
+  looker.wait_for([&](const Json& j) { return j["type"] == "lobby_changed" && j["table"]["state"] == "playing"; });
   EXPECT_EQ(looker.request({{"type", "join"}, {"table", t.id}})["code"], "already_started");
 }
 
@@ -671,6 +676,51 @@ TEST(E2EHttp, HeadersOverTheLimitGet431) {
   const auto reply = http_get(server.port(), "/", "X-Padding: " + std::string(9000, 'a') + "\r\n");
   EXPECT_EQ(reply.status, 431) << reply.body;
   EXPECT_EQ(http_get(server.port(), "/healthz").status, 200) << "everyone else goes on";
+}
+
+// Everything the server wrote to its data directory, as one string.
+std::string data_files(const std::string& dir) {
+  std::string all;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    std::ifstream in(entry.path(), std::ios::binary);
+    all += std::string(std::istreambuf_iterator<char>(in), {});
+  }
+  return all;
+}
+
+TEST(E2ETokens, OnlyHashesOfSeatTokensAreStoredAndOldDatabasesAreConverted) {
+  const std::string data = make_temp_dir("emporium-token-hashes");
+  std::string id, token;
+  {
+    server_process server(data);
+    auto t = seat_players(server.port(), 3, false);
+    id = t.id;
+    token = t.tokens[1];
+    EXPECT_EQ(server.terminate(), 0);
+  }
+  const std::string stored = data_files(data);
+  EXPECT_EQ(stored.find(token), std::string::npos) << "a seat token is in the database";
+  EXPECT_NE(stored.find(server::hash_token(token)), std::string::npos) << "its hash is what is kept";
+
+  // A database from before hashing held the token itself: on start it is hashed, and the seat resumes.
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open((data + "/emporium.db").c_str(), &db), SQLITE_OK);
+    const std::string sql = "UPDATE seats SET token = '" + token + "' WHERE token = '" + server::hash_token(token) + "'";
+    ASSERT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+    EXPECT_EQ(sqlite3_changes(db), 1);
+    sqlite3_close(db);
+  }
+  server_process again(data);
+  ws_client back(again.port());
+  back.wait_type("welcome");
+  const Json seated = back.request({{"type", "resume"}, {"token", token}});
+  ASSERT_EQ(seated["type"], "seated") << seated;
+  EXPECT_EQ(seated["table"]["id"], id);
+  EXPECT_EQ(seated["seat"], 1);
+  EXPECT_EQ(again.terminate(), 0);
+  EXPECT_EQ(data_files(data).find(token), std::string::npos) << "the old token was left in the database";
+  std::filesystem::remove_all(data);
 }
 
 TEST(E2EShutdown, SigtermClosesConnectionsWithGoingAway) {

@@ -55,8 +55,14 @@ played play(std::vector<seat_tracker*> seats, std::vector<seat_tracker*> watcher
     const auto& legal = mover->legal;
     const Json action = legal[rng.below(3) == 0 ? 0 : rng.below(legal.size())];
     const auto sent = std::chrono::steady_clock::now();
-    const Json reply = mover->client->request(
-        {{"type", "act"}, {"table", mover->table}, {"version", mover->version}, {"action", action}});
+    const Json act = {{"type", "act"}, {"table", mover->table}, {"version", mover->version}, {"action", action}};
+    Json reply = mover->client->request(act);
+    // One fast player can make more moves in a second than the server takes (a refusal changes nothing): slow
+    // down as a client should.
+    while (reply.value("code", "") == "rate_limited") {
+      std::this_thread::sleep_for(100ms);
+      reply = mover->client->request(act);
+    }
     if (reply["type"] != "ack") throw std::runtime_error("action refused: " + reply.dump());
     const std::uint64_t v = reply["version"];
     for (auto* s : all) {
@@ -87,6 +93,17 @@ void act_first(seat_tracker& mover, const std::vector<seat_tracker*>& seats) {
   }
 }
 
+void finish(std::vector<seat_tracker*> seats, std::uint64_t rng_seed) {
+  play(seats, {}, rng_seed);
+  for (auto* s : seats) {
+    for (int i = 0; i < 300 && !s->over; ++i) {
+      s->client->wait_log_beyond(s->cursor, 100ms);
+      s->catch_up();
+    }
+    if (!s->over) throw std::runtime_error("the game at " + s->table + " did not end");
+  }
+}
+
 Json table_where(ws_client& c, const std::string& id, int seat, const std::function<bool(const Json&)>& match,
                  std::chrono::milliseconds timeout) {
   return c.wait_for(
@@ -102,15 +119,15 @@ double percentile(std::vector<double> v, double p) {
   return v[static_cast<std::size_t>(p * static_cast<double>(v.size() - 1))];
 }
 
-// Creates a table with `n` players seated (the first creates it) and starts the game.
-table_setup seat_players(std::uint16_t port, int n, bool is_private, const std::string& game, const Json& clock) {
+table_setup seat_players(std::uint16_t port, int n, bool is_private, const std::string& game, const Json& clock,
+                         int seats) {
   table_setup t;
   for (int i = 0; i < n; ++i) {
     t.players.push_back(std::make_unique<ws_client>(port));
     t.players.back()->wait_type("welcome");
     expect_reply(t.players.back()->request({{"type", "set_name"}, {"name", "P" + std::to_string(i)}}), "hello");
   }
-  Json create = {{"type", "create_table"}, {"game", game}, {"players", n}, {"private", is_private}};
+  Json create = {{"type", "create_table"}, {"game", game}, {"players", seats > 0 ? seats : n}, {"private", is_private}};
   if (!clock.is_null()) create["clock"] = clock;
   Json created = t.players[0]->request(create);
   expect_reply(created, "seated");

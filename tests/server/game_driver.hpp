@@ -39,6 +39,9 @@ double percentile(std::vector<double> v, double p);
 
 // Acts with the mover's first legal action and waits until `seats` all saw the new version.
 void act_first(seat_tracker& mover, const std::vector<seat_tracker*>& seats);
+// Plays on until every tracker in `seats` sees the game over (bots may finish it between the people's moves).
+// Throws if it does not end.
+void finish(std::vector<seat_tracker*> seats, std::uint64_t rng_seed);
 // The next `table` frame's table for `id` whose seat `seat` satisfies `match` (earlier table frames are skipped).
 Json table_where(ws_client& c, const std::string& id, int seat, const std::function<bool(const Json&)>& match,
                  std::chrono::milliseconds timeout = 5s);
@@ -50,10 +53,10 @@ struct table_setup {
   std::vector<std::string> tokens;
 };
 
-// Creates a table with `n` players seated (the first creates it), with a turn clock when `clock` is given.
-// Throws on any unexpected reply.
+// Creates a table with `n` players seated in seats 0.. (the first creates it), with a turn clock when `clock` is
+// given, and `seats` seats (`n` when 0). Throws on any unexpected reply.
 table_setup seat_players(std::uint16_t port, int n, bool is_private, const std::string& game = "medici",
-                         const Json& clock = nullptr);
+                         const Json& clock = nullptr, int seats = 0);
 void start(table_setup& t);
 // A private table of `game` where one client sits at seat 0 and bots of `levels` fill the other seats;
 // started unless `start_it` is false.

@@ -13,18 +13,6 @@ namespace {
 
 std::string code(const Json& reply) { return reply.value("code", reply.value("type", "")); }
 
-// Waits until every tracker in `seats` is over (the bots finish the game between the people's moves).
-void finish(std::vector<seat_tracker*> seats, std::uint64_t rng_seed) {
-  play(seats, {}, rng_seed);
-  for (auto* s : seats) {
-    for (int i = 0; i < 300 && !s->over; ++i) {
-      s->client->wait_log_beyond(s->cursor, 100ms);
-      s->catch_up();
-    }
-    ASSERT_TRUE(s->over);
-  }
-}
-
 TEST(LeaveRunning, TheLeaversSeatsGoToBotsAndTheGameFinishes) {
   server_process server;
   auto t = seat_players(server.port(), 3, false);

@@ -35,7 +35,10 @@ server_process::server_process(std::string data_dir, std::vector<std::string> ex
                                    "--data-dir", data_dir_, "--web-root", EMPORIUM_WEB_ROOT,
                                    "--merkator-data", EMPORIUM_MERKATOR_DATA,
                                    "--port-file", port_file, "--log-level", "warn", "--threads", "2",
-                                   "--bot-delay-ms", "0"};  // tests that want the pause pass their own
+                                   "--bot-delay-ms", "0",  // tests that want the pause pass their own
+                                   // Every test connects from 127.0.0.1: the per-address caps are off unless a test
+                                   // passes its own.
+                                   "--max-connections-per-ip", "0", "--max-tables-per-ip-per-minute", "0"};
   args.insert(args.end(), extra_args.begin(), extra_args.end());
   pid_ = fork();
   if (pid_ == 0) {
@@ -84,16 +87,16 @@ int server_process::terminate(std::chrono::seconds wait) {
   return -2;
 }
 
-ws_client::ws_client(std::uint16_t port, std::string target, const std::string& origin) : ws_(ioc_) {
-  tcp::resolver resolver(ioc_);
+ws_client::ws_client(std::uint16_t port, const ws_options& options) : ws_(ioc_) {
   beast::get_lowest_layer(ws_).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true));
   ws_.read_message_max(4 * 1024 * 1024);
-  if (!origin.empty()) {
-    ws_.set_option(websocket::stream_base::decorator(
-        [origin](websocket::request_type& req) { req.set(http::field::origin, origin); }));
-  }
-  ws_.handshake("127.0.0.1:" + std::to_string(port), target);
+  ws_.set_option(websocket::stream_base::decorator([options](websocket::request_type& req) {
+    if (!options.origin.empty()) req.set(http::field::origin, options.origin);
+    for (const auto& [name, value] : options.headers) req.insert(name, value);
+  }));
+  ws_.handshake("127.0.0.1:" + std::to_string(port), options.target);
+  if (options.hello) ws_.write(net::buffer(Json{{"type", "hello"}, {"protocol", 1}}.dump()));
   do_read();
   thread_ = std::thread([this] { ioc_.run(); });
 }
@@ -138,6 +141,14 @@ void ws_client::send_raw(const std::string& text, bool binary) {
     done.set_value(ec);
   });
   result.wait();
+}
+
+void ws_client::send_raw_async(std::string text) {
+  auto owned = std::make_shared<std::string>(std::move(text));
+  net::post(ioc_, [this, owned] {
+    ws_.text(true);
+    ws_.async_write(net::buffer(*owned), [owned](beast::error_code, std::size_t) {});
+  });
 }
 
 std::optional<Json> ws_client::next(std::chrono::milliseconds timeout) {

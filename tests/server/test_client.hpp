@@ -45,16 +45,30 @@ class server_process {
 
 std::string make_temp_dir(const std::string& prefix);
 
+// How a ws_client connects.
+struct ws_options {
+  std::string target = "/ws";
+  std::string origin;  // sent as the Origin header, as a browser would (none when empty)
+  std::vector<std::pair<std::string, std::string>> headers;  // more request headers (X-Forwarded-For, say)
+  // Says hello at once, as the web client does (the server closes connections that have not within 10 s); its
+  // reply (without "re") arrives right after the welcome.
+  bool hello = true;
+};
+
 // One WebSocket connection. A background thread reads every frame into an inbox; the test pops
 // frames with a timeout. Every frame received is also kept in `log` for leak assertions.
 class ws_client {
  public:
-  // `origin`: sent as the Origin header, as a browser would (none when empty). Throws when refused.
-  explicit ws_client(std::uint16_t port, std::string target = "/ws", const std::string& origin = "");
+  // Throws when the upgrade is refused.
+  ws_client(std::uint16_t port, const ws_options& options);
+  explicit ws_client(std::uint16_t port, std::string target = "/ws", const std::string& origin = "")
+      : ws_client(port, ws_options{std::move(target), origin, {}, true}) {}
   ~ws_client();
 
   void send(const Json& message);
   void send_raw(const std::string& text, bool binary = false);
+  // Sends without waiting for the write to finish (for frames the server may refuse half-way).
+  void send_raw_async(std::string text);
   // The next frame, or nothing within the timeout.
   std::optional<Json> next(std::chrono::milliseconds timeout = 5s);
   // Frames until one matches (those before it are dropped from the inbox but stay in the log).

@@ -4,7 +4,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 
 import {
-  DEFAULT_ABSENT_AFTER_S, absentThreshold, awaySeconds, awayWords, canLeaveRunning, canReplace, msUntilThreshold, standIn,
+  DEFAULT_ABSENT_AFTER_S, absentThreshold, awaySeconds, awayWords, canLeaveRunning, canReplace, msUntilThreshold, standIn, timedOutSeat,
   standInWords,
 } from '../../web-client/js/stand-in.js';
 import { t } from '../../web-client/js/i18n/index.js';
@@ -104,5 +104,22 @@ describe('the catalog has every stand-in string', () => {
     assert.equal(t('table.leaveGame.yes'), 'Leave and let a bot play');
     assert.equal(t('table.leaveGame.no'), 'Stay');
     assert.equal(t('table.reclaimed'), 'You are back: your seat is yours again.');
+  });
+});
+
+describe('a seat a bot plays after three timeouts', () => {
+  const out = { seat: 0, name: 'Ann', connected: true, bot: 'normal', stand_in: 'timeout' };
+  const info = (state = 'playing') => ({ id: 't1', game: 'medici', players: 2, state, seats: [out, { seat: 1, name: 'Bo', connected: true }] });
+
+  test('is a stand-in "(out of time)"', () => {
+    assert.equal(standIn(out), 'timeout');
+    assert.equal(standInWords(out, t), '(out of time)');
+  });
+
+  test('its player (and only they) may take it back while the game runs', () => {
+    assert.equal(timedOutSeat(info(), 0), true);
+    assert.equal(timedOutSeat(info(), 1), false);
+    assert.equal(timedOutSeat(info(), null), false);
+    assert.equal(timedOutSeat(info('finished'), 0), false);
   });
 });

@@ -3,7 +3,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { Store, MemoryStorage, MAX_TRANSCRIPT } from '../../web-client/js/store.js';
-import { parseRoute, tablePath, invitePath, inviteUrl } from '../../web-client/js/route.js';
+import { parseRoute, tablePath, invitePath, inviteUrl, myGamesPath } from '../../web-client/js/route.js';
 
 describe('Store', () => {
   test('remembers the name', () => {
@@ -44,6 +44,17 @@ describe('Store', () => {
     assert.equal(Object.keys(store.seats()).length, 50);
     assert.equal(store.seat('t0'), null);
     assert.equal(store.seat('t59').token, 'k59');
+  });
+
+  test('the tokens for my_games, and the your-turn signals chosen (off until chosen)', () => {
+    const store = new Store(new MemoryStorage(), new MemoryStorage(), () => 7);
+    store.saveSeat('t1', { token: 'secret-1', seat: 0 });
+    store.saveSeat('t2', { seat: 1 });
+    assert.deepEqual(store.seatTokens(), [{ table: 't1', token: 'secret-1', savedAt: 7 }]);
+    assert.deepEqual(store.attention(), { sound: false, notify: false, asked: false });
+    store.setAttention({ sound: true });
+    store.setAttention({ asked: true, notify: true });
+    assert.deepEqual(store.attention(), { sound: true, notify: true, asked: true });
   });
 
   test('invite codes by table and back', () => {
@@ -90,6 +101,13 @@ describe('routes', () => {
     for (const bad of ['/t/', '/t/a b', '/t/a%20b', '/x/abc', '/t/abc/def', `/t/${'a'.repeat(129)}`, '/i/<script>']) {
       assert.deepEqual(parseRoute(bad), { name: 'notFound' }, bad);
     }
+  });
+
+  test('"My games" by path or hash', () => {
+    assert.deepEqual(parseRoute(myGamesPath), { name: 'myGames' });
+    assert.deepEqual(parseRoute('/my-games/'), { name: 'myGames' });
+    assert.deepEqual(parseRoute('/', '#/my-games'), { name: 'myGames' });
+    assert.deepEqual(parseRoute('/', '#/other'), { name: 'lobby' });
   });
 
   test('routes to paths and the invite URL', () => {

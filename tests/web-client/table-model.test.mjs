@@ -4,7 +4,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 
 import {
-  eventsDecision, seatedCount, seatNames, startState, isMyTurn, turnIndicator, titleKey,
+  eventsDecision, seatedCount, seatNames, startState, isMyTurn, turnIndicator, titleKey, isTimeout, timeoutWords,
 } from '../../web-client/js/table-model.js';
 import { cleanName } from '../../web-client/js/name-form.js';
 import { toMove, isOver } from '../../web-client/js/games/medici-model.js';
@@ -103,5 +103,17 @@ describe('names and the registry', () => {
       assert.equal(typeof m.createBoard, 'function');
     }
     assert.equal(gameModule('chess'), null);
+  });
+});
+
+describe('timeouts in the log', () => {
+  test('a timeout event in words, for the others and for the player', async () => {
+    const { t } = await import('../../web-client/js/i18n/index.js');
+    assert.equal(isTimeout({ type: 'timeout', player: 1 }), true);
+    assert.equal(isTimeout({ type: 'draw', player: 1 }), false);
+    assert.equal(isTimeout({ type: 'timeout' }), false);
+    assert.equal(timeoutWords({ type: 'timeout', player: 0 }, ['Ann', 'Bo'], 1, t), 'Ann ran out of time; a bot moved for them.');
+    assert.equal(timeoutWords({ type: 'timeout', player: 1 }, ['Ann', 'Bo'], 1, t), 'You ran out of time; a bot moved for you.');
+    assert.equal(timeoutWords({ type: 'timeout', player: 2 }, ['Ann', 'Bo'], null, t), 'Player 3 ran out of time; a bot moved for them.');
   });
 });

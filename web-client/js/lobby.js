@@ -1,14 +1,17 @@
 // The lobby: the display name, "play against bots" (js/play-bots.js), a form to create a table,
-// the live list of public tables (watch_lobby) and the tables this browser holds a seat at.
+// the live list of public tables (watch_lobby; js/lobby-list.js keeps it) and the tables this browser holds a seat at.
 import { h, replace } from './dom.js';
 import { t, has } from './i18n/index.js';
-import { tablePath } from './route.js';
+import { tablePath, myGamesPath } from './route.js';
 import { nameForm } from './name-form.js';
 import { errorText } from './errors.js';
 import { gameModule } from './games/registry.js';
 import { botLevel } from './bots.js';
 import { botMark } from './bot-mark.js';
 import { createPlayBots } from './play-bots.js';
+import { CLOCK_LIMITS, CLOCK_PRESETS, CUSTOM_PRESET, DEFAULT_PRESET, clockWords, presetClock } from './clock.js';
+import { isReserved, reservedWords } from './rematch.js';
+import { applyLobbyFrame, isLobbyFrame } from './lobby-list.js';
 
 /** A game's display name: the client's translation when it has one, else the server's. */
 export function gameName(id, games = []) {
@@ -43,6 +46,38 @@ function optionField(opt, idPrefix) {
       min: opt.min !== undefined ? String(opt.min) : null, max: opt.max !== undefined ? String(opt.max) : null,
       value: String(opt.default ?? ''),
     }));
+}
+
+/** The clock field of the create form: the presets, and two numbers for a custom clock. */
+function clockField() {
+  const select = h('select', { id: 'create-clock', name: 'clock', 'data-testid': 'create-clock', 'aria-describedby': 'create-clock-hint' },
+    [...CLOCK_PRESETS.map((p) => p.id), CUSTOM_PRESET].map((id) => h('option', { value: id, selected: id === DEFAULT_PRESET }, t(`lobby.create.clock.${id}`))));
+  const number = (id, key, limits, value) => h('div', { class: 'field' },
+    h('label', { for: id }, t(key)),
+    h('input', { type: 'number', id, step: '1', min: String(limits.min), max: String(limits.max), value: String(value) }));
+  const custom = h('div', { class: 'field-row', hidden: true },
+    number('create-clock-turn', 'lobby.create.clock.turn', CLOCK_LIMITS.turn, 60),
+    number('create-clock-reserve', 'lobby.create.clock.reserve', CLOCK_LIMITS.reserve, 300));
+  select.addEventListener('change', () => { custom.hidden = select.value !== CUSTOM_PRESET; });
+  const el = h('div', { class: 'clock-field' },
+    h('div', { class: 'field' }, h('label', { for: 'create-clock' }, t('lobby.create.clock')), select,
+      h('p', { class: 'hint', id: 'create-clock-hint' }, t('lobby.create.clock.hint'))),
+    custom);
+  /** {clock} (null: untimed) or {error, input} with the input to fix. */
+  const read = () => {
+    const turn = custom.querySelector('#create-clock-turn');
+    const reserve = custom.querySelector('#create-clock-reserve');
+    const out = presetClock(select.value, { turn: Number(turn.value), reserve: Number(reserve.value) });
+    turn.removeAttribute('aria-invalid');
+    reserve.removeAttribute('aria-invalid');
+    if (out.error) {
+      const input = out.error === 'reserve' ? reserve : turn;
+      input.setAttribute('aria-invalid', 'true');
+      return { error: out.error === 'reserve' ? 'lobby.create.clock.badReserve' : 'lobby.create.clock.badTurn', input };
+    }
+    return out;
+  };
+  return { el, read };
 }
 
 export function mountLobby(root, ctx) {
@@ -96,6 +131,7 @@ export function mountLobby(root, ctx) {
         : null);
     };
     gameSelect.addEventListener('change', fillFor);
+    const clock = clockField();
     const submit = h('button', { type: 'submit', class: 'btn primary', 'data-testid': 'create-table' }, t('lobby.create.submit'));
     const form = h('form', {
       class: 'create-form',
@@ -109,10 +145,17 @@ export function mountLobby(root, ctx) {
           else options[key] = input.value;
         }
         const isPrivate = form.querySelector('input[name="visibility"]:checked').value === 'private';
+        const timing = clock.read();
+        if (timing.error) {
+          notify(t(timing.error), 'error');
+          timing.input.focus();
+          return;
+        }
         submit.disabled = true;
         try {
           const reply = await conn.request({
             type: 'create_table', game: gameSelect.value, players: Number(playersSelect.value), options, private: isPrivate,
+            ...(timing.clock ? { clock: timing.clock } : {}),
           });
           rememberSeat(store, reply);
           navigate(tablePath(reply.table.id));
@@ -124,6 +167,7 @@ export function mountLobby(root, ctx) {
     },
     h('div', { class: 'field' }, h('label', { for: 'create-game' }, t('lobby.create.game')), gameSelect),
     h('div', { class: 'field' }, h('label', { for: 'create-players' }, t('lobby.create.players')), playersSelect),
+    clock.el,
     h('fieldset', { class: 'radio-group' },
       h('legend', null, t('lobby.create.visibility')),
       h('label', { class: 'radio' }, h('input', { type: 'radio', name: 'visibility', value: 'public', checked: true }), t('lobby.create.public')),
@@ -136,9 +180,11 @@ export function mountLobby(root, ctx) {
 
   // ---- public tables ----
   function seatSummary(table) {
-    return table.seats.map((s) => (s.name
-      ? h('li', { class: ['seat-chip', s.connected ? '' : 'is-off', botLevel(s) ? 'is-bot' : ''] }, s.name, botMark(botLevel(s), { compact: true }))
-      : h('li', { class: 'seat-chip is-open' }, t('lobby.tables.open'))));
+    return table.seats.map((s) => {
+      if (isReserved(s)) return h('li', { class: 'seat-chip is-reserved' }, reservedWords(s, t));
+      if (!s.name) return h('li', { class: 'seat-chip is-open' }, t('lobby.tables.open'));
+      return h('li', { class: ['seat-chip', s.connected ? '' : 'is-off', botLevel(s) ? 'is-bot' : ''] }, s.name, botMark(botLevel(s), { compact: true }));
+    });
   }
 
   function renderTables() {
@@ -158,6 +204,7 @@ export function mountLobby(root, ctx) {
           h('strong', null, game),
           h('span', { class: 'muted' }, t('lobby.tables.players', { count: table.players })),
           h('span', { class: `state state--${table.state}` }, t(`state.${table.state}`)),
+          table.clock ? h('span', { class: 'badge badge--clock', 'data-testid': 'table-clock' }, clockWords(table.clock, t)) : null,
           table.spectators ? h('span', { class: 'muted' }, t('lobby.tables.spectators', { count: table.spectators })) : null),
         h('ul', { class: 'seat-chips', 'aria-label': t('lobby.tables.seats') }, seatSummary(table)),
         h('div', { class: 'buttons' },
@@ -186,7 +233,8 @@ export function mountLobby(root, ctx) {
   function renderMine() {
     const list = store.seatList().filter((s) => s.state !== 'finished' || Date.now() - s.savedAt < 86400000);
     mineSlot.hidden = list.length === 0;
-    replace(mineSlot, h('h2', { id: 'mine-h' }, t('lobby.mine.heading')),
+    replace(mineSlot, h('div', { class: 'mine-head' }, h('h2', { id: 'mine-h' }, t('lobby.mine.heading')),
+      h('a', { href: myGamesPath, 'data-link': '', 'data-testid': 'my-games-link' }, t('lobby.mine.all'))),
       h('ul', { class: 'table-list' }, list.map((s) => {
         const game = gameName(s.game, conn.games);
         return h('li', { class: 'table-item' },
@@ -201,8 +249,8 @@ export function mountLobby(root, ctx) {
   }
 
   offs.push(conn.on('message', (frame) => {
-    if (frame.type === 'lobby') {
-      tables = frame.tables || [];
+    if (isLobbyFrame(frame)) {
+      tables = applyLobbyFrame(tables, frame);
       renderTables();
     }
   }));
@@ -211,7 +259,7 @@ export function mountLobby(root, ctx) {
     bots.render();
     try {
       const reply = await conn.request({ type: 'watch_lobby', on: true });
-      tables = reply.tables || [];
+      tables = applyLobbyFrame(tables, reply);  // the whole list; changes follow
       renderTables();
     } catch (err) {
       if (err.code !== 'disconnected') notify(errorText(err), 'error');

@@ -2,13 +2,15 @@
 //   /            lobby (js/lobby.js)
 //   /t/<id>      table (js/table.js)
 //   /i/<invite>  table through an invite link
+//   /my-games    the games this browser plays or played (js/my-games.js)
 import { Connection, State, wsUrl } from './connection.js';
 import { Store } from './store.js';
-import { parseRoute } from './route.js';
+import { parseRoute, myGamesPath } from './route.js';
 import { t, language } from './i18n/index.js';
 import { h, replace } from './dom.js';
 import { mountLobby } from './lobby.js';
 import { mountTable } from './table.js';
+import { mountMyGames } from './my-games.js';
 
 function storage(name) {
   try {
@@ -37,7 +39,9 @@ replace(topbar,
   h('a', { class: 'skip', href: '#app' }, t('app.skip')),
   h('a', { class: 'brand', href: '/', 'data-link': '', 'aria-label': t('app.home') },
     h('span', { class: 'brand-mark', 'aria-hidden': 'true' }), t('app.name')),
-  h('div', { class: 'topbar-right' }, who, connBox, retry));
+  h('div', { class: 'topbar-right' },
+    h('a', { class: 'topbar-link', href: myGamesPath, 'data-link': '', 'data-testid': 'nav-my-games' }, t('myGames.link')),
+    who, connBox, retry));
 
 let countdown = null;
 function showConnection() {
@@ -86,8 +90,10 @@ function route() {
   if (current) current.destroy();
   current = null;
   app.replaceChildren();
-  const r = parseRoute(location.pathname);
+  const r = parseRoute(location.pathname, location.hash);
+  if (r.name === 'myGames' && location.pathname !== myGamesPath) history.replaceState(null, '', myGamesPath);
   if (r.name === 'lobby') current = mountLobby(app, ctx);
+  else if (r.name === 'myGames') current = mountMyGames(app, ctx);
   else if (r.name === 'table') current = mountTable(app, ctx, { id: r.id });
   else if (r.name === 'invite') current = mountTable(app, ctx, { invite: r.code });
   else {

@@ -5,19 +5,32 @@
 // replace_absent):
 //   "bot":"normal","stand_in":"left"    the person left the running game; a bot plays on
 //   "bot":"normal","stand_in":"absent"  the person was away; a bot plays until they come back
+//   "bot":"normal","stand_in":"timeout" the person ran out of time three times in a row (turn
+//                                       clocks); a bot plays until they take the seat back
 //   "away_s":N                          a person disconnected for N whole seconds (as of the frame)
 import { botLevel } from './bots.js';
 
 /** The server's default for how long a player must be away before a bot may take the seat. */
 export const DEFAULT_ABSENT_AFTER_S = 300;
 
-/** 'left' or 'absent' for a bot standing in for a person, else null. */
+const REASONS = ['left', 'absent', 'timeout'];
+
+/** 'left', 'absent' or 'timeout' for a bot standing in for a person, else null. */
 export function standIn(seat) {
   if (!seat || !botLevel(seat)) return null;
-  return seat.stand_in === 'left' || seat.stand_in === 'absent' ? seat.stand_in : null;
+  return REASONS.includes(seat.stand_in) ? seat.stand_in : null;
 }
 
-/** The words after a stand-in bot's name: "(left)", "(away)"; null for other seats. */
+/**
+ * Whether the viewer's own seat is played by a bot after three timeouts: they may take it back
+ * (`resume` with their token). `me` is the viewer's seat (null unless seated).
+ */
+export function timedOutSeat(info, me) {
+  if (!info || info.state !== 'playing' || me === null || me === undefined) return false;
+  return standIn(info.seats[me]) === 'timeout';
+}
+
+/** The words after a stand-in bot's name: "(left)", "(away)", "(out of time)"; null for other seats. */
 export function standInWords(seat, t) {
   const why = standIn(seat);
   return why ? t(`table.standIn.${why}`) : null;

@@ -1,5 +1,6 @@
 // What the browser remembers (localStorage): the display name, the seat token of every table
-// this browser sits at, and the invite codes of private tables it has seen. Per tab
+// this browser sits at, the invite codes of private tables it has seen, and the your-turn signals
+// chosen (sound, notifications). Per tab
 // (sessionStorage): each table's log and chat, so that a reload keeps them.
 // Seat tokens are secrets: they are only ever sent back to the server in `resume`, never shown.
 // Storage may be unavailable (private modes, quotas): then everything lives for this page only.
@@ -8,6 +9,7 @@ const KEY_NAME = 'emporium.name';
 const KEY_SEATS = 'emporium.seats';
 const KEY_INVITES = 'emporium.invites';
 const KEY_TRANSCRIPT = 'emporium.transcript.';
+const KEY_ATTENTION = 'emporium.attention';
 const MAX_SEATS = 50;
 const MAX_INVITES = 100;
 export const MAX_TRANSCRIPT = 300;
@@ -102,6 +104,22 @@ export class Store {
     return Object.entries(this.seats())
       .map(([table, s]) => ({ table, game: s.game, seat: s.seat, state: s.state, savedAt: s.savedAt || 0 }))
       .sort((a, b) => b.savedAt - a.savedAt);
+  }
+
+  /** The seats with their tokens, as [{table, token, savedAt}] (for my_games only). */
+  seatTokens() {
+    return Object.entries(this.seats())
+      .filter(([, s]) => typeof s.token === 'string')
+      .map(([table, s]) => ({ table, token: s.token, savedAt: s.savedAt || 0 }));
+  }
+
+  // ---- your-turn signals: {sound, notify, asked} (js/attention.js) ----
+  attention() {
+    const a = readJson(this.local, KEY_ATTENTION, {});
+    return { sound: a.sound === true, notify: a.notify === true, asked: a.asked === true };
+  }
+  setAttention(change) {
+    this.local.setItem(KEY_ATTENTION, JSON.stringify({ ...this.attention(), ...change }));
   }
 
   // ---- invite codes: tableId → {invite, savedAt} ----

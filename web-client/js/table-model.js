@@ -12,8 +12,9 @@ export function eventsDecision(current, incoming) {
   return 'resync';
 }
 
+/** The seats someone sits at (a seat kept for a player of the previous game does not count). */
 export function seatedCount(info) {
-  return info ? info.seats.filter((s) => s.name !== null && s.name !== undefined).length : 0;
+  return info ? info.seats.filter((s) => s.name !== null && s.name !== undefined && s.reserved !== true).length : 0;
 }
 
 /** The names by seat, for the log and the board (null for an empty seat). */
@@ -58,4 +59,15 @@ export function titleKey({ info, game, seat, isOver }) {
   if (isMyTurn({ seat, game, info })) return 'app.title.yourTurn';
   if (info && (info.state === 'finished' || (game && isOver && isOver(game.view)))) return 'app.title.over';
   return 'app.title.table';
+}
+
+/** Whether an event is the clock's timeout ({"type":"timeout","player":p}), which precedes the bot's move. */
+export function isTimeout(event) {
+  return Boolean(event) && event.type === 'timeout' && Number.isInteger(event.player);
+}
+
+/** The log line of a timeout: "Ann ran out of time; a bot moved for them." (`viewer`: the viewer's seat or null). */
+export function timeoutWords(event, names, viewer, t) {
+  if (event.player === viewer) return t('table.log.timeoutYou');
+  return t('table.log.timeout', { name: names[event.player] || t('common.player', { n: event.player + 1 }) });
 }

@@ -8,6 +8,9 @@
 //   board-host.js  the game's board (js/games/registry.js)
 //   log.js         the game log in words
 //   chat.js        the chat
+//   clock.js       the clocks of a timed table (the seat on the clock counting down, reserves)
+//   rematch.js     "Play again" on a finished table and the offer to the others
+//   attention.js   the your-turn sound and notification switches
 // It keeps the game's view current by applying each `events` message with the game's pure
 // reducer, and takes a full snapshot only on join, resume, reconnection, a missed version or a
 // stale_version refusal.
@@ -28,7 +31,11 @@ import { createBoardHost } from './table/board-host.js';
 import { createPlayers } from './table/seats.js';
 import { createLog } from './table/log.js';
 import { createChat } from './table/chat.js';
-import { absentThreshold, msUntilThreshold } from './stand-in.js';
+import { createClocks } from './table/clock.js';
+import { createRematch } from './table/rematch.js';
+import { createAttention } from './table/attention.js';
+import { absentThreshold, msUntilThreshold, timedOutSeat } from './stand-in.js';
+import { readLive } from './clock.js';
 
 const ACK_GRACE_MS = 3000;
 const AWAY_TICK_MS = 15000; // how often "away N min" is brought up to date between table frames
@@ -44,6 +51,7 @@ export function mountTable(root, ctx, params) {
     role: 'none', // 'seated' | 'watching' | 'none'
     status: 'loading', // 'loading' | 'ok' | 'notFound' | 'replaced' | 'closed'
     game: null, // {view, version, legal}
+    live: null, // the live clock of a timed table (js/clock.js readLive)
     busy: false,
     log: [],
     chat: [],
@@ -62,18 +70,22 @@ export function mountTable(root, ctx, params) {
 
   // ---- the parts (js/table/*) ----
   const head = createHead();
-  const banner = createBanner({ onTakeBack: takeBack });
+  const banner = createBanner({ onTakeBack: takeBack, onResume: takeBackFromBot });
   const pregame = createPregame({ conn, store, on: { take: takeSeat, start, leave, addBot, removeBot } });
   const boardHost = createBoardHost({ onAction: act });
   const players = createPlayers({ on: { replace: replaceAbsent, leave: leaveRunning } });
   const log = createLog();
   const chat = createChat({ conn, notify, tableId: () => s.tableId });
+  const clocks = createClocks();
+  const rematch = createRematch({ onRematch: playAgain });
+  const attention = createAttention({ store });
 
   replace(root, h('div', { class: 'table-page' },
     head.el,
+    attention.el,
     banner.el,
     h('div', { class: 'table-grid' },
-      h('div', { class: 'table-main' }, pregame.el, boardHost.el),
+      h('div', { class: 'table-main' }, rematch.el, clocks.el, pregame.el, boardHost.el),
       h('aside', { class: 'table-side' }, players.el, log.el, chat.el))));
 
   const mod = () => (s.info ? gameModule(s.info.game) : null);
@@ -100,9 +112,15 @@ export function mountTable(root, ctx, params) {
     s.infoAt = Date.now();
   }
 
+  /** Takes the live clock from a frame that has one (timed tables once started). */
+  function setLive(frame) {
+    if (frame && frame.clock !== undefined) s.live = readLive(frame.clock, Date.now());
+  }
+
   function onSeated(reply) {
     rememberSeat(store, reply);
     setInfo(reply.table);
+    setLive(reply);
     // A bot stood in while this player was away; resuming gave the seat back.
     if (reply.reclaimed) notify(t('table.reclaimed'), 'info');
     s.seat = reply.seat;
@@ -115,6 +133,7 @@ export function mountTable(root, ctx, params) {
 
   function onWatching(reply) {
     setInfo(reply.table);
+    setLive(reply);
     s.seat = null;
     s.role = 'watching';
     s.status = 'ok';
@@ -167,6 +186,30 @@ export function mountTable(root, ctx, params) {
     banner.render(s.status);
     head.heading.focus({ preventScroll: true });
     await attach();
+  }
+
+  /** Takes the seat back from the bot that plays it after three timeouts (resume, same connection). */
+  async function takeBackFromBot() {
+    const mine = s.tableId ? store.seat(s.tableId) : null;
+    try {
+      if (!mine) throw Object.assign(new Error('bad_token'), { code: 'bad_token' });
+      onSeated(await conn.request({ type: 'resume', token: mine.token }));
+    } catch (err) {
+      notify(errorText(err), 'error');
+      renderAll();
+    }
+  }
+
+  /** Offers a rematch, or joins the one offered: the reply seats the player at the new table. */
+  async function playAgain() {
+    try {
+      const reply = await conn.request({ type: 'rematch', table: s.tableId });
+      rememberSeat(store, reply);
+      navigate(tablePath(reply.table.id));
+    } catch (err) {
+      notify(errorText(err), 'error');
+      renderAll();
+    }
   }
 
   async function start() {
@@ -246,7 +289,7 @@ export function mountTable(root, ctx, params) {
     try {
       const reply = await conn.request({ type: 'snapshot', table: s.tableId });
       if (reply.type === 'snapshot') onSnapshot(reply);
-      else if (reply.type === 'table') onTable(reply.table);
+      else if (reply.type === 'table') onTable(reply.table, reply);
     } catch (err) {
       if (err.code !== 'disconnected') notify(errorText(err), 'error');
     }
@@ -265,6 +308,7 @@ export function mountTable(root, ctx, params) {
     const lastLogged = s.log.length ? s.log[s.log.length - 1].version : -1;
     const hadGame = Boolean(s.game);
     s.game = { view: f.view, version: f.version, legal: f.legal || [] };
+    setLive(f);
     s.seat = f.seat;
     s.busy = false;
     clearTimeout(ackTimer);
@@ -281,14 +325,17 @@ export function mountTable(root, ctx, params) {
   function onEvents(f) {
     const m = mod();
     const decision = tm.eventsDecision(s.game ? s.game.version : null, f.version);
-    if (decision === 'ignore') return;
+    setLive(f);
+    if (decision === 'ignore') { renderClocks(); return; }
     if (decision === 'resync' || !m) {
       requestSnapshot();
       return;
     }
+    // A timeout is the clock's, not the game's: the board never sees it, the log says it.
+    const events = f.events.filter((e) => !tm.isTimeout(e));
     let view;
     try {
-      view = m.model.applyEvents(s.game.view, f.events, f.version);
+      view = m.model.applyEvents(s.game.view, events, f.version);
     } catch (err) {
       console.error('emporium: applying events failed; taking a snapshot', err);
       requestSnapshot();
@@ -298,13 +345,16 @@ export function mountTable(root, ctx, params) {
     s.busy = false;
     clearTimeout(ackTimer);
     const viewer = s.role === 'seated' ? s.seat : null;
-    for (const e of f.events) addLog(m.model.describeEvent(e, names(), t, viewer), f.version);
-    boardHost.onEvents(f.events);
+    for (const e of f.events) {
+      addLog(tm.isTimeout(e) ? tm.timeoutWords(e, names(), viewer, t) : m.model.describeEvent(e, names(), t, viewer), f.version);
+    }
+    boardHost.onEvents(events);
     renderAll();
   }
 
-  function onTable(info) {
+  function onTable(info, frame) {
     setInfo(info);
+    setLive(frame);
     if (s.role === 'seated' && s.tableId && store.seat(s.tableId)) store.saveSeat(s.tableId, { state: info.state });
     renderAll();
   }
@@ -370,14 +420,25 @@ export function mountTable(root, ctx, params) {
     if (due !== null) thresholdTimer = setTimeout(renderPlayers, due + 50);
   }
 
+  function renderClocks() {
+    clocks.render({ info: s.info, live: s.live, me: me(), names: names() });
+  }
+
   function renderAll() {
     if (destroyed) return;
     const g = gameInfo();
+    const gameTitle = s.info ? gameName(s.info.game, conn.games) : '';
     head.render({
       info: s.info, status: s.status, role: s.role, seat: s.seat, me: me(), game: s.game, mod: mod(), names: names(),
-      gameTitle: s.info ? gameName(s.info.game, conn.games) : '', setTitle,
+      gameTitle, setTitle,
     });
-    banner.render(s.status);
+    banner.render(s.status, { timedOut: timedOutSeat(s.info, me()) });
+    attention.update({
+      seated: me() !== null && Boolean(s.info) && s.info.state !== 'finished',
+      mine: tm.isMyTurn({ seat: me(), game: s.game, info: s.info }), game: gameTitle, tableId: s.tableId,
+    });
+    rematch.render({ info: s.info, me: me(), hasSeatAt: (id) => Boolean(store.seat(id)) });
+    renderClocks();
     pregame.render({
       info: s.info, open: s.status === 'ok', me: me(), invite: s.invite,
       minPlayers: g ? g.min_players : (s.info ? s.info.players : 1),
@@ -392,7 +453,7 @@ export function mountTable(root, ctx, params) {
   offs.push(conn.on('message', (f) => {
     switch (f.type) {
       case 'table':
-        if (f.table && f.table.id === s.tableId) onTable(f.table);
+        if (f.table && f.table.id === s.tableId) onTable(f.table, f);
         break;
       case 'snapshot':
         if (f.table === s.tableId) onSnapshot(f);
@@ -437,6 +498,7 @@ export function mountTable(root, ctx, params) {
       clearTimeout(ackTimer);
       clearInterval(awayTimer);
       clearTimeout(thresholdTimer);
+      clocks.destroy();
       pregame.destroy();
       boardHost.destroy();
       if (s.role === 'watching' && conn.ready && s.tableId) conn.request({ type: 'leave', table: s.tableId }).catch(() => {});

@@ -45,3 +45,9 @@ export function setLanguage(lang) {
 export function language() {
   return current.lang;
 }
+
+/** Pure: a list in words with `tr` (t or a test's own): "Ann", "Ann and Bo", "Ann, Bo and Cy". */
+export function listText(items, tr = t) {
+  if (items.length <= 1) return items.join('');
+  return tr('common.list', { head: items.slice(0, -1).join(tr('common.listSeparator')), last: items[items.length - 1] });
+}

@@ -1,8 +1,10 @@
 // The top of the table page: the heading, the table's state line, the turn indicator and the tab
-// title; below it the banner for a seat taken elsewhere or a table that is gone.
+// title; below it the banner for a seat taken elsewhere, a table that is gone, or a seat a bot
+// plays after three timeouts.
 import { h, replace } from '../dom.js';
 import { t } from '../i18n/index.js';
 import * as tm from '../table-model.js';
+import { clockWords } from '../clock.js';
 
 export function createHead() {
   const heading = h('h1', { tabindex: '-1' }, t('common.loading'));
@@ -20,6 +22,8 @@ export function createHead() {
       replace(meta,
         h('span', { class: `state state--${info.state}` }, t(`state.${info.state}`)),
         h('span', { class: 'muted' }, info.private ? t('table.private') : t('table.public')),
+        info.clock ? h('span', { class: 'badge badge--clock', 'data-testid': 'clock-config' }, t('clock.label', { clock: clockWords(info.clock, t) })) : null,
+        info.rematch_of ? h('span', { class: 'badge' }, t('rematch.of')) : null,
         h('span', { class: 'muted' }, t('table.spectators', { count: info.spectators })),
         role === 'watching' ? h('span', { class: 'badge', 'data-testid': 'watching' }, t('table.watching')) : null,
         me !== null ? h('span', { class: 'badge' }, t('table.seatedAs', { n: me + 1 })) : null);
@@ -41,12 +45,23 @@ export function createHead() {
   return { el, heading, render };
 }
 
-/** `onTakeBack()` takes a seat back that another window took over. */
-export function createBanner({ onTakeBack }) {
+/**
+ * `onTakeBack()` takes a seat back that another window took over; `onResume()` takes back the seat
+ * a bot plays after the player's third timeout in a row.
+ */
+export function createBanner({ onTakeBack, onResume }) {
   const el = h('div', { class: 'banner-slot' });
 
-  function render(status) {
-    if (status === 'replaced') {
+  /** `timedOut`: the viewer's seat is played by a bot because they ran out of time. */
+  function render(status, { timedOut = false } = {}) {
+    if (status === 'ok' && timedOut) {
+      replace(el, h('div', { class: 'banner banner--warn', role: 'alert', 'data-testid': 'timed-out' },
+        h('strong', null, t('table.timeout.title')), ' ', t('table.timeout.body'), ' ',
+        h('button', {
+          type: 'button', class: 'btn primary', 'data-testid': 'take-seat-back',
+          onclick: (e) => { e.currentTarget.disabled = true; onResume(); },
+        }, t('table.timeout.take'))));
+    } else if (status === 'replaced') {
       replace(el, h('div', { class: 'banner banner--warn', role: 'alert' },
         h('strong', null, t('table.replaced.title')), ' ', t('table.replaced.body'), ' ',
         h('button', { type: 'button', class: 'btn', onclick: onTakeBack }, t('table.replaced.take'))));

@@ -9,6 +9,7 @@ import { BOT_LEVELS, DEFAULT_BOT_LEVEL, botLevel, emptySeats, levelWords, seatAc
 import { botMark } from '../bot-mark.js';
 import { inviteBox } from './invite.js';
 import { swatch, youTag, connText } from './seats.js';
+import { isReserved, reservedWords } from '../rematch.js';
 
 /** `on` has the actions: take(seat), start(), leave(), addBot(seat, level), removeBot(seat). */
 export function createPregame({ conn, store, on }) {
@@ -41,11 +42,14 @@ export function createPregame({ conn, store, on }) {
   function seatRow(info, seat, me) {
     const actions = seatActions(info, seat, me);
     const bot = botLevel(seat);
-    return h('li', { class: ['seat', seat.name ? '' : 'is-empty', bot ? 'is-bot' : '', seat.seat === me ? 'is-me' : ''], 'data-seat': String(seat.seat) },
+    const kept = isReserved(seat);
+    return h('li', { class: ['seat', seat.name ? '' : 'is-empty', bot ? 'is-bot' : '', kept ? 'is-reserved' : '', seat.seat === me ? 'is-me' : ''], 'data-seat': String(seat.seat) },
       swatch(seat.seat, String(seat.seat + 1)),
-      h('span', { class: 'seat-name' }, seat.name || t('table.seat.empty'), seat.seat === me ? youTag() : null),
+      h('span', { class: 'seat-name' },
+        kept ? h('span', { class: 'reserved-tag', 'data-testid': 'reserved' }, reservedWords(seat, t)) : (seat.name || t('table.seat.empty')),
+        seat.seat === me ? youTag() : null),
       bot ? botMark(bot) : null,
-      seat.name && !bot ? h('span', { class: ['conn-dot', seat.connected ? 'is-on' : 'is-off'] }, connText(seat)) : null,
+      seat.name && !bot && !kept ? h('span', { class: ['conn-dot', seat.connected ? 'is-on' : 'is-off'] }, connText(seat)) : null,
       seat.seat === info.creator_seat && seat.name ? h('span', { class: 'badge' }, t('table.seat.creator')) : null,
       actions.includes('take') ? h('button', {
         type: 'button', class: 'btn primary', 'data-testid': 'take-seat', 'aria-label': t('table.seat.takeLabel', { n: seat.seat + 1 }),

@@ -1,7 +1,7 @@
 // The seats as the table shows them: the pieces every seat row shares (colour swatch, "(you)",
 // the connection dot) and the players panel shown once the game has started (a bot seat shows
-// the robot mark instead of the connection dot; a bot standing in for a person says "(left)" or
-// "(away)"; a disconnected person shows "away N min" and, once away long enough, other players get
+// the robot mark instead of the connection dot; a bot standing in for a person says "(left)",
+// "(away)" or "(out of time)"; a disconnected person shows "away N min" and, once away long enough, other players get
 // "Let a bot play"). The seated player's "Leave game" asks for confirmation in the panel.
 import { h, replace, keepFocus } from '../dom.js';
 import { t } from '../i18n/index.js';
@@ -12,6 +12,12 @@ import { awaySeconds, awayWords, canLeaveRunning, canReplace, standIn, standInWo
 
 export function swatch(seat, text) {
   return h('span', { class: ['swatch', `p${seat}`], 'aria-hidden': 'true' }, text);
+}
+
+/** A seat's swatch with the first letter of its name (the seat number for an empty seat). */
+export function initialSwatch(seat, name) {
+  const first = name ? [...name.trim()][0] : null;
+  return swatch(seat, first ? first.toUpperCase() : String(seat + 1));
 }
 
 export function youTag(testid = null) {
@@ -76,7 +82,7 @@ export function createPlayers({ on = {} } = {}) {
           'data-seat': String(seat.seat),
           title: why ? t(`table.standIn.${why}Title`, { name: seat.name }) : null,
         },
-        swatch(seat.seat, seat.name ? [...seat.name.trim()][0].toUpperCase() : String(seat.seat + 1)),
+        initialSwatch(seat.seat, seat.name),
         h('span', { class: 'player-name' }, seat.name || t('table.seat.empty'), seat.seat === me ? youTag('you') : null,
           why ? [' ', h('small', { class: 'stand-in-tag', 'data-testid': 'stand-in' }, standInWords(seat, t))] : null),
         bot ? botMark(bot, { compact: Boolean(why) }) : null,

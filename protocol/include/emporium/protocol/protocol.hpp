@@ -26,6 +26,8 @@ struct Limits {
   std::size_t max_chat_chars = 500;   // chat text, in Unicode code points
   std::size_t max_id_chars = 64;      // request ids
   std::size_t max_token_chars = 128;  // seat tokens, invite codes and table ids
+  std::size_t max_my_games_tokens = 50;       // tokens in one my_games request
+  std::size_t max_my_games_token_chars = 100;  // each of them
   std::size_t max_depth = 32;         // arrays and objects nested in a frame (copying JSON recurses)
   int min_turn_s = 5;                 // a turn clock's shortest turn (tests lower it to see clocks run out fast)
 };
@@ -53,6 +55,7 @@ inline constexpr const char* stale_version = "stale_version";
 inline constexpr const char* bad_token = "bad_token";
 inline constexpr const char* too_many_tables = "too_many_tables";
 inline constexpr const char* not_absent = "not_absent";              // replace_absent: that player is not away long enough
+inline constexpr const char* not_finished = "not_finished";          // rematch: the game has not ended
 inline constexpr const char* replaced = "replaced";                  // your seat was resumed elsewhere
 inline constexpr const char* internal_error = "internal_error";
 }  // namespace errc
@@ -132,9 +135,15 @@ struct Chat {             // {"type":"chat","table":"t8f3k2","text":"hello"}
   std::string text;
 };
 struct Ping {};           // {"type":"ping"}
+struct Rematch {          // {"type":"rematch","table":"t8f3k2"}  offer (or accept) a new game of a finished table
+  std::string table;
+};
+struct MyGames {          // {"type":"my_games","tokens":["...",...]}  what these seat tokens' tables are; joins nothing
+  std::vector<std::string> tokens;
+};
 
 using Message = std::variant<Hello, SetName, WatchLobby, CreateTable, Join, Watch, Leave, Start, AddBot, RemoveBot,
-                             ReplaceAbsent, Resume, Act, SnapshotRequest, Chat, Ping>;
+                             ReplaceAbsent, Resume, Act, SnapshotRequest, Chat, Ping, Rematch, MyGames>;
 
 struct Request {
   Json id;  // null when the client sent none
@@ -151,6 +160,11 @@ struct ParseError {
 // that is empty or too long, or a bad id gives a ParseError with the matching code.
 std::variant<Request, ParseError> parse_client_message(std::string_view frame, const Limits& limits = {});
 
+// The request id of a frame, read the way parse_client_message reads it, without parsing the rest: for replies
+// to frames that are not handled (rate_limited). Null when the frame is not a JSON object or its id is absent or
+// unreadable. Never throws.
+Json request_id(std::string_view frame, const Limits& limits = {});
+
 // The message's "type" string, e.g. "act" (for logs and metrics).
 std::string_view type_name(const Message& message);
 
@@ -165,6 +179,13 @@ struct SeatInfo {
   std::optional<std::string> bot;   // the bot's level when a bot holds the seat
   std::optional<std::string> stand_in;  // "left" or "absent" when that bot stands in for a person during a game
   std::optional<long long> away_s;      // a person's whole seconds disconnected, only while playing
+  bool reserved = false;                // before a rematch starts: kept for `name`, who has not taken it yet
+};
+// A finished table's offer of a new game: the new table, the offerer's seat, and its invite if private.
+struct RematchOffer {
+  std::string table;
+  int by = 0;
+  std::optional<std::string> invite;
 };
 struct TableInfo {
   std::string id;
@@ -176,14 +197,34 @@ struct TableInfo {
   std::vector<SeatInfo> seats;
   int spectators = 0;
   int creator_seat = 0;
+  std::optional<RematchOffer> rematch;   // on a finished table whose rematch was offered
+  std::optional<std::string> rematch_of;  // on the rematch: the finished table it replays
   std::optional<ClockConfig> clock;  // timed tables only
 };
 Json table_json(const TableInfo& table);
+Json rematch_json(const RematchOffer& offer);
+
+// One entry of a my_games reply: the table a seat token belongs to, without anything of a game's view.
+struct MyGame {
+  std::string token;
+  std::string table;
+  std::string game;
+  std::string state;              // "waiting", "playing" or "finished"
+  int seat = 0;
+  std::vector<SeatInfo> seats;    // only seat, name and bot are sent
+  bool your_turn = false;
+  Json result;                    // the engine's result() once finished, else null
+  long long updated = 0;          // unix seconds of the table's last change
+  std::optional<std::string> invite;
+};
 
 // On connect: the protocol, the games, and (when given) how long a player must be away before replace_absent.
 std::string render_welcome(const Json& games, std::optional<long long> absent_after_s = std::nullopt);
 std::string render_hello(const Json& re, std::string_view name);                   // reply to hello / set_name
 std::string render_lobby(const Json& re, const std::vector<TableInfo>& tables);    // public tables
+// To lobby watchers after the full list: a listed table is new or changed, or one is no longer listed.
+std::string render_lobby_changed(const TableInfo& table);
+std::string render_lobby_removed(std::string_view table);
 // `clock` (in the table, seated, watching, snapshot and events frames): the live turn clock of a started
 // timed table, {"reserve_ms":[..],"timeouts":[..],"running":null|{"seat","turn_ms","reserve_ms"}}; null: omitted.
 std::string render_table(const Json& re, const TableInfo& table, const Json& clock = nullptr);  // a table changed
@@ -203,6 +244,7 @@ std::string render_events(std::string_view table, std::uint64_t version, const J
 std::string render_ack(const Json& re, std::uint64_t version);
 std::string render_chat(std::string_view table, std::string_view from, const Json& seat, std::string_view text);
 std::string render_pong(const Json& re);
+std::string render_my_games(const Json& re, const std::vector<MyGame>& games, const std::vector<std::string>& unknown);
 std::string render_error(const Json& re, std::string_view code, std::string_view message);
 
 }  // namespace emporium::protocol

@@ -1,0 +1,96 @@
+// js/my-games-model.js: the my_games request from the kept tokens, the tokens to forget, and the
+// rows of "My games" (your turn first, the result from the viewer's side, in words).
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { MAX_TOKENS, gameRows, resultFor, resultWords, tablesToForget, tokensToAsk } from '../../web-client/js/my-games-model.js';
+import { t } from '../../web-client/js/i18n/index.js';
+
+const seats = [
+  { table: 'old', token: 'tok-old', savedAt: 1 },
+  { table: 'new', token: 'tok-new', savedAt: 3 },
+  { table: 'mid', token: 'tok-mid', savedAt: 2 },
+];
+
+const players = [{ seat: 0, name: 'Ann' }, { seat: 1, name: 'Bo' }, { seat: 2, name: 'Bot 1', bot: 'normal' }];
+const game = (over) => ({
+  token: 'x', table: 't', game: 'medici', state: 'playing', seat: 1, seats: players, your_turn: false, result: null, updated: 100, ...over,
+});
+
+describe('the request', () => {
+  test('the kept tokens, newest first, at most 50', () => {
+    assert.deepEqual(tokensToAsk(seats), ['tok-new', 'tok-mid', 'tok-old']);
+    const many = Array.from({ length: 70 }, (_, i) => ({ table: `t${i}`, token: `k${i}`, savedAt: i }));
+    const asked = tokensToAsk(many);
+    assert.equal(asked.length, MAX_TOKENS);
+    assert.equal(asked[0], 'k69');
+    assert.deepEqual(tokensToAsk([{ table: 'a', token: 'x'.repeat(101) }, { table: 'b', token: '' }, { table: 'c' }]), []);
+  });
+
+  test('the tables whose tokens the server does not know are forgotten', () => {
+    assert.deepEqual(tablesToForget({ games: [], unknown: ['tok-mid', 'tok-else'] }, seats), ['mid']);
+    assert.deepEqual(tablesToForget({ games: [] }, seats), []);
+    assert.deepEqual(tablesToForget(null, seats), []);
+  });
+});
+
+describe('the rows', () => {
+  test('your turn first, then running, waiting and finished games, newest first', () => {
+    const rows = gameRows({
+      games: [
+        game({ table: 'f1', state: 'finished', updated: 500, result: { ranking: [{ player: 1, rank: 1 }, { player: 0, rank: 2 }], winners: [1] } }),
+        game({ table: 'p1', updated: 50 }),
+        game({ table: 'w1', state: 'waiting', updated: 900 }),
+        game({ table: 'p2', updated: 60 }),
+        game({ table: 'y1', updated: 10, your_turn: true }),
+        game({ table: 'wy', state: 'waiting', your_turn: true }),
+      ],
+    });
+    assert.deepEqual(rows.map((r) => r.table), ['y1', 'p2', 'p1', 'w1', 'wy', 'f1']);
+    assert.equal(rows[0].yourTurn, true);
+    assert.equal(rows.find((r) => r.table === 'wy').yourTurn, false, 'only a running game can be your turn');
+  });
+
+  test('the players, with the viewer and the bots marked', () => {
+    const [row] = gameRows({ games: [game({ invite: 'inv' })] });
+    assert.deepEqual(row.players, [
+      { seat: 0, name: 'Ann', bot: null, you: false },
+      { seat: 1, name: 'Bo', bot: null, you: true },
+      { seat: 2, name: 'Bot 1', bot: 'normal', you: false },
+    ]);
+    assert.deepEqual(row.names, ['Ann', 'Bo', 'Bot 1']);
+    assert.equal(row.invite, 'inv');
+    assert.equal(row.result, null);
+  });
+
+  test('nothing to show from a bad reply', () => {
+    assert.deepEqual(gameRows(null), []);
+    assert.deepEqual(gameRows({ games: [null, { table: 5 }] }), []);
+  });
+});
+
+describe('the result', () => {
+  const names = ['Ann', 'Bo', 'Bot 1'];
+  const ranking = (...ranks) => ranks.map((rank, player) => ({ player, rank, money: 10 }));
+
+  test('from the viewer\'s side', () => {
+    assert.deepEqual(resultFor({ ranking: ranking(1, 2, 3), winners: [0] }, 1), { winners: [0], rank: 2, of: 3, won: false, shared: false });
+    assert.deepEqual(resultFor({ ranking: ranking(1, 1, 3), winners: [0, 1] }, 1), { winners: [0, 1], rank: 1, of: 3, won: true, shared: true });
+    assert.deepEqual(resultFor({ ranking: ranking(2, 1, 3) }, 1).winners, [1], 'winners from the ranking when missing');
+    assert.equal(resultFor(null, 0), null);
+  });
+
+  test('in words: who won and your rank', () => {
+    const words = (result, seat) => resultWords({ ...resultFor(result, seat), self: seat }, names, t);
+    assert.equal(words({ ranking: ranking(1, 2, 3), winners: [0] }, 0), 'You won');
+    assert.equal(words({ ranking: ranking(1, 2, 3), winners: [0] }, 1), 'Ann won · your rank: 2 of 3');
+    assert.equal(words({ ranking: ranking(1, 1, 3), winners: [0, 1] }, 1), 'You won, shared with Ann');
+    assert.equal(words({ ranking: ranking(1, 1, 3), winners: [0, 1] }, 2), 'Ann and Bo shared the win · your rank: 3 of 3');
+    assert.equal(resultWords(null, names, t), '');
+  });
+
+  test('a finished row carries its result', () => {
+    const [row] = gameRows({ games: [game({ state: 'finished', result: { ranking: ranking(2, 1, 3), winners: [1] } })] });
+    assert.equal(resultWords(row.result, row.names, t), 'You won');
+  });
+});

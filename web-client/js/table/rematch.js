@@ -1,0 +1,49 @@
+// A finished table's rematch (js/rematch.js decides what shows): "Play again" for its players, the
+// offer to the others ("Ann offers a rematch — Join", one click), and a link to the new table for
+// those already in it.
+import { h, replace } from '../dom.js';
+import { t } from '../i18n/index.js';
+import { tablePath } from '../route.js';
+import { rematchState } from '../rematch.js';
+
+/** `onRematch()` sends `rematch` (both to offer and to join) and goes to the new table. */
+export function createRematch({ onRematch }) {
+  const el = h('section', { class: 'card rematch', 'aria-labelledby': 'rematch-h', hidden: true, 'data-testid': 'rematch' });
+
+  const send = (e) => {
+    e.currentTarget.disabled = true;
+    onRematch();
+  };
+
+  function offerText(st) {
+    return st.name ? t('rematch.offer', { name: st.name }) : t('rematch.offerSomeone');
+  }
+
+  /** `me` is the viewer's seat (null unless seated); `hasSeatAt(id)` whether this browser sits at table id. */
+  function render({ info, me, hasSeatAt }) {
+    const st = rematchState(info, me, hasSeatAt);
+    el.hidden = st.kind === 'none';
+    el.dataset.kind = st.kind;
+    if (st.kind === 'none') { replace(el); return; }
+    const heading = (text) => h('h2', { id: 'rematch-h' }, text);
+    if (st.kind === 'offer') {
+      replace(el, heading(t('rematch.playAgain')),
+        h('p', { class: 'hint' }, t('rematch.playAgainHint')),
+        h('button', { type: 'button', class: 'btn primary big', 'data-testid': 'play-again', onclick: send }, t('rematch.playAgain')));
+    } else if (st.kind === 'join') {
+      replace(el, heading(offerText(st)),
+        h('div', { class: 'buttons' },
+          h('button', {
+            type: 'button', class: 'btn primary big', 'data-testid': 'rematch-join',
+            'aria-label': t('rematch.joinLabel', { name: st.name || '' }), onclick: send,
+          }, t('rematch.join'))));
+    } else if (st.kind === 'open') {
+      replace(el, heading(st.mine ? t('rematch.offered') : t('rematch.joined')),
+        h('a', { class: 'btn primary', href: tablePath(st.table), 'data-link': '', 'data-testid': 'rematch-open' }, t('rematch.open')));
+    } else {
+      replace(el, heading(offerText(st)));
+    }
+  }
+
+  return { el, render };
+}
