@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the C++ tree with sanitizers, each in its own build directory, and runs the tests under them.
 #   scripts/sanitize.sh asan   AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/): the whole ctest suite
-#   scripts/sanitize.sh tsan   ThreadSanitizer (build-tsan/): the server's end-to-end tests (e2e_tests), which
-#                              spawn the TSan build of emporium-server
+#   scripts/sanitize.sh tsan   ThreadSanitizer (build-tsan/): the server's end-to-end tests (the e2e_tests
+#                              executable, serially), which spawn the TSan build of emporium-server
 #   scripts/sanitize.sh        both
 # Every finding is fatal (-fno-sanitize-recover=all; TSan's halt_on_error). JOBS (default 1) sets the build's
 # parallelism, CTEST_JOBS (default 2) the tests'. The benchmarks are not built.
@@ -20,10 +20,15 @@ configure() {  # dir sanitizers
     -DEMPORIUM_WERROR=ON -DEMPORIUM_BUILD_BENCH=OFF -DEMPORIUM_SANITIZE="$2" >/dev/null
 }
 
-# Tests left out under sanitizers, by name, each for a reason of time (not of correctness):
-#  - bot_load: fifty bot tables at full speed with a 20 ms p99 latency bound for a human table; measures the
-#    unsanitized server's speed, and is run alone (RUN_SERIAL) in the normal suite.
-asan_exclude='bot_load'
+# Tests left out under sanitizers, by name, each with its reason (none of them is a finding):
+#  - BotLoad.*: fifty bot tables at full speed with a 20 ms p99 latency bound for a human table; it measures
+#    the unsanitized server's speed (and runs alone, RUN_SERIAL, in the normal suite).
+#  - E2ELimits.OutOfDescriptors*: the server is driven out of file descriptors on purpose, and the sanitizer
+#    runtime itself needs descriptors (UBSan's vptr check opens a pipe to probe memory and, failing, reports
+#    a bogus "invalid vptr" inside spdlog's formatting).
+# ASAN_EXCLUDE (a ctest regex) leaves out more: CI passes 'AllGames/' (see scripts/test.sh).
+asan_exclude='^BotLoad\.|^E2ELimits\.OutOfDescriptors'
+[[ -n "${ASAN_EXCLUDE:-}" ]] && asan_exclude+="|${ASAN_EXCLUDE}"
 
 if [[ "$what" == all || "$what" == asan ]]; then
   configure build-asan "address,undefined"
@@ -37,7 +42,7 @@ fi
 if [[ "$what" == all || "$what" == tsan ]]; then
   configure build-tsan "thread"
   cmake --build build-tsan -j "$jobs" --target e2e_tests
-  # Only e2e_tests is built here: ctest lists the other executables as "<name>_NOT_BUILT".
-  TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" \
-    ctest --test-dir build-tsan --output-on-failure -j "$ctest_jobs" -E '_NOT_BUILT$'
+  # The executable itself, one test after another: under TSan a complete game against two `normal` bots
+  # (thousands of searched playouts) takes minutes, beyond ctest's 300 s per test when two run at once.
+  TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" build-tsan/tests/e2e_tests
 fi

@@ -9,6 +9,12 @@ cmake --build build
 build/bench/engine_bench --benchmark_filter='apply.events/medici/3p' --benchmark_min_time=0.01 \
   | grep 'apply+events/medici/3p' >/dev/null || { echo "engine_bench did not run" >&2; exit 1; }
 ctest --test-dir build --output-on-failure -j "$(nproc)"
+# The C++ suite again under AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/), then each libFuzzer
+# target for 30 s from its corpus (build-fuzz/); docs/testing.md. To stay within CI's time, the sanitized run
+# leaves out the engine's randomized property suites (AllGames/*: thousands of random games per game and
+# player count, over 20 minutes under ASan here); the engine fuzzers check the same promises under ASan.
+JOBS="$(nproc)" CTEST_JOBS="$(nproc)" ASAN_EXCLUDE='AllGames/' scripts/sanitize.sh asan
+JOBS="$(nproc)" scripts/fuzz.sh 30
 # The web client: unit tests of its pure modules, then the browser tests (headless Chromium).
 if [[ -f package-lock.json ]]; then npm ci --no-audit --no-fund >/dev/null; else npm install --no-audit --no-fund >/dev/null; fi
 npm run --silent test:unit

@@ -18,6 +18,7 @@
 #include <cmath>
 #include <numeric>
 #include <optional>
+#include <utility>
 
 #include "emporium/engine/bot.hpp"
 #include "medina/medina.hpp"
@@ -280,9 +281,12 @@ struct Board {
       const int m = c + o;
       const Kind k = d.grid[m].kind;
       if (k != Kind::resident && k != Kind::wall) continue;
+      // m may be on the wall ring, and then some of its neighbours are beyond the grid.
       bool counted = false;
-      for (int o2 : kOrth) {
-        const Square& sq = d.grid[m + o2];
+      const int mx = cell_x(m), my = cell_y(m);
+      for (const auto& [dx, dy] : {std::pair{-1, 0}, std::pair{1, 0}, std::pair{0, -1}, std::pair{0, 1}}) {
+        if (!on_grid(mx + dx, my + dy)) continue;
+        const Square& sq = d.grid[cell(mx + dx, my + dy)];
         counted = counted || (is_building(sq) && sq.palace == i);
       }
       n += !counted;
