@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import {
   applyEvent, applyEvents, bidRange, legalActions, clampBid, isLegalBid, auctionRows, trackMarkers,
   describeEvent, statusText, resultSentence, toMove, isOver, shipValue, shipCounts, COMMODITIES,
-} from '../../web-client/js/games/medici-model.js';
+} from '../../web-client/games/medici/model.js';
 import { t } from '../../web-client/js/i18n/index.js';
 import { engineGame, replayViewers } from './fixture.mjs';
 

@@ -11,7 +11,7 @@ import {
   applyEvent, applyEvents, legalByPiece, pieceKey, describeEvent, statusText, resultSentence, toMove, isOver,
   scoreOf, scores, squares, armNext, ARMS, quotaForTurn, piecesLeft, placeText, stockText, forcedDome, key,
   COLOURS, WIDTH, HEIGHT, isWallSpace, towerAt,
-} from '../../web-client/js/games/medina-model.js';
+} from '../../web-client/games/medina/model.js';
 import { t } from '../../web-client/js/i18n/index.js';
 import { engineGame, replayViewers } from './fixture.mjs';
 

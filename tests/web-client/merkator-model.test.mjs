@@ -12,7 +12,7 @@ import path from 'node:path';
 import {
   setCatalog, catalog, applyEvent, applyEvents, legalActions, describeEvent, statusText, resultSentence, toMove,
   isOver, contractsHere, hasGoodsFor, contractPoints, buildingPoints, currentStep, goodsText, contractName, STEPS,
-} from '../../web-client/js/games/merkator-model.js';
+} from '../../web-client/games/merkator/model.js';
 import { t } from '../../web-client/js/i18n/index.js';
 import { root, engineGame, replayViewers } from './fixture.mjs';
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import {
   applyEvent, applyEvents, legalActions, describeEvent, statusText, resultSentence, toMove, isOver,
   marketCount, shipsWith, loadingRound, cardsText, GOODS,
-} from '../../web-client/js/games/silkroad-model.js';
+} from '../../web-client/games/silkroad/model.js';
 import { t } from '../../web-client/js/i18n/index.js';
 import { engineGame, replayViewers } from './fixture.mjs';
 

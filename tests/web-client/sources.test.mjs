@@ -23,7 +23,7 @@ test('the client is split by responsibility', () => {
     'js/table/head.js', 'js/table/pregame.js', 'js/table/seats.js', 'js/table/invite.js', 'js/table/board-host.js', 'js/table/log.js', 'js/table/chat.js',
     'js/bots.js', 'js/bot-mark.js', 'js/play-bots.js',
     'js/clock.js', 'js/table/clock.js', 'js/rematch.js', 'js/table/rematch.js', 'js/attention.js', 'js/table/attention.js', 'js/my-games.js', 'js/my-games-model.js',
-    'js/games/registry.js', 'js/games/medici.js', 'js/games/medici-model.js', 'js/games/medina.js', 'js/games/medina-model.js', 'js/games/silkroad.js', 'js/games/silkroad-model.js', 'js/games/merkator.js', 'js/games/merkator-model.js', 'js/i18n/en.js', 'js/i18n/index.js']) {
+    'games/registry.js', 'games/medici/board.js', 'games/medici/model.js', 'games/medina/board.js', 'games/medina/model.js', 'games/silkroad/board.js', 'games/silkroad/model.js', 'games/merkator/board.js', 'games/merkator/model.js', 'js/i18n/en.js', 'js/i18n/index.js']) {
     assert.ok(existsSync(path.join(WEB, f)), f);
   }
 });
@@ -66,7 +66,7 @@ test('ES modules with relative imports that resolve: no bundler, no bare package
 });
 
 test('the pure modules touch no DOM', () => {
-  for (const f of ['js/games/medici-model.js', 'js/games/silkroad-model.js', 'js/games/medina-model.js', 'js/games/merkator-model.js', 'js/connection.js', 'js/store.js', 'js/route.js', 'js/table-model.js', 'js/bots.js', 'js/i18n/index.js', 'js/clock.js', 'js/rematch.js', 'js/attention.js', 'js/my-games-model.js', 'js/stand-in.js']) {
+  for (const f of ['games/medici/model.js', 'games/silkroad/model.js', 'games/medina/model.js', 'games/merkator/model.js', 'js/connection.js', 'js/store.js', 'js/route.js', 'js/table-model.js', 'js/bots.js', 'js/i18n/index.js', 'js/clock.js', 'js/rematch.js', 'js/attention.js', 'js/my-games-model.js', 'js/stand-in.js']) {
     const text = readFileSync(path.join(WEB, f), 'utf8');
     assert.doesNotMatch(text, /\bdocument\.|\bwindow\./, f);
   }

@@ -7,8 +7,8 @@ import {
   eventsDecision, seatedCount, seatNames, startState, isMyTurn, turnIndicator, titleKey, isTimeout, timeoutWords,
 } from '../../web-client/js/table-model.js';
 import { cleanName } from '../../web-client/js/name-form.js';
-import { toMove, isOver } from '../../web-client/js/games/medici-model.js';
-import { gameModule, knownGames } from '../../web-client/js/games/registry.js';
+import { toMove, isOver } from '../../web-client/games/medici/model.js';
+import { gameModule, knownGames } from '../../web-client/games/registry.js';
 
 const info = (state, names, creator = 0) => ({
   id: 't1', game: 'medici', players: names.length, state, private: true, spectators: 0, creator_seat: creator,

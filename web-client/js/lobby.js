@@ -5,7 +5,7 @@ import { t, has } from './i18n/index.js';
 import { tablePath, myGamesPath } from './route.js';
 import { nameForm } from './name-form.js';
 import { errorText } from './errors.js';
-import { gameModule } from './games/registry.js';
+import { gameModule } from '../games/registry.js';
 import { botLevel } from './bots.js';
 import { botMark } from './bot-mark.js';
 import { createPlayBots } from './play-bots.js';

@@ -6,7 +6,7 @@ import { h, replace } from './dom.js';
 import { t } from './i18n/index.js';
 import { tablePath } from './route.js';
 import { errorText } from './errors.js';
-import { gameModule } from './games/registry.js';
+import { gameModule } from '../games/registry.js';
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL, levelWords, playAgainstBots, playerCounts } from './bots.js';
 
 /** `gameName(id, games)` and `rememberSeat(store, reply)` come from js/lobby.js. */

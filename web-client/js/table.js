@@ -5,7 +5,7 @@
 //   seats.js       the players panel during the game (and the pieces every seat row shares):
 //                  stand-in bots, absent players, "Let a bot play" and "Leave game"
 //   invite.js      the invite link of a private table
-//   board-host.js  the game's board (js/games/registry.js)
+//   board-host.js  the game's board (games/registry.js)
 //   log.js         the game log in words
 //   chat.js        the chat
 //   clock.js       the clocks of a timed table (the seat on the clock counting down, reserves)
@@ -21,7 +21,7 @@
 import { h, replace } from './dom.js';
 import { t } from './i18n/index.js';
 import { tablePath } from './route.js';
-import { gameModule } from './games/registry.js';
+import { gameModule } from '../games/registry.js';
 import { gameName, rememberSeat } from './lobby.js';
 import { errorText } from './errors.js';
 import * as tm from './table-model.js';

@@ -1,4 +1,4 @@
-// The slot the game's board lives in (js/games/registry.js): created for the game when the first
+// The slot the game's board lives in (games/registry.js): created for the game when the first
 // view arrives, fed every new view, and dropped when there is none.
 import { h, replace } from '../dom.js';
 import { t } from '../i18n/index.js';

@@ -1,13 +1,13 @@
-// The Merkator board: renders the view (js/games/merkator-model.js has the rules-free logic) and the
+// The Merkator board: renders the view (games/merkator/model.js has the rules-free logic) and the
 // controls that the `legal` list allows, nothing else. Same shape as the other boards:
 // createBoard(root, ctx) returns { update(state), onEvents(events), destroy() } where state is
 // { view, legal, seat (null for spectators), names, connected, busy }.
 // The view carries ids only; names, the map, the cards and the buildings' formulas come from the data
 // file the server loaded, fetched once from the same origin (GET /games/merkator/data.json).
 // Spectators get no controls at all.
-import * as model from './merkator-model.js';
-import { h, replace, keepFocus } from '../dom.js';
-import { botMark } from '../bot-mark.js';
+import * as model from './model.js';
+import { h, replace, keepFocus } from '../../js/dom.js';
+import { botMark } from '../../js/bot-mark.js';
 
 export const DATA_URL = '/games/merkator/data.json';
 const SVG = 'http://www.w3.org/2000/svg';

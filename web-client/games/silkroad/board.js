@@ -1,12 +1,12 @@
-// The Maritime Silk Road board: renders the view (js/games/silkroad-model.js has the rules-free
+// The Maritime Silk Road board: renders the view (games/silkroad/model.js has the rules-free
 // logic) and the controls that the `legal` list allows, nothing else. Same shape as the Medici
 // board: createBoard(root, ctx) returns { update(state), onEvents(events), destroy() } where state
 // is { view, legal, seat (null for spectators), names, connected, busy }.
 // What is shown is what the view holds: other seats' hands and coins are null in the view until
 // the end (coins) or for ever (hands), so they cannot appear. Spectators get no controls at all.
-import * as model from './silkroad-model.js';
-import { h, replace, keepFocus } from '../dom.js';
-import { botMark } from '../bot-mark.js';
+import * as model from './model.js';
+import { h, replace, keepFocus } from '../../js/dom.js';
+import { botMark } from '../../js/bot-mark.js';
 
 const { GOODS, CARDS } = model;
 

@@ -1,13 +1,13 @@
-// The Medici board: renders the view (js/games/medici-model.js has the rules-free logic) and the
+// The Medici board: renders the view (games/medici/model.js has the rules-free logic) and the
 // controls that the `legal` list allows, nothing else. A board module exports
 //   { id, model: {applyEvents, describeEvent, toMove, isOver, statusText}, createBoard(root, ctx) }
 // and createBoard returns { update(state), onEvents(events), destroy() } where state is
 //   { view, legal, seat (null for spectators), names, bots (the bot level by seat, null for
 //   people), connected, busy }.
 // Spectators (seat null) get no controls at all: no bid control exists in their DOM.
-import * as model from './medici-model.js';
-import { h, replace, keepFocus } from '../dom.js';
-import { botMark } from '../bot-mark.js';
+import * as model from './model.js';
+import { h, replace, keepFocus } from '../../js/dom.js';
+import { botMark } from '../../js/bot-mark.js';
 
 const { COMMODITIES, TRACK_BONUS, TRACK_TOP } = model;
 

@@ -1,4 +1,4 @@
-// The Medina board: renders the view (js/games/medina-model.js has the rules-free logic) and the
+// The Medina board: renders the view (games/medina/model.js has the rules-free logic) and the
 // controls that the `legal` list allows, nothing else. Same shape as the other boards:
 // createBoard(root, ctx) returns { update(state), onEvents(events), destroy() } where state is
 // { view, legal, seat (null for spectators), names, connected, busy }.
@@ -9,9 +9,9 @@
 // square is plain text and cannot be clicked. What is shown is what the view holds: another
 // player's stock is null in the view until the rules make it public, so it cannot appear.
 // Spectators get no controls at all.
-import * as model from './medina-model.js';
-import { h, replace, keepFocus } from '../dom.js';
-import { botMark } from '../bot-mark.js';
+import * as model from './model.js';
+import { h, replace, keepFocus } from '../../js/dom.js';
+import { botMark } from '../../js/bot-mark.js';
 
 const { COLOURS, WIDTH, HEIGHT } = model;
 

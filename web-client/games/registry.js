@@ -1,12 +1,12 @@
 // Game id → board module. Each game's board lives in its own module with the same shape (see
-// js/games/medici.js): { id, nameKey, model: {applyEvents, describeEvent, toMove, isOver,
+// games/medici/board.js): { id, nameKey, model: {applyEvents, describeEvent, toMove, isOver,
 // statusText}, createBoard(root, {t, onAction}) }. describeEvent(event, names, t, mySeat) gets the
 // viewer's seat (null for spectators) so a board may say "you". Merkator's board also fetches its
 // component data (the file the server loaded) once.
-import medici from './medici.js';
-import medina from './medina.js';
-import silkroad from './silkroad.js';
-import merkator from './merkator.js';
+import medici from './medici/board.js';
+import medina from './medina/board.js';
+import silkroad from './silkroad/board.js';
+import merkator from './merkator/board.js';
 
 const boards = new Map([medici, merkator, medina, silkroad].map((board) => [board.id, board]));
 
