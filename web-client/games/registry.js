@@ -3,6 +3,9 @@
 // statusText}, createBoard(root, {t, onAction}) }. describeEvent(event, names, t, mySeat) gets the
 // viewer's seat (null for spectators) so a board may say "you". Merkator's board also fetches its
 // component data (the file the server loaded) once.
+// Every board marks the last move of each player (js/last-moves.js: note the places an event changed in
+// onEvents, put markProps on those places when rendering; every page, spectators' too) and marks its
+// move panel with `data-decision` (the table brings it into view when the viewer's turn starts).
 import medici from './medici/board.js';
 import medina from './medina/board.js';
 import silkroad from './silkroad/board.js';

@@ -5,8 +5,15 @@ import { t } from '../i18n/index.js';
 
 const SHOWN = 300;
 
-function logItem(entry) {
-  return h('li', { class: ['log-item', `log-${entry.kind || 'event'}`] }, entry.text);
+function logItem(entry, latest) {
+  const kind = entry.kind || 'event';
+  return h('li', { class: ['log-item', `log-${kind}`, latest && 'log-latest'], 'data-version': entry.version }, entry.text);
+}
+
+/** The version whose move lines stand out: the newest one with a move in it. */
+function latestVersion(entries) {
+  for (let i = entries.length - 1; i >= 0; i--) if ((entries[i].kind || 'event') === 'event') return entries[i].version;
+  return null;
 }
 
 export function createLog() {
@@ -19,13 +26,21 @@ export function createLog() {
     const empty = list.querySelector('.log-empty');
     if (empty) empty.remove();
     const stick = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
-    list.append(logItem(entry));
+    const isMove = (entry.kind || 'event') === 'event';
+    if (isMove) {
+      for (const old of list.querySelectorAll('.log-latest')) {
+        if (old.dataset.version !== String(entry.version)) old.classList.remove('log-latest');
+      }
+    }
+    list.append(logItem(entry, isMove));
     while (list.children.length > SHOWN) list.firstChild.remove();
     if (stick) box.scrollTop = box.scrollHeight;
   }
 
   function render(entries) {
-    replace(list, entries.length ? entries.slice(-SHOWN).map(logItem) : h('li', { class: 'log-empty hint' }, t('table.log.empty')));
+    const latest = latestVersion(entries);
+    const shown = entries.slice(-SHOWN).map((e) => logItem(e, (e.kind || 'event') === 'event' && e.version === latest));
+    replace(list, shown.length ? shown : h('li', { class: 'log-empty hint' }, t('table.log.empty')));
     box.scrollTop = box.scrollHeight;
   }
 
