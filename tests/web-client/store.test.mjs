@@ -117,3 +117,14 @@ describe('routes', () => {
     assert.deepEqual(parseRoute(tablePath('a-b_c')), { name: 'table', id: 'a-b_c' });
   });
 });
+
+test('the colour scheme chosen in the header is remembered; anything else means following the system', () => {
+  const store = new Store(new MemoryStorage(), new MemoryStorage());
+  assert.equal(store.theme(), '');
+  store.setTheme('dark');
+  assert.equal(store.theme(), 'dark');
+  store.setTheme('light');
+  assert.equal(store.theme(), 'light');
+  store.setTheme('sepia');
+  assert.equal(store.theme(), '');
+});

@@ -11,6 +11,7 @@ import { h, replace } from './dom.js';
 import { mountLobby } from './lobby.js';
 import { mountTable } from './table.js';
 import { mountMyGames } from './my-games.js';
+import { createThemeSwitch } from './theme.js';
 
 function storage(name) {
   try {
@@ -35,13 +36,14 @@ const connBox = h('div', { class: 'conn', role: 'status', 'data-testid': 'connec
   h('span', { class: 'dot', 'aria-hidden': 'true' }), connText);
 const retry = h('button', { type: 'button', class: 'btn subtle small', hidden: true, onclick: () => conn.reconnectNow() }, t('conn.retry'));
 const who = h('span', { class: 'who', 'data-testid': 'my-name' });
+const theme = createThemeSwitch({ store });
 replace(topbar,
   h('a', { class: 'skip', href: '#app' }, t('app.skip')),
   h('a', { class: 'brand', href: '/', 'data-link': '', 'aria-label': t('app.home') },
     h('span', { class: 'brand-mark', 'aria-hidden': 'true' }), t('app.name')),
   h('div', { class: 'topbar-right' },
     h('a', { class: 'topbar-link', href: myGamesPath, 'data-link': '', 'data-testid': 'nav-my-games' }, t('myGames.link')),
-    who, connBox, retry));
+    who, theme.el, connBox, retry));
 
 let countdown = null;
 function showConnection() {

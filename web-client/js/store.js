@@ -10,6 +10,7 @@ const KEY_SEATS = 'emporium.seats';
 const KEY_INVITES = 'emporium.invites';
 const KEY_TRANSCRIPT = 'emporium.transcript.';
 const KEY_ATTENTION = 'emporium.attention';
+const KEY_THEME = 'emporium.theme';
 const MAX_SEATS = 50;
 const MAX_INVITES = 100;
 export const MAX_TRANSCRIPT = 300;
@@ -120,6 +121,16 @@ export class Store {
   }
   setAttention(change) {
     this.local.setItem(KEY_ATTENTION, JSON.stringify({ ...this.attention(), ...change }));
+  }
+
+  // ---- colour scheme chosen in the header: 'light' | 'dark' | '' (follow the system) ----
+  theme() {
+    const v = this.local.getItem(KEY_THEME);
+    return v === 'light' || v === 'dark' ? v : '';
+  }
+  setTheme(theme) {
+    if (theme === 'light' || theme === 'dark') this.local.setItem(KEY_THEME, theme);
+    else this.local.removeItem(KEY_THEME);
   }
 
   // ---- invite codes: tableId → {invite, savedAt} ----

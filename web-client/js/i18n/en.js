@@ -31,6 +31,10 @@ export default {
   'bot.level.normal': 'Normal',
 
   // ---- connection ----
+  'theme.light': '☀ Light',
+  'theme.dark': '☾ Dark',
+  'theme.toLight': 'Switch to the light colour scheme',
+  'theme.toDark': 'Switch to the dark colour scheme',
   'conn.connecting': 'Connecting…',
   'conn.open': 'Connected',
   'conn.reconnecting': 'Reconnecting in {seconds} s…',
