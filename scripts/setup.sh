@@ -5,7 +5,7 @@
 #   scripts/setup.sh --test    also what the tests need
 set -euo pipefail
 
-packages=(g++ cmake ninja-build pkg-config libboost-dev libboost-system-dev nlohmann-json3-dev
+packages=(g++ cmake ninja-build pkg-config libboost-dev libboost-system-dev nlohmann-json3-dev zlib1g-dev
           libspdlog-dev libsqlite3-dev libssl-dev)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(libgtest-dev libgmock-dev libbenchmark-dev)

@@ -6,6 +6,7 @@
 #include "metrics.hpp"
 #include "origin.hpp"
 #include "static_files.hpp"
+#include "web_files.hpp"
 #include "websocket_session.hpp"
 
 namespace emporium::server {
@@ -47,7 +48,7 @@ std::optional<http::response<http::string_body>> game_data_response(const http::
   const auto it = context.game_data.find(std::string(path.substr(prefix.size(), path.size() - prefix.size() - suffix.size())));
   if (it == context.game_data.end()) return text_response(req, http::status::not_found, "Not found.\n");
   const auto& [text, etag] = it->second;
-  const bool fresh = req[http::field::if_none_match] == etag;
+  const bool fresh = etag_matches(req[http::field::if_none_match], etag);
   const bool head = req.method() == http::verb::head;
   auto res = text_response(req, fresh ? http::status::not_modified : http::status::ok,
                            fresh || head ? std::string() : text, "application/json; charset=utf-8");
@@ -55,6 +56,31 @@ std::optional<http::response<http::string_body>> game_data_response(const http::
   res.set(http::field::etag, etag);
   res.set("X-Content-Type-Options", "nosniff");
   if (head) res.content_length(text.size());
+  return res;
+}
+
+// A web client file from memory: compressed when the client takes gzip, 304 when its validator still holds.
+// no-cache makes the browser ask every time, so a new version is seen at once; the 304 costs a few bytes.
+http::response<http::string_body> static_response(const http::request<http::string_body>& req,
+                                                  const web_files::file& file) {
+  const bool packed = !file.gzipped.empty() && accepts_gzip(req[http::field::accept_encoding]);
+  const auto& etag = packed ? file.gzipped_etag : file.etag;
+  const auto& body = packed ? file.gzipped : file.body;
+  const bool fresh = etag_matches(req[http::field::if_none_match], etag);
+  const bool head = req.method() == http::verb::head;
+  auto res = text_response(req, fresh ? http::status::not_modified : http::status::ok,
+                           fresh || head ? std::string() : body, file.type);
+  res.set(http::field::cache_control, "no-cache");
+  res.set(http::field::etag, etag);
+  res.set("X-Content-Type-Options", "nosniff");
+  if (!file.gzipped.empty()) res.set(http::field::vary, "Accept-Encoding");
+  if (packed) res.set(http::field::content_encoding, "gzip");
+  if (fresh) {
+    res.erase(http::field::content_type);
+    res.erase(http::field::content_length);
+  } else if (head) {
+    res.content_length(body.size());
+  }
   return res;
 }
 
@@ -124,38 +150,16 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
 
   auto path = resolve_static_path(context_->web_root, target);
   if (!path) return send(text_response(req, http::status::bad_request, "Illegal request target.\n"));
-
-  http::file_body::value_type file;
-  beast::error_code open_ec;
-  file.open(path->c_str(), beast::file_mode::scan, open_ec);
-  if (open_ec == beast::errc::no_such_file_or_directory || open_ec == beast::errc::is_a_directory) {
+  auto file = context_->web_files->get(*path);
+  if (!file) {
     // Client-side routes (no file extension) fall back to the app's index page.
     const auto last = target.substr(0, target.find_first_of("?#"));
     if (last.substr(last.rfind('/') + 1).find('.') == std::string_view::npos) {
-      path = context_->web_root + "/index.html";
-      file.open(path->c_str(), beast::file_mode::scan, open_ec);
+      file = context_->web_files->get(context_->web_root + "/index.html");
     }
   }
-  if (open_ec) return send(text_response(req, http::status::not_found, "Not found.\n"));
-
-  const auto size = file.size();
-  if (req.method() == http::verb::head) {
-    http::response<http::empty_body> res{http::status::ok, req.version()};
-    res.set(http::field::server, "emporium");
-    res.set(http::field::content_type, mime_type(*path));
-    res.content_length(size);
-    res.keep_alive(req.keep_alive());
-    return send(std::move(res));
-  }
-  http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(file)),
-                                      std::make_tuple(http::status::ok, req.version())};
-  res.set(http::field::server, "emporium");
-  res.set(http::field::content_type, mime_type(*path));
-  res.set(http::field::cache_control, "no-cache");
-  res.set("X-Content-Type-Options", "nosniff");
-  res.content_length(size);
-  res.keep_alive(req.keep_alive());
-  send(std::move(res));
+  if (!file) return send(text_response(req, http::status::not_found, "Not found.\n"));
+  send(static_response(req, *file));
 }
 
 void http_session::upgrade() {

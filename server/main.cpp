@@ -16,6 +16,7 @@
 #include "lobby.hpp"
 #include "merkator/data_file.hpp"
 #include "metrics.hpp"
+#include "web_files.hpp"
 #include "origin.hpp"
 #include "static_files.hpp"
 #include "store.hpp"
@@ -55,6 +56,8 @@ int main(int argc, char** argv) {
     context.addresses = &addresses;
     context.web_root = config.web_root;
     context.metrics = &counters;
+    web_files client_files;
+    context.web_files = &client_files;
     context.store = &db;
     context.game_data["merkator"] = {merkator_data, etag_of(merkator_data)};
     context.bot_delay = std::chrono::milliseconds(config.bot_delay_ms);

@@ -13,10 +13,12 @@ class bot_workers;
 class lobby;
 class metrics;
 class store;
+class web_files;
 
 // What every session and room needs to know about the server it belongs to.
 struct server_context {
   std::string web_root;
+  server::web_files* web_files = nullptr;  // the web root's files in memory, with ETags and gzip copies
   server::lobby* lobby = nullptr;
   server::metrics* metrics = nullptr;
   server::store* store = nullptr;

@@ -4,6 +4,9 @@
 #include <cctype>
 #include <cstdio>
 #include <functional>
+#include <stdexcept>
+
+#include <zlib.h>
 
 namespace emporium::server {
 
@@ -79,6 +82,89 @@ std::string etag_of(std::string_view text) {
   char etag[24];
   std::snprintf(etag, sizeof etag, "\"%016zx\"", std::hash<std::string_view>{}(text));
   return etag;
+}
+
+bool compressible(std::string_view mime) {
+  return mime.starts_with("text/") || mime.starts_with("application/json") || mime.starts_with("image/svg+xml") ||
+         mime.starts_with("application/manifest+json");
+}
+
+std::string gzip(std::string_view data) {
+  z_stream zs{};
+  // windowBits 15 + 16: a gzip header and trailer instead of zlib's.
+  if (deflateInit2(&zs, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY) != Z_OK) {
+    throw std::runtime_error("gzip: deflateInit2 failed");
+  }
+  std::string out(deflateBound(&zs, static_cast<uLong>(data.size())) + 32, '\0');
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  zs.avail_in = static_cast<uInt>(data.size());
+  zs.next_out = reinterpret_cast<Bytef*>(out.data());
+  zs.avail_out = static_cast<uInt>(out.size());
+  const int rc = deflate(&zs, Z_FINISH);
+  out.resize(zs.total_out);
+  deflateEnd(&zs);
+  if (rc != Z_STREAM_END) throw std::runtime_error("gzip: deflate did not finish");
+  return out;
+}
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
+           return std::tolower(x) == std::tolower(y);
+         });
+}
+
+// Calls `f(item)` for each comma-separated, trimmed, non-empty item of a header value.
+template <class F>
+void for_each_item(std::string_view list, F&& f) {
+  while (!list.empty()) {
+    const auto comma = list.find(',');
+    const auto item = trim(list.substr(0, comma));
+    if (!item.empty()) f(item);
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+}
+
+}  // namespace
+
+bool accepts_gzip(std::string_view accept_encoding) {
+  bool gzip_ok = false, star_ok = false, gzip_named = false;
+  for_each_item(accept_encoding, [&](std::string_view item) {
+    const auto semi = item.find(';');
+    const auto coding = trim(item.substr(0, semi));
+    bool allowed = true;
+    if (semi != std::string_view::npos) {
+      auto param = trim(item.substr(semi + 1));
+      if (param.size() >= 2 && (param[0] == 'q' || param[0] == 'Q') && param[1] == '=') {
+        // q=0, q=0.0, q=0.000: refused; anything else is some preference.
+        allowed = param.substr(2).find_first_not_of("0.") != std::string_view::npos;
+      }
+    }
+    if (iequals(coding, "gzip") || iequals(coding, "x-gzip")) {
+      gzip_named = true;
+      gzip_ok = allowed;
+    } else if (coding == "*") {
+      star_ok = allowed;
+    }
+  });
+  return gzip_named ? gzip_ok : star_ok;
+}
+
+bool etag_matches(std::string_view if_none_match, std::string_view etag) {
+  bool match = false;
+  for_each_item(if_none_match, [&](std::string_view item) {
+    if (item.starts_with("W/")) item.remove_prefix(2);
+    if (item == "*" || item == etag) match = true;
+  });
+  return match;
 }
 
 }  // namespace emporium::server

@@ -20,4 +20,17 @@ std::string_view mime_type(std::string_view path);
 // A strong HTTP ETag for a file's text (quoted, as the header wants it).
 std::string etag_of(std::string_view text);
 
+// Whether a type is worth compressing (text: HTML, JS, CSS, JSON, SVG, plain text).
+bool compressible(std::string_view mime);
+
+// The gzip form of `data` (zlib, best compression): what a `Content-Encoding: gzip` body holds.
+std::string gzip(std::string_view data);
+
+// Whether an Accept-Encoding header value allows gzip (listed, or `*`, with a q-value above 0).
+bool accepts_gzip(std::string_view accept_encoding);
+
+// Whether an If-None-Match header value names `etag` (one of a comma-separated list, or `*`); weak
+// validators (W/"…") match their strong twin, as RFC 9110 wants for If-None-Match.
+bool etag_matches(std::string_view if_none_match, std::string_view etag);
+
 }  // namespace emporium::server

@@ -244,9 +244,11 @@ http_reply http_get(std::uint16_t port, const std::string& target, const std::st
   http::response<http::string_body> res;
   beast::error_code ec;
   http::read(socket, buffer, res, ec);
-  if (ec) return {0, "", ec.message(), "", ""};
-  return {static_cast<int>(res.result_int()), std::string(res[http::field::content_type]), res.body(),
-          std::string(res[http::field::cache_control]), std::string(res[http::field::etag])};
+  if (ec) return {0, "", ec.message(), "", "", "", ""};
+  return {static_cast<int>(res.result_int()),          std::string(res[http::field::content_type]),
+          res.body(),                                  std::string(res[http::field::cache_control]),
+          std::string(res[http::field::etag]),         std::string(res[http::field::content_encoding]),
+          std::string(res[http::field::vary])};
 }
 
 }  // namespace emporium::testing

@@ -109,6 +109,8 @@ struct http_reply {
   std::string body;
   std::string cache_control;
   std::string etag;
+  std::string content_encoding;
+  std::string vary;
 };
 // A raw HTTP/1.1 GET, the target sent exactly as given; `headers` ("Name: value\r\n" lines) are added
 // (with "Connection: close" unless they have a Connection header).

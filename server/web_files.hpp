@@ -1,0 +1,35 @@
+#pragma once
+// The web client's files, served from memory: each file is read on first use and again whenever its size or
+// modification time changes (a developer's edit shows at the next reload), with a strong ETag and, for text,
+// a gzip copy made once. Thread-safe; the entries handed out stay valid while a response uses them.
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+namespace emporium::server {
+
+class web_files {
+ public:
+  struct file {
+    std::string body;
+    std::string gzipped;      // empty when the type is not worth compressing or it would not be smaller
+    std::string etag;         // of the body
+    std::string gzipped_etag; // of the gzip form (another representation, so another strong validator)
+    std::string_view type;
+    std::filesystem::file_time_type modified;
+    std::uintmax_t size = 0;
+  };
+
+  // The file at `path` (already resolved under the web root), or null when it is not a readable regular file.
+  std::shared_ptr<const file> get(const std::string& path);
+
+ private:
+  std::mutex mutex_;
+  std::unordered_map<std::string, std::shared_ptr<const file>> files_;
+};
+
+}  // namespace emporium::server
