@@ -91,6 +91,13 @@ test('Play against bots: a private Medici game against two bots, played to the e
       await shot(P, 'bots-result.png');
     });
 
+    await step('the end is not a dead end: "Back to the lobby" leads there', 10000, async () => {
+      await P.waitForSelector('[data-testid=rematch] [data-testid=play-again]');
+      await P.click('[data-testid=back-to-lobby]');
+      await P.waitForURL((url) => url.pathname === '/');
+      await P.waitForSelector('[data-testid=game-cards]');
+    });
+
     assert.ok(actions > 5, `P acted (${actions} actions)`);
     assert.ok(botAdvances > 5, `the bots' moves arrived without P acting (${botAdvances} times)`);
     assert.deepEqual(h.dialogs, [], 'no dialog (alert) was opened');

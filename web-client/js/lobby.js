@@ -12,6 +12,7 @@ import { createPlayBots } from './play-bots.js';
 import { CLOCK_LIMITS, CLOCK_PRESETS, CUSTOM_PRESET, DEFAULT_PRESET, clockWords, presetClock } from './clock.js';
 import { isReserved, reservedWords } from './rematch.js';
 import { applyLobbyFrame, isLobbyFrame } from './lobby-list.js';
+import { gameCards } from './game-cards.js';
 
 /** A game's display name: the client's translation when it has one, else the server's. */
 export function gameName(id, games = []) {
@@ -95,11 +96,13 @@ export function mountLobby(root, ctx) {
   const createSlot = h('div', { class: 'create-slot' }, h('p', { class: 'hint' }, t('common.loading')));
   const listSlot = h('div', { class: 'tables-slot', 'aria-live': 'polite', 'aria-busy': 'true' }, h('p', { class: 'hint' }, t('common.loading')));
   const mineSlot = h('section', { class: 'card mine', 'aria-labelledby': 'mine-h', hidden: true });
+  const gamesSlot = h('section', { class: 'games', 'aria-labelledby': 'games-h', hidden: true });
 
   replace(root,
     h('div', { class: 'lobby' },
       h('h1', { tabindex: '-1' }, t('lobby.heading')),
       h('p', { class: 'tagline' }, t('app.tagline')),
+      gamesSlot,
       h('div', { class: 'lobby-grid' },
         h('div', { class: 'lobby-col' },
           h('section', { class: 'card', 'aria-labelledby': 'name-h' }, h('h2', { id: 'name-h' }, t('lobby.name.heading')), name.el),
@@ -108,6 +111,24 @@ export function mountLobby(root, ctx) {
         h('div', { class: 'lobby-col' },
           mineSlot,
           h('section', { class: 'card', 'aria-labelledby': 'tables-h' }, h('h2', { id: 'tables-h' }, t('lobby.tables.heading')), listSlot)))));
+
+  // ---- the games ----
+  /** Chooses `id` in the form whose game select is `selector` and moves the keyboard and the view there. */
+  function chooseIn(selector, id) {
+    const select = root.querySelector(selector);
+    if (!select) return;
+    select.value = id;
+    select.dispatchEvent(new Event('change'));
+    select.scrollIntoView({ block: 'center', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    select.focus({ preventScroll: true });
+  }
+
+  function renderGames() {
+    const games = conn.games || [];
+    gamesSlot.hidden = games.length === 0;
+    replace(gamesSlot, h('h2', { id: 'games-h', class: 'visually-hidden' }, t('lobby.games.heading')),
+      gameCards({ games, gameName, onNewTable: (id) => chooseIn('#create-game', id), onBots: (id) => chooseIn('#bots-game', id) }));
+  }
 
   // ---- create ----
   function renderCreate() {
@@ -255,6 +276,7 @@ export function mountLobby(root, ctx) {
     }
   }));
   offs.push(conn.whenReady(async () => {
+    renderGames();
     renderCreate();
     bots.render();
     try {
@@ -265,6 +287,7 @@ export function mountLobby(root, ctx) {
       if (err.code !== 'disconnected') notify(errorText(err), 'error');
     }
   }));
+  renderGames();
   renderCreate();
   bots.render();
   renderMine();

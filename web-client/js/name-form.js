@@ -30,29 +30,35 @@ export function nameForm({ conn, store, compact = false }) {
     if (!status.textContent && conn.name) status.textContent = t('lobby.name.current', { name: conn.name });
   };
   const off = conn.on('ready', showCurrent);
+  /** Checks and saves the typed name; the saved name, or null (the form says why). */
+  async function save() {
+    const name = cleanName(input.value);
+    if (name === null) {
+      status.textContent = t('error.bad_name');
+      status.dataset.kind = 'error';
+      input.setAttribute('aria-invalid', 'true');
+      input.focus();
+      return null;
+    }
+    input.removeAttribute('aria-invalid');
+    store.setName(name);
+    input.value = name;
+    try {
+      const saved = conn.ready ? await conn.setName(name) : name;
+      status.dataset.kind = 'ok';
+      status.textContent = t('lobby.name.saved', { name: saved });
+      return saved;
+    } catch (err) {
+      status.dataset.kind = 'error';
+      status.textContent = errorText(err);
+      return null;
+    }
+  }
   const form = h('form', {
     class: ['name-form', compact ? 'compact' : ''],
-    onsubmit: async (e) => {
+    onsubmit: (e) => {
       e.preventDefault();
-      const name = cleanName(input.value);
-      if (name === null) {
-        status.textContent = t('error.bad_name');
-        status.dataset.kind = 'error';
-        input.setAttribute('aria-invalid', 'true');
-        input.focus();
-        return;
-      }
-      input.removeAttribute('aria-invalid');
-      store.setName(name);
-      input.value = name;
-      try {
-        const saved = conn.ready ? await conn.setName(name) : name;
-        status.dataset.kind = 'ok';
-        status.textContent = t('lobby.name.saved', { name: saved });
-      } catch (err) {
-        status.dataset.kind = 'error';
-        status.textContent = errorText(err);
-      }
+      save();
     },
   },
   h('label', { for: id }, t('lobby.name.label')),
@@ -62,5 +68,5 @@ export function nameForm({ conn, store, compact = false }) {
   h('p', { class: 'hint', id: hintId }, t('lobby.name.hint')),
   status);
   if (conn.ready) showCurrent();
-  return { el: form, destroy: off };
+  return { el: form, save, destroy: off };
 }

@@ -64,6 +64,7 @@ export function mountTable(root, ctx, params) {
   let ackTimer = null;
   let thresholdTimer = null; // re-renders the players panel when someone away reaches the threshold
   let destroyed = false;
+  let wasMyTurn = false; // the decision panel is brought into view when the viewer's turn starts
   const awayTimer = setInterval(() => {
     if (s.info && s.info.state === 'playing' && s.info.seats.some((seat) => Number.isInteger(seat.away_s))) renderPlayers();
   }, AWAY_TICK_MS);
@@ -446,7 +447,12 @@ export function mountTable(root, ctx, params) {
     renderPlayers();
     renderBoard();
     chat.setOpen(Boolean(s.info) && s.status === 'ok');
+    const mine = tm.isMyTurn({ seat: me(), game: s.game, info: s.info });
+    // Only when the turn starts: mid-turn reading is never interrupted, nor typing in the chat.
+    if (mine && !wasMyTurn && !chat.el.contains(document.activeElement)) boardHost.showDecision();
+    wasMyTurn = mine;
   }
+
 
   // ---- wiring ----
 

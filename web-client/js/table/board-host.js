@@ -49,9 +49,22 @@ export function createBoardHost({ onAction }) {
     });
   }
 
+  /**
+   * Scrolls the board's move panel ([data-decision]) into view if it is off screen (a phone, a player who
+   * scrolled down to the log); the table calls it when the viewer's turn starts.
+   */
+  function showDecision() {
+    const panel = el.querySelector('[data-decision]');
+    if (!panel) return;
+    const box = panel.getBoundingClientRect();
+    if (box.top >= 0 && box.top < window.innerHeight - Math.min(box.height, window.innerHeight / 3)) return;
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    panel.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+  }
+
   function onEvents(events) {
     if (board) board.onEvents(events);
   }
 
-  return { el, render, onEvents, destroy: drop };
+  return { el, render, onEvents, showDecision, destroy: drop };
 }

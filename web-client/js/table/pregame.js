@@ -10,6 +10,7 @@ import { botMark } from '../bot-mark.js';
 import { inviteBox } from './invite.js';
 import { swatch, youTag, connText } from './seats.js';
 import { isReserved, reservedWords } from '../rematch.js';
+import { gameName } from '../lobby.js';
 
 /** `on` has the actions: take(seat), start(), leave(), addBot(seat, level), removeBot(seat). */
 export function createPregame({ conn, store, on }) {
@@ -66,6 +67,29 @@ export function createPregame({ conn, store, on }) {
       }, t('table.bot.remove')) : null);
   }
 
+  /**
+   * A visitor's way in: who invited them to what, their name, and one button that saves the name and
+   * takes the first free seat (the seat list below still lets them pick another).
+   */
+  function joinCard(info, creatorName) {
+    const free = emptySeats(info);
+    const game = gameName(info.game, conn.games);
+    const join = async (e) => {
+      const button = e.currentTarget;
+      button.disabled = true;
+      const name = await nameWidget.save();
+      button.disabled = false;
+      if (name !== null) on.take(free[0]);
+    };
+    return h('div', { class: 'join-card', 'data-testid': 'join-card' },
+      h('p', { class: 'join-invite' }, creatorName ? t('table.join.invited', { name: creatorName, game }) : t('table.join.open', { game })),
+      nameWidget.el,
+      h('button', {
+        type: 'button', class: 'btn primary big', 'data-testid': 'join-game', 'data-focus': 'join-game', onclick: join,
+      }, t('table.join.button', { n: free[0] + 1 })),
+      free.length > 1 ? h('p', { class: 'hint' }, t('table.join.orPick')) : null);
+  }
+
   /** `me` is the viewer's seat (null unless seated); `minPlayers` the game's minimum. */
   function render({ info, open, me, invite, minPlayers }) {
     const waiting = Boolean(info) && info.state === 'waiting' && open;
@@ -84,8 +108,9 @@ export function createPregame({ conn, store, on }) {
     for (const seat of levels.keys()) if (!emptySeats(info).includes(seat)) levels.delete(seat);
     keepFocus(el, () => replace(el,
       h('h2', { id: 'pregame-h' }, t('table.seats.heading')),
+      !seated && emptySeats(info).length ? joinCard(info, creatorName) : null,
       inviteBox(info, invite),
-      !seated ? nameWidget.el : null,
+      !seated && !emptySeats(info).length ? nameWidget.el : null,
       h('ol', { class: 'seat-list' }, info.seats.map((seat) => seatRow(info, seat, me))),
       h('div', { class: 'pregame-foot' },
         st.show ? h('button', { type: 'button', class: 'btn primary big', 'data-testid': 'start', disabled: !st.enabled, onclick: on.start }, t('table.start')) : null,

@@ -1,9 +1,9 @@
-// A finished table's rematch (js/rematch.js decides what shows): "Play again" for its players, the
-// offer to the others ("Ann offers a rematch — Join", one click), and a link to the new table for
-// those already in it.
+// The end of a game: a finished table's rematch (js/rematch.js decides what shows) — "Play again" for
+// its players, the offer to the others ("Ann offers a rematch — Join", one click), a link to the new
+// table for those already in it — and, for everyone, the ways on: back to the lobby, My games.
 import { h, replace } from '../dom.js';
 import { t } from '../i18n/index.js';
-import { tablePath } from '../route.js';
+import { tablePath, myGamesPath } from '../route.js';
 import { rematchState } from '../rematch.js';
 
 /** `onRematch()` sends `rematch` (both to offer and to join) and goes to the new table. */
@@ -22,11 +22,17 @@ export function createRematch({ onRematch }) {
   /** `me` is the viewer's seat (null unless seated); `hasSeatAt(id)` whether this browser sits at table id. */
   function render({ info, me, hasSeatAt }) {
     const st = rematchState(info, me, hasSeatAt);
-    el.hidden = st.kind === 'none';
+    const over = Boolean(info) && info.state === 'finished';
+    el.hidden = !over;
     el.dataset.kind = st.kind;
-    if (st.kind === 'none') { replace(el); return; }
+    if (!over) { replace(el); return; }
     const heading = (text) => h('h2', { id: 'rematch-h' }, text);
-    if (st.kind === 'offer') {
+    const onward = h('nav', { class: 'buttons game-over-links', 'aria-label': t('table.over.linksLabel') },
+      h('a', { class: 'btn', href: '/', 'data-link': '', 'data-testid': 'back-to-lobby' }, t('table.over.lobby')),
+      h('a', { class: 'btn subtle', href: myGamesPath, 'data-link': '' }, t('myGames.link')));
+    if (st.kind === 'none') {
+      replace(el, heading(t('table.over.heading')), onward);
+    } else if (st.kind === 'offer') {
       replace(el, heading(t('rematch.playAgain')),
         h('p', { class: 'hint' }, t('rematch.playAgainHint')),
         h('button', { type: 'button', class: 'btn primary big', 'data-testid': 'play-again', onclick: send }, t('rematch.playAgain')));
@@ -43,6 +49,7 @@ export function createRematch({ onRematch }) {
     } else {
       replace(el, heading(offerText(st)));
     }
+    if (st.kind !== 'none') el.append(onward);
   }
 
   return { el, render };
