@@ -72,6 +72,11 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
       return "abandoned-after-s must be a number of seconds from 1 to 604800";
     }
     c.abandoned_after_s = static_cast<int>(n);
+  } else if (name == "finished-unwatched-s") {
+    if (!parse_int(value, 0, 7 * 24 * 3600, &n)) {
+      return "finished-unwatched-s must be a number of seconds from 0 (keep them) to 604800";
+    }
+    c.finished_unwatched_s = static_cast<int>(n);
   } else if (name == "min-turn-s") {
     if (!parse_int(value, 1, 86400, &n)) return "min-turn-s must be a number of seconds from 1 to 86400";
     c.min_turn_s = static_cast<int>(n);
@@ -84,7 +89,8 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
 constexpr const char* kNames[] = {"bind",      "port",    "data-dir",  "web-root",    "log-level",
                                   "threads",   "port-file", "merkator-data", "bot-threads", "bot-delay-ms",
                                   "absent-after-s", "min-turn-s", "allowed-origins", "max-connections-per-ip",
-                                  "max-tables-per-ip-per-minute", "trusted-proxies", "abandoned-after-s"};
+                                  "max-tables-per-ip-per-minute", "trusted-proxies", "abandoned-after-s",
+                                  "finished-unwatched-s"};
 
 }  // namespace
 
@@ -94,7 +100,7 @@ std::string usage() {
          "                       [--merkator-data FILE] [--bot-threads N] [--bot-delay-ms MS]\n"
          "                       [--absent-after-s S] [--min-turn-s S] [--allowed-origins LIST]\n"
          "                       [--max-connections-per-ip N] [--max-tables-per-ip-per-minute N]\n"
-         "                       [--trusted-proxies LIST] [--abandoned-after-s S]\n"
+         "                       [--trusted-proxies LIST] [--abandoned-after-s S] [--finished-unwatched-s S]\n"
          "  --bot-threads N     workers for computer players' decisions (default: cores - 1, at least 1)\n"
          "  --bot-delay-ms MS   pause before a computer player's move, after the previous move (default 800)\n"
          "  --absent-after-s S  a player disconnected this long may have a bot take their seat (default 300)\n"
@@ -106,11 +112,14 @@ std::string usage() {
          "  --trusted-proxies LIST  IP addresses (comma-separated) of reverse proxies whose X-Forwarded-For (its last\n"
          "                      entry) names the client; from anyone else the header is ignored (default: none)\n"
          "  --abandoned-after-s S  a waiting table whose people are all disconnected closes after this (default 600)\n"
+         "  --finished-unwatched-s S  a finished table nobody is connected to leaves memory after this; the store\n"
+         "                      keeps it and it comes back when asked for (default 60; 0: keep finished tables)\n"
          "Each flag can also be set as an environment variable: EMPORIUM_BIND, EMPORIUM_PORT,\n"
          "EMPORIUM_DATA_DIR, EMPORIUM_WEB_ROOT, EMPORIUM_LOG_LEVEL, EMPORIUM_THREADS, EMPORIUM_PORT_FILE,\n"
          "EMPORIUM_MERKATOR_DATA, EMPORIUM_BOT_THREADS, EMPORIUM_BOT_DELAY_MS,\n"
          "EMPORIUM_ABSENT_AFTER_S, EMPORIUM_MIN_TURN_S, EMPORIUM_ALLOWED_ORIGINS, EMPORIUM_MAX_CONNECTIONS_PER_IP,\n"
-         "EMPORIUM_MAX_TABLES_PER_IP_PER_MINUTE, EMPORIUM_TRUSTED_PROXIES, EMPORIUM_ABANDONED_AFTER_S.\n"
+         "EMPORIUM_MAX_TABLES_PER_IP_PER_MINUTE, EMPORIUM_TRUSTED_PROXIES, EMPORIUM_ABANDONED_AFTER_S,\n"
+         "EMPORIUM_FINISHED_UNWATCHED_S.\n"
          "Flags win over the environment.\n";
 }
 

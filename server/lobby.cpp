@@ -42,6 +42,7 @@ std::shared_ptr<room> lobby::register_room(const std::shared_ptr<room>& table, c
   const auto info = table->info();
   std::lock_guard lock(mutex_);
   const auto [it, added] = rooms_.try_emplace(table->id(), table);
+  it->second->looked_up();
   if (!added) return it->second;
   if (!table->invite().empty()) by_invite_[table->invite()] = table;
   // Not yet published: the creator's join follows at once, and its update() tells watchers.
@@ -92,7 +93,7 @@ std::shared_ptr<room> lobby::find(const protocol::TableRef& ref) {
   }
   {
     std::lock_guard lock(mutex_);
-    if (auto it = by_invite_.find(*ref.invite); it != by_invite_.end()) return it->second.lock();
+    if (auto it = by_invite_.find(*ref.invite); it != by_invite_.end()) return handed_out(it->second.lock());
   }
   const auto id = context_.store->table_of_invite(*ref.invite);
   return id ? bring_back_finished(*id) : nullptr;
@@ -101,7 +102,7 @@ std::shared_ptr<room> lobby::find(const protocol::TableRef& ref) {
 std::shared_ptr<room> lobby::find_id(const std::string& id) {
   {
     std::lock_guard lock(mutex_);
-    if (auto it = rooms_.find(id); it != rooms_.end()) return it->second;
+    if (auto it = rooms_.find(id); it != rooms_.end()) return handed_out(it->second);
   }
   return bring_back_finished(id);
 }
@@ -110,7 +111,7 @@ std::shared_ptr<room> lobby::find_by_token(const std::string& token) {
   const auto hash = hash_token(token);
   {
     std::lock_guard lock(mutex_);
-    if (auto it = by_token_.find(hash); it != by_token_.end()) return it->second.lock();
+    if (auto it = by_token_.find(hash); it != by_token_.end()) return handed_out(it->second.lock());
   }
   const auto id = context_.store->table_of_token(hash);
   return id ? bring_back_finished(*id) : nullptr;
@@ -126,7 +127,14 @@ std::shared_ptr<room> lobby::bring_back_finished(const std::string& id) {
   }
   // Unfinished tables are all in memory from the start; one that is not failed to restore.
   if (!stored || stored->state != "finished") return nullptr;
-  return rebuild(std::move(*stored));
+  auto table = rebuild(std::move(*stored));
+  if (table) table->expire_when_unwatched();
+  return table;
+}
+
+std::shared_ptr<room> lobby::handed_out(std::shared_ptr<room> table) {
+  if (table) table->looked_up();
+  return table;
 }
 
 namespace {
@@ -217,18 +225,28 @@ void lobby::unregister_token(const std::string& token) {
 }
 
 void lobby::remove_room(const std::string& id) {
-  {
-    std::lock_guard lock(mutex_);
-    auto it = rooms_.find(id);
-    if (it == rooms_.end()) return;
-    if (!it->second->invite().empty()) by_invite_.erase(it->second->invite());
-    rooms_.erase(it);
-    if (auto s = summaries_.find(id); s != summaries_.end()) {
-      place(s->second, false);
-      summaries_.erase(s);
-    }
-    publish(id);
+  std::lock_guard lock(mutex_);
+  if (auto it = rooms_.find(id); it != rooms_.end()) erase_room(it);
+}
+
+bool lobby::release_unwatched(const std::string& id, const room* table, std::uint64_t lookups_seen) {
+  std::lock_guard lock(mutex_);
+  auto it = rooms_.find(id);
+  if (it == rooms_.end() || it->second.get() != table) return true;  // not the lobby's any more
+  if (table->lookups() != lookups_seen) return false;  // handed out since: a request may be on its way
+  erase_room(it);
+  return true;
+}
+
+void lobby::erase_room(std::unordered_map<std::string, std::shared_ptr<room>>::iterator it) {
+  const auto id = it->first;
+  if (!it->second->invite().empty()) by_invite_.erase(it->second->invite());
+  rooms_.erase(it);
+  if (auto s = summaries_.find(id); s != summaries_.end()) {
+    place(s->second, false);
+    summaries_.erase(s);
   }
+  publish(id);
 }
 
 void lobby::update(const protocol::TableInfo& table) {

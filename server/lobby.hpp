@@ -54,6 +54,9 @@ class lobby {
   void register_token(const std::string& token_hash, const std::shared_ptr<room>& table);
   void unregister_token(const std::string& token_hash);
   void remove_room(const std::string& id);
+  // A finished room nobody is connected to leaves memory, unless it was handed out since the room saw
+  // `lookups_seen` lookups (false then: a request may be on its way). True when it is no longer the lobby's.
+  bool release_unwatched(const std::string& id, const room* table, std::uint64_t lookups_seen);
 
   // A room's summary changed: store it and tell lobby watchers if the table is public.
   void update(const protocol::TableInfo& table);
@@ -68,6 +71,9 @@ class lobby {
   std::size_t open_connections() const;  // WebSocket connections not yet closed
 
  private:
+  std::shared_ptr<room> handed_out(std::shared_ptr<room> table);  // counts the lookup; with mutex_ held
+  // Out of the maps, the ranking and the lobby list; with mutex_ held.
+  void erase_room(std::unordered_map<std::string, std::shared_ptr<room>>::iterator it);
   // Registers a room with the tokens its people resume with; returns the room registered under its id (an
   // earlier one, if another request brought the same table back first).
   std::shared_ptr<room> register_room(const std::shared_ptr<room>& table, const std::vector<StoredSeat>& seats);

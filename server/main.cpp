@@ -63,6 +63,7 @@ int main(int argc, char** argv) {
     context.bot_delay = std::chrono::milliseconds(config.bot_delay_ms);
     context.absent_after = std::chrono::seconds(config.absent_after_s);
     context.abandoned_after = std::chrono::seconds(config.abandoned_after_s);
+    context.finished_unwatched_after = std::chrono::seconds(config.finished_unwatched_s);
     context.min_turn_s = config.min_turn_s;
     context.allowed_origins = parse_origin_list(config.allowed_origins);
     // Read before the first beat below: when the previous run was last alive.

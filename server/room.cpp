@@ -73,6 +73,7 @@ room::room(net::any_io_executor executor, const server_context& context, StoredT
       clock_config_(stored.clock),
       clock_timer_(strand_),
       abandoned_timer_(strand_),
+      unwatched_timer_(strand_),
       updated_(stored.updated_at != 0 ? stored.updated_at : unix_now()),
       rematch_(offer_from_json(stored.rematch)) {
   seats_.resize(static_cast<std::size_t>(stored.players));
@@ -198,25 +199,36 @@ void room::table_changed() {
   broadcast(protocol::render_table(nullptr, table, live_clock()));
   context_.lobby->update(table);
   watch_abandoned();
+  watch_unwatched();
+}
+
+bool room::anyone_connected() const {
+  return std::any_of(seats_.begin(), seats_.end(), [](const seat_slot& st) { return !st.connection.expired(); }) ||
+         std::any_of(spectators_.begin(), spectators_.end(), [](const auto& w) { return !w.expired(); });
 }
 
 void room::watch_abandoned() {
   const bool abandoned = phase_ == phase::waiting && std::none_of(seats_.begin(), seats_.end(), [](const seat_slot& st) {
     return st.is_person() && !st.connection.expired();
   });
-  if (!abandoned) {
-    if (abandoned_generation_) abandoned_timer_.cancel();
-    abandoned_generation_.reset();
-    return;
-  }
-  if (abandoned_generation_) return;  // already counting since it became abandoned
-  const auto generation = ++abandoned_armings_;
-  abandoned_generation_ = generation;
-  abandoned_timer_.expires_after(context_.abandoned_after);
-  abandoned_timer_.async_wait([self = shared_from_this(), generation](boost::system::error_code ec) {
-    if (ec || self->abandoned_generation_ != generation) return;
+  abandoned_timer_.update(abandoned, context_.abandoned_after, [self = shared_from_this()] {
     spdlog::info("room {}: closing, nobody has been connected for {} s", self->id_, self->context_.abandoned_after.count());
     self->close_before_start();
+  });
+}
+
+void room::watch_unwatched() {
+  const bool unwatched = phase_ == phase::finished && context_.finished_unwatched_after.count() > 0 && !anyone_connected();
+  unwatched_timer_.update(unwatched, context_.finished_unwatched_after, [self = shared_from_this(), seen = lookups()] {
+    if (self->anyone_connected()) return;
+    if (!self->context_.lobby->release_unwatched(self->id_, self.get(), seen)) {
+      self->watch_unwatched();  // looked up meanwhile: count again from now
+      return;
+    }
+    for (const auto& st : self->seats_) {
+      if (st.is_person()) self->context_.lobby->unregister_token(st.token_hash);
+    }
+    spdlog::debug("room {}: finished and unwatched, out of memory (kept in the store)", self->id_);
   });
 }
 
@@ -239,7 +251,6 @@ void room::close_before_start() {
   for (const auto& st : seats_) tell(st.connection);
   for (const auto& w : spectators_) tell(w);
   spectators_.clear();
-  abandoned_generation_.reset();
   abandoned_timer_.cancel();
   context_.lobby->remove_room(id_);
 }
@@ -716,6 +727,10 @@ void room::replace_absent(session_ptr s, int seat, Json re) {
     r.table_changed();
     r.run_bot_if_its_turn();
   });
+}
+
+void room::expire_when_unwatched() {
+  on_strand([self = shared_from_this()] { self->watch_unwatched(); });
 }
 
 void room::carry_on() {

@@ -1,6 +1,7 @@
 #pragma once
 // One table: its seats, spectators, chat and game. Every member function runs on the room's own
 // strand (public calls post themselves there), so rooms never block each other and need no locks.
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -12,6 +13,7 @@
 #include <emporium/engine/record.hpp>
 #include <emporium/protocol/protocol.hpp>
 
+#include "condition_timer.hpp"
 #include "net.hpp"
 #include "server_context.hpp"
 #include "store.hpp"
@@ -58,6 +60,8 @@ class room : public std::enable_shared_from_this<room> {
   // After a restart: the clock runs again (without charging the downtime), and a bot whose decision it is
   // carries on.
   void carry_on();
+  // A finished table brought back from the store: it leaves memory again once nobody is connected to it.
+  void expire_when_unwatched();
   void resume(session_ptr session, std::string token, Json re);
   void act(session_ptr session, std::uint64_t version, Json action, Json re,
            std::chrono::steady_clock::time_point received);
@@ -76,6 +80,11 @@ class room : public std::enable_shared_from_this<room> {
   // Runs `f` on the room's strand after every request posted to it before; with `through_rematch`, after the
   // rematch this table offered has also handled what those requests passed on to it.
   void after_requests(std::function<void()> f, bool through_rematch = false);
+
+  // Counted by the lobby, under its lock, each time it hands this room out: a finished room leaves memory only
+  // if nobody looked it up since it was last seen unwatched (so no request can still be on its way to it).
+  void looked_up() { lookups_.fetch_add(1, std::memory_order_relaxed); }
+  std::uint64_t lookups() const { return lookups_.load(std::memory_order_relaxed); }
 
   // The table as the lobby lists it; only on the strand (or before the room is shared).
   protocol::TableInfo info() const;
@@ -133,6 +142,11 @@ class room : public std::enable_shared_from_this<room> {
   // A waiting table where no seated person is connected closes after `abandoned_after` (its creator may have left
   // it behind, or the server restarted): arms the timer when it becomes so, disarms it when someone is back.
   void watch_abandoned();
+  // A finished table nobody is connected to leaves memory after `finished_unwatched_after` (the store keeps it;
+  // the lobby loads it again for a resume, a watch or a rematch). Memory then follows the tables in use, not
+  // every table ever played.
+  void watch_unwatched();
+  bool anyone_connected() const;
   // A table that never started closes: out of the store and the lobby, and every member is told `left`.
   void close_before_start();
   void send_snapshot(const session_ptr& s, const Json& re) const;
@@ -176,9 +190,9 @@ class room : public std::enable_shared_from_this<room> {
   std::optional<turn_clock> clock_;  // once a timed game has started
   net::steady_timer clock_timer_;
   std::uint64_t clock_generation_ = 0;  // a timer callback from before the last update_clock is stale
-  net::steady_timer abandoned_timer_;
-  std::optional<std::uint64_t> abandoned_generation_;  // set while armed; a callback of another is stale
-  std::uint64_t abandoned_armings_ = 0;
+  condition_timer abandoned_timer_;  // a waiting table with nobody connected
+  condition_timer unwatched_timer_;  // a finished table with nobody connected
+  std::atomic<std::uint64_t> lookups_{0};
   long long updated_ = 0;  // unix seconds of the last stored change
   std::optional<protocol::RematchOffer> rematch_;
 };

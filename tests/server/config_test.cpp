@@ -47,6 +47,10 @@ TEST(Config, PerAddressCapsTrustedProxiesAndAbandonedTables) {
   EXPECT_EQ(d.max_tables_per_ip_per_minute, 20);
   EXPECT_EQ(d.trusted_proxies, "");
   EXPECT_EQ(d.abandoned_after_s, 600);
+  EXPECT_EQ(d.finished_unwatched_s, 60);
+  EXPECT_EQ(parse({"--finished-unwatched-s", "0"}).config.finished_unwatched_s, 0);
+  EXPECT_EQ(parse({}, {{"EMPORIUM_FINISHED_UNWATCHED_S", "2"}}).config.finished_unwatched_s, 2);
+  EXPECT_TRUE(parse({"--finished-unwatched-s", "-1"}).error);
   const auto p = parse({"--max-connections-per-ip", "0", "--trusted-proxies", "127.0.0.1,::1", "--abandoned-after-s=5"},
                        {{"EMPORIUM_MAX_TABLES_PER_IP_PER_MINUTE", "7"}, {"EMPORIUM_MAX_CONNECTIONS_PER_IP", "9"}});
   ASSERT_FALSE(p.error) << *p.error;
@@ -60,7 +64,7 @@ TEST(Config, PerAddressCapsTrustedProxiesAndAbandonedTables) {
   EXPECT_TRUE(parse({"--max-connections-per-ip", "-1"}).error);
   EXPECT_TRUE(parse({"--abandoned-after-s", "0"}).error);
   for (const char* flag : {"--max-connections-per-ip", "--max-tables-per-ip-per-minute", "--trusted-proxies",
-                           "--abandoned-after-s"}) {
+                           "--abandoned-after-s", "--finished-unwatched-s"}) {
     EXPECT_NE(usage().find(flag), std::string::npos) << flag;
   }
 }

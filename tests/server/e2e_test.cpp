@@ -610,6 +610,75 @@ TEST(E2ERestart, FinishedTablesCanBeResumedAndWatchedAfterARestart) {
   std::filesystem::remove_all(data);
 }
 
+// How many rooms of `game` in `state` the server holds in memory, from /metrics (-1 when not listed).
+int rooms_in_memory(std::uint16_t port, const std::string& game, const std::string& state) {
+  const auto body = http_get(port, "/metrics").body;
+  const auto key = "emporium_rooms{game=\"" + game + "\",state=\"" + state + "\"} ";
+  const auto at = body.find(key);
+  return at == std::string::npos ? -1 : std::stoi(body.substr(at + key.size()));
+}
+
+// Polls `ok` every 50 ms for up to `limit`; whether it came true.
+template <class F>
+bool comes_true(F ok, std::chrono::milliseconds limit) {
+  const auto until = std::chrono::steady_clock::now() + limit;
+  while (!ok()) {
+    if (std::chrono::steady_clock::now() > until) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return true;
+}
+
+TEST(E2EMemory, FinishedTablesLeaveMemoryOnceUnwatchedAndComeBackWhenAskedFor) {
+  server_process server("", {"--finished-unwatched-s", "1"});
+  const auto finished = [&] { return rooms_in_memory(server.port(), "medici", "finished"); };
+  std::string id, token, invite;
+  {
+    auto t = seat_players(server.port(), 2, true);
+    start(t);
+    auto seats = trackers(t);
+    play(pointers(seats), {}, 41);
+    id = t.id;
+    token = t.tokens[0];
+    invite = t.invite;
+    ASSERT_TRUE(comes_true([&] { return finished() == 1; }, 2s));
+    // While its players are still connected it stays, however long.
+    std::this_thread::sleep_for(1500ms);
+    EXPECT_EQ(finished(), 1);
+  }  // the players' connections close
+  EXPECT_TRUE(comes_true([&] { return finished() == 0; }, 5s)) << finished();
+
+  // A player's resume brings it back, whole; so does a spectator's invite.
+  ws_client player(server.port());
+  player.wait_type("welcome");
+  const Json seated = player.request({{"type", "resume"}, {"token", token}});
+  ASSERT_EQ(seated["type"], "seated") << seated;
+  EXPECT_EQ(seated["table"]["id"], id);
+  EXPECT_EQ(seated["table"]["state"], "finished");
+  const Json snap = player.wait_type("snapshot");
+  EXPECT_EQ(snap["view"]["phase"], "over");
+  EXPECT_FALSE(snap["view"]["result"].is_null());
+  EXPECT_EQ(finished(), 1);
+  ws_client watcher(server.port());
+  watcher.wait_type("welcome");
+  ASSERT_EQ(watcher.request({{"type", "watch"}, {"invite", invite}})["type"], "watching");
+  EXPECT_EQ(watcher.wait_type("snapshot")["view"], snap["view"]);
+  EXPECT_EQ(finished(), 1);  // the same room, not a second copy
+
+  // The player goes; the spectator still watches, so it stays; when the spectator leaves too, it goes again.
+  player.close();
+  std::this_thread::sleep_for(1500ms);
+  EXPECT_EQ(finished(), 1);
+  EXPECT_EQ(watcher.request({{"type", "leave"}, {"table", id}})["type"], "left");
+  EXPECT_TRUE(comes_true([&] { return finished() == 0; }, 5s)) << finished();
+  // My games still describes it from the store.
+  const Json mine = watcher.request({{"type", "my_games"}, {"tokens", Json::array({token})}});
+  ASSERT_EQ(mine["games"].size(), 1u) << mine;
+  EXPECT_EQ(mine["games"][0]["table"], id);
+  EXPECT_EQ(mine["games"][0]["state"], "finished");
+  EXPECT_EQ(server.terminate(), 0);
+}
+
 // CPU seconds (user + system) a process has used, from /proc/<pid>/stat.
 double cpu_seconds(int pid) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
