@@ -5,7 +5,8 @@
 # fuzz_merkator_data. Each starts from its seed corpus in tests/fuzz/corpus/<name>/ (read only) and keeps what
 # it finds in build-fuzz/corpus/<name>/; a crash leaves its input in build-fuzz/artifacts/ and fails the script.
 # Extra libFuzzer flags can be passed in FUZZ_FLAGS (e.g. FUZZ_FLAGS=-runs=10000000). JOBS sets the build's
-# parallelism (default 1). Each run's log is build-fuzz/logs/<target>.log; its closing figures are printed.
+# parallelism (default 1), FUZZ_JOBS how many targets run at once (default 1). Each run's log is
+# build-fuzz/logs/<target>.log; its closing figures are printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-30}"
@@ -23,21 +24,36 @@ mkdir -p build-fuzz/logs build-fuzz/artifacts
 # No allocation stacks (a third of the time goes to recording them); re-run a crash's input with
 # ASAN_OPTIONS=malloc_context_size=30 to see where its memory came from.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-malloc_context_size=0}"
-for t in "${targets[@]}"; do
-  name="${t#fuzz_}"
+run_one() {  # target
+  local t="$1" name="${1#fuzz_}"
   mkdir -p "build-fuzz/corpus/$name"
-  flags=(-max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1
-         -artifact_prefix="build-fuzz/artifacts/$name-")
+  local flags=(-max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1
+               -artifact_prefix="build-fuzz/artifacts/$name-")
   [[ -f "tests/fuzz/$name.dict" ]] && flags+=(-dict="tests/fuzz/$name.dict")
   # shellcheck disable=SC2086  # FUZZ_FLAGS is a list of flags
   if ! "build-fuzz/tests/fuzz/$t" "${flags[@]}" ${FUZZ_FLAGS:-} "build-fuzz/corpus/$name" "tests/fuzz/corpus/$name" \
       >"build-fuzz/logs/$name.log" 2>&1; then
     echo "fuzz: $t FAILED; the end of build-fuzz/logs/$name.log:" >&2
     tail -n 60 "build-fuzz/logs/$name.log" >&2
-    exit 1
+    return 1
   fi
   # "#123456 DONE cov: 1234 ft: 5678 corp: ..." and "stat::average_exec_per_sec: 4567"
+  local done_line rate
   done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "build-fuzz/logs/$name.log" | tail -n 1 || true)
   rate=$(awk '/stat::average_exec_per_sec/ {print $2}' "build-fuzz/logs/$name.log")
   echo "fuzz: $t ok: ${done_line:-?} (${rate:-?} exec/s)"
+}
+
+# FUZZ_JOBS targets at a time (default 1): each run is one process on one core.
+running=()
+failed=0
+for t in "${targets[@]}"; do
+  run_one "$t" &
+  running+=($!)
+  if ((${#running[@]} >= ${FUZZ_JOBS:-1})); then
+    wait "${running[0]}" || failed=1
+    running=("${running[@]:1}")
+  fi
 done
+for pid in "${running[@]}"; do wait "$pid" || failed=1; done
+exit "$failed"
