@@ -7,7 +7,9 @@
 // policy), while: A sends a chat message made of HTML that must arrive as text; B reloads the
 // page mid-game and must be back in the same seat with their controls; C loses its connection
 // and must come back by itself; D must never have a bid control. The final result must show in
-// all four pages. Screenshots go to <build>/screenshots/.
+// all four pages. Along the way: each player's last move is marked on every other page (the
+// spectator's too), the move panel carries data-decision, and Medici's commodities keep colours of
+// their own in light and dark mode. Screenshots go to <build>/screenshots/.
 //
 // Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
 import { test } from 'node:test';
@@ -18,6 +20,8 @@ import { boardState } from './medici-page.mjs';
 const CHAT = '<img src=x onerror=alert(1)><b>bold?</b>';
 const YOUR_TURN_TITLE = '▶ Your turn — Emporium';
 const PHONE = { width: 375, height: 812 };
+const SHOT_DESKTOP = { width: 1366, height: 768 };
+const SHOT_PHONE = { width: 390, height: 844 };
 
 const h = createHarness();
 
@@ -28,6 +32,42 @@ async function waitVersionAbove(page, version) {
     const b = document.querySelector('.medici');
     return b && Number(b.dataset.version) > v;
   }, version, { timeout: 10000 });
+}
+
+/** The background of each commodity's chip on the track legend, as [r, g, b]. */
+function commodityColours(page) {
+  return page.$$eval('.medici .track-table tr[data-commodity]', (rows) => rows.map((row) => {
+    const bg = getComputedStyle(row.querySelector('.chip')).backgroundColor;
+    return [row.dataset.commodity, (bg.match(/[\d.]+/g) || []).slice(0, 3).map(Number)];
+  }));
+}
+
+/** Every two commodities differ clearly (distance in RGB), so no good looks like another. */
+async function assertDistinctCommodities(page, scheme) {
+  const colours = await commodityColours(page);
+  assert.equal(colours.length, 5, 'five commodities on the track legend');
+  for (const [i, [a, ca]] of colours.entries()) {
+    assert.equal(ca.length, 3, `${a}: a colour (${ca})`);
+    for (const [b, cb] of colours.slice(i + 1)) {
+      const distance = Math.hypot(...ca.map((x, k) => x - cb[k]));
+      assert.ok(distance > 60, `${scheme}: ${a} rgb(${ca}) and ${b} rgb(${cb}) look alike (distance ${distance.toFixed(0)})`);
+    }
+  }
+}
+
+/** The newest tile of the lot and the board's version, as a page shows them. */
+function newestLotTile(page) {
+  return page.$eval('.medici', (board) => {
+    const tiles = [...board.querySelectorAll('[data-testid=lot] .tile:not(.tile--empty)')];
+    const last = tiles.at(-1);
+    return {
+      version: Number(board.dataset.version),
+      count: tiles.length,
+      mark: last ? last.getAttribute('data-last-move') : null,
+      latest: Boolean(last && last.classList.contains('last-move--latest')),
+      marked: board.querySelectorAll('[data-testid=lot] [data-last-move]').length,
+    };
+  });
 }
 
 // Watches D's page for any bid control, from before its first paint.
@@ -113,6 +153,13 @@ test('Medici: a private table through the invite link, played to the end in the 
       assert.equal(await D.$('[data-testid=actions]'), null);
     });
 
+    await step('Medici\'s commodities keep colours of their own, light and dark (spice is not grain)', 10000, async () => {
+      await assertDistinctCommodities(A, 'light');
+      await A.emulateMedia({ colorScheme: 'dark' });
+      await assertDistinctCommodities(A, 'dark');
+      await A.emulateMedia({ colorScheme: 'light' });
+    });
+
     // ---- the game ----
     const random = rng(20240611);
     const players = [['A', A], ['B', B], ['C', C]];
@@ -127,6 +174,8 @@ test('Medici: a private table through the invite link, played to the end in the 
     let usedSlider = false;
     let usedKeyboard = false;
     let bids = 0;
+    let drawMarksChecked = 0;
+    let decisionChecked = false;
 
     await step('the three players play the whole game through the UI', 150000, async () => {
       for (let iteration = 0; iteration < 2000; iteration++) {
@@ -198,15 +247,35 @@ test('Medici: a private table through the invite link, played to the end in the 
           progressShot = true;
           await shot(A, 'medici-in-progress.png');
           await shot(D, 'medici-spectator.png');
+          await A.setViewportSize(SHOT_DESKTOP);
+          await shot(A, 'medici-desktop-light.png');
+          await A.emulateMedia({ colorScheme: 'dark' });
+          await shot(A, 'medici-desktop-dark.png');
+          await A.emulateMedia({ colorScheme: 'light' });
+          await A.setViewportSize(DESKTOP);
         }
         if (!phoneShot && st.version >= 15 && label === 'B') {
           phoneShot = true;
           await shot(B, 'medici-phone.png');
+          await B.setViewportSize(SHOT_PHONE);
+          await shot(B, 'medici-phone-light.png');
+          await B.emulateMedia({ colorScheme: 'dark' });
+          await shot(B, 'medici-phone-dark.png');
+          await B.emulateMedia({ colorScheme: 'light' });
+          await B.setViewportSize(PHONE);
+        }
+
+        // The move panel is the viewer's decision (the table scrolls it into view).
+        if (!decisionChecked) {
+          decisionChecked = true;
+          assert.ok(await page.$('[data-decision][data-testid=actions] [data-action]'), `${label}'s move panel carries data-decision`);
+          assert.equal(await D.$('[data-decision]'), null, 'the spectator has no decision');
         }
 
         // The policy: draw one or two tiles, then stop; bid the minimum now and then, else pass.
         const before = st.version;
         const r = random();
+        let did = 'pass';
         if (!usedKeyboard && label === 'C' && st.draw) {
           // C's turn came while its page was idle: the focus is on the first action, and the
           // keyboard alone takes it.
@@ -214,9 +283,10 @@ test('Medici: a private table through the invite link, played to the end in the 
           const focused = await C.evaluate(() => document.activeElement && document.activeElement.dataset.action);
           assert.equal(focused, 'draw', 'the focus moves to the first action when the turn begins');
           await C.keyboard.press('Enter');
+          did = 'draw';
         } else if (st.draw || st.stop) {
-          if (st.draw && (!st.stop || r < 0.45)) await page.click('[data-action=draw]');
-          else await page.click('[data-action=stop]');
+          did = st.draw && (!st.stop || r < 0.45) ? 'draw' : 'stop';
+          await page.click(`[data-action=${did}]`);
         } else if (st.bid && r < 0.3) {
           const range = await page.$eval('input[name=bid]', (el) => [Number(el.min), Number(el.max)]);
           assert.ok(range[0] >= 1 && range[0] <= range[1], `bid range ${range}`);
@@ -231,12 +301,26 @@ test('Medici: a private table through the invite link, played to the end in the 
             assert.equal(await page.inputValue('input[name=bid]'), String(range[0]), 'the bid starts at the minimum');
           }
           await page.click('[data-action=bid]');
+          did = 'bid';
           bids += 1;
         } else {
           await page.click('[data-action=pass]');
         }
         actions += 1;
         await waitVersionAbove(page, before);
+
+        // After a draw, every other page (the spectator's too) marks the drawn tile as that seat's last move.
+        if (did === 'draw') {
+          for (const [other, otherLabel] of [[A, 'A'], [B, 'B'], [C, 'C'], [D, 'D']]) {
+            if (other === page) continue;
+            await waitVersionAbove(other, before);
+            const lot = await newestLotTile(other);
+            if (lot.version !== before + 1 || lot.count === 0) continue; // the day ended with this draw
+            assert.equal(lot.mark, String(turnIndex), `${otherLabel} marks ${label}'s drawn tile (version ${lot.version})`);
+            assert.ok(lot.latest, `${otherLabel}: the drawn tile is the newest move`);
+            drawMarksChecked += 1;
+          }
+        }
       }
       throw new Error('the game did not end within 2000 iterations');
     });
@@ -268,6 +352,7 @@ test('Medici: a private table through the invite link, played to the end in the 
     assert.ok(usedSlider, 'the bid slider was used');
     assert.ok(usedKeyboard, 'an action was taken with the keyboard');
     assert.ok(bids > 0, 'someone bid');
+    assert.ok(drawMarksChecked > 20, `drawn tiles checked for their mark on the other pages: ${drawMarksChecked}`);
     assert.deepEqual(await D.evaluate(() => window.__bidControlSeen), [], 'the spectator never had a bid control');
     assert.deepEqual(h.dialogs, [], 'no dialog (alert) was opened');
     assert.deepEqual(h.pageErrors, [], 'no script errors in the pages');

@@ -8,6 +8,7 @@ import {
   applyEvent, applyEvents, bidRange, legalActions, clampBid, isLegalBid, auctionRows, trackMarkers,
   describeEvent, statusText, resultSentence, toMove, isOver, shipValue, shipCounts, COMMODITIES,
 } from '../../web-client/games/medici/model.js';
+import * as medici from '../../web-client/games/medici/model.js';
 import { t } from '../../web-client/js/i18n/index.js';
 import { engineGame, replayViewers } from './fixture.mjs';
 
@@ -190,5 +191,137 @@ describe('describeEvent', () => {
     const last = viewer.steps.at(-1).view;
     assert.equal(statusText(last, names, 0, t), resultSentence(last.result, names, t));
     assert.ok(noKey(resultSentence(null, names, t)));
+  });
+});
+
+describe('the viewer\'s prompt says only what the legal actions allow', () => {
+  const names = ['Ann', 'Bo', 'Cy', 'Di'];
+  // The prompt names an action exactly when it is legal (the words of the English catalog).
+  const words = { draw: /\bdraw\b/i, stop: /\bstop\b/i, bid: /\bbid\b/i, pass: /\bpass\b/i };
+  const offered = (text) => Object.keys(words).filter((kind) => words[kind].test(text));
+  const allowedKinds = (legal) => {
+    const a = legalActions(legal);
+    return Object.keys(words).filter((kind) => Boolean(a[kind]));
+  };
+  const seatedSteps = function* (players, seed) {
+    for (const viewer of game(players, seed).viewers.slice(0, players)) {
+      for (const step of viewer.steps) yield [viewer.seat, step];
+    }
+  };
+
+  test('with an empty lot only drawing is legal, and the prompt does not offer to stop', () => {
+    let seen = 0;
+    for (const seed of SEEDS) {
+      for (const [seat, step] of seatedSteps(3, seed)) {
+        const v = step.view;
+        if (v.phase !== 'draw' || v.active !== seat || v.lot.length > 0) continue;
+        seen += 1;
+        assert.deepEqual(allowedKinds(step.legal), ['draw'], 'the engine allows only a draw before the first tile');
+        const text = statusText(v, names, seat, t, step.legal);
+        assert.deepEqual(offered(text), ['draw'], `"${text}"`);
+        assert.ok(text.includes(String(v.lot_limit - v.lot.length)), `the prompt says how many more: "${text}"`);
+      }
+    }
+    assert.ok(seen > 10, `empty-lot turns in the fixtures: ${seen}`);
+  });
+
+  test('every turn of real games: the prompt offers exactly the legal kinds of action', () => {
+    const kindsSeen = new Set();
+    for (const players of [2, 3, 4]) {
+      for (const [seat, step] of seatedSteps(players, 7)) {
+        if (step.legal.length === 0) continue;
+        const text = statusText(step.view, names, seat, t, step.legal);
+        const allowed = allowedKinds(step.legal);
+        kindsSeen.add(allowed.join('+'));
+        assert.deepEqual(offered(text), allowed, `seat ${seat}, version ${step.view.version}: "${text}"`);
+      }
+    }
+    assert.ok(kindsSeen.has('draw') && kindsSeen.has('draw+stop') && kindsSeen.has('bid+pass'), [...kindsSeen].join(', '));
+  });
+
+  test('lists the engine does not send today still give an honest prompt', () => {
+    const v = game(3, 1).viewers[0].steps.find((s) => s.view.phase === 'draw' && s.view.active === 0 && s.view.lot.length > 0).view;
+    for (const legal of [[{ type: 'stop' }], [{ type: 'pass' }], [{ type: 'bid', amount: 3 }], []]) {
+      const text = medici.yourPrompt(v, legal, t) || '';
+      assert.deepEqual(offered(text), allowedKinds(legal), `${JSON.stringify(legal)}: "${text}"`);
+    }
+    assert.equal(medici.yourPrompt(v, [], t), null);
+    assert.ok(statusText(v, names, 0, t, []).length > 0, 'my turn with nothing legal (yet) still says something');
+  });
+
+  test('others and spectators are told who is to move, never offered a move', () => {
+    for (const viewer of game(3, 42).viewers) {
+      for (const step of viewer.steps) {
+        const v = step.view;
+        const mover = v.phase === 'draw' ? v.active : v.auction && v.auction.bidder;
+        if (v.phase === 'over' || mover === viewer.seat || mover === null || mover === undefined) continue;
+        const text = statusText(v, names, viewer.seat, t, step.legal);
+        assert.ok(text.includes(names[mover]), `"${text}" names ${names[mover]}`);
+      }
+    }
+  });
+});
+
+describe('last-move marks: the places each move changed', () => {
+  // Replays a game and checks each marked event's keys against the view after it.
+  const replay = (players, seed, check) => {
+    const viewer = game(players, seed).viewers.at(-1); // the spectator: marks use only what everyone sees
+    let view = viewer.initial;
+    for (const step of viewer.steps) {
+      for (const e of step.events) {
+        const after = applyEvent(view, e);
+        check(e, medici.moveMarks(view, e), view, after);
+        view = after;
+      }
+    }
+  };
+
+  test('a drawn tile, a stopped lot, a bid or pass, a won lot, a discarded lot', () => {
+    const kinds = new Set();
+    for (const players of [2, 3, 4, 5]) {
+      replay(players, 2024, (e, m, before, after) => {
+        const { markKey } = medici;
+        switch (e.type) {
+          case 'draw':
+            assert.deepEqual(m, { player: e.player, keys: [markKey.lot(after, after.lot.length - 1)] });
+            break;
+          case 'stop':
+            assert.equal(m.player, e.player);
+            assert.deepEqual(m.keys, after.lot.map((_, i) => markKey.lot(after, i)), 'the whole lot they drew');
+            break;
+          case 'bid':
+          case 'pass': {
+            if (e.forced) { assert.equal(m, null, 'a forced pass is nobody\'s move'); break; }
+            assert.deepEqual(m, { player: e.player, keys: [markKey.bid(after, e.player)] });
+            assert.ok(medici.auctionRows(after).some((r) => r.player === e.player && r.state === e.type));
+            break;
+          }
+          case 'lot_won': {
+            const ship = after.seats[e.player].ship;
+            const from = ship.length - e.tiles.length;
+            assert.deepEqual(m, { player: e.player, keys: e.tiles.map((_, i) => markKey.ship(after, e.player, from + i)) });
+            break;
+          }
+          case 'lot_discarded': {
+            const from = after.discarded.length - e.tiles.length;
+            assert.deepEqual(m, { player: null, keys: e.tiles.map((_, i) => markKey.discard(after, from + i)) });
+            break;
+          }
+          default:
+            assert.equal(m, null, `${e.type} is nobody's move`);
+        }
+        kinds.add(m ? e.type : `-${e.type}`);
+      });
+    }
+    for (const kind of ['draw', 'stop', 'bid', 'pass', 'lot_won', 'lot_discarded']) assert.ok(kinds.has(kind), `seen ${kind}`);
+  });
+
+  test('every lot of a game has its own id, so an old mark never lands on a later lot', () => {
+    for (const players of [2, 3, 6]) {
+      const ids = [];
+      replay(players, 99991, (e, m, before) => { if (e.type === 'auction') ids.push(medici.lotId(before)); });
+      assert.ok(ids.length > 5);
+      assert.equal(new Set(ids).size, ids.length, ids.join(' '));
+    }
   });
 });

@@ -5,9 +5,12 @@
 //   { view, legal, seat (null for spectators), names, bots (the bot level by seat, null for
 //   people), connected, busy }.
 // Spectators (seat null) get no controls at all: no bid control exists in their DOM.
+// Each player's last move is marked where it changed the board (model.moveMarks: the drawn tile, the
+// bid row, the won tiles on the ship, the discarded lot), on every page.
 import * as model from './model.js';
 import { h, replace, keepFocus } from '../../js/dom.js';
 import { botMark } from '../../js/bot-mark.js';
+import { createLastMoves, markProps } from '../../js/last-moves.js';
 
 const { COMMODITIES, TRACK_BONUS, TRACK_TOP } = model;
 
@@ -16,9 +19,11 @@ function initial(name, p, t) {
   return [...n][0] ? [...n][0].toUpperCase() : String(p + 1);
 }
 
-function tileEl(tile, t, extra = '') {
-  const label = model.tileText(tile, t);
-  return h('span', { class: ['tile', `tile--${tile.commodity}`, extra], role: 'img', 'aria-label': label, title: label },
+/** A tile; `marked` is its last-move mark ({ mark, words }, see markOf in createBoard) or null. */
+function tileEl(tile, t, marked = null) {
+  const text = model.tileText(tile, t);
+  const label = marked ? t('medici.lastMove.label', { label: text, move: marked.words }) : text;
+  return h('span', { ...markProps(marked && marked.mark, ['tile', `tile--${tile.commodity}`]), role: 'img', 'aria-label': label, title: label },
     h('b', { 'aria-hidden': 'true' }, String(tile.value)),
     h('small', { 'aria-hidden': 'true' }, t(`medici.commodity.${tile.commodity}`)));
 }
@@ -73,11 +78,24 @@ function createBoard(root, { t, onAction }) {
   let bid = { key: null, value: null }; // the amount being chosen, kept across re-renders
   let hadTurn = false;
   const openDetails = new Set(); // <details> the player opened stay open across re-renders
+  const marks = createLastMoves();
   const el = h('div', { class: 'medici' });
   root.append(el);
 
   const mine = () => state && state.seat !== null && state.seat !== undefined;
   const myLegal = () => (mine() ? state.legal || [] : []);
+
+  /** The last-move mark on the place `key`: { mark (last-moves.js), words ("Ann's last move") } or null. */
+  function markOf(key) {
+    const mark = marks.at(key);
+    return mark ? { mark, words: t('medici.lastMove', { name: model.nameOf(state.names, mark.player, t) }) } : null;
+  }
+
+  /** An element's own classes plus, when `key` is marked, the mark's classes, seat and title. */
+  function markAttrs(key, own) {
+    const m = markOf(key);
+    return m ? { ...markProps(m.mark, own), title: m.words } : { class: own };
+  }
 
   function details(key, cls, summary, content) {
     return h('details', {
@@ -140,7 +158,7 @@ function createBoard(root, { t, onAction }) {
 
   function lot(v) {
     const slots = [];
-    v.lot.forEach((tile) => slots.push(tileEl(tile, t)));
+    v.lot.forEach((tile, i) => slots.push(tileEl(tile, t, markOf(model.markKey.lot(v, i)))));
     if (v.phase === 'draw') {
       for (let i = v.lot.length; i < v.lot_limit; i++) slots.push(emptySlot(t('medici.lot.slotEmpty'), 'tile--slot'));
     }
@@ -165,7 +183,7 @@ function createBoard(root, { t, onAction }) {
           else if (r.state === 'pass') text = r.forced ? t('medici.auction.forced') : t('medici.auction.pass');
           else if (r.state === 'current') text = t('medici.auction.current');
           else text = t('medici.auction.waiting');
-          return h('li', { class: ['bid-row', `bid-${r.state}`, r.high ? 'bid-high' : '', r.player === state.seat ? 'is-me' : ''] },
+          return h('li', markAttrs(model.markKey.bid(v, r.player), ['bid-row', `bid-${r.state}`, r.high ? 'bid-high' : '', r.player === state.seat ? 'is-me' : '']),
             swatch(r.player, initial(state.names[r.player], r.player, t)),
             h('span', { class: 'bid-name' }, playerName(state.names, r.player, state.seat, t)),
             h('span', { class: 'bid-state' }, text));
@@ -237,9 +255,9 @@ function createBoard(root, { t, onAction }) {
           bidButton,
           allowed.pass ? h('button', { type: 'button', class: 'btn', 'data-action': 'pass', 'data-focus': 'pass', 'aria-disabled': busy ? 'true' : null, onclick: () => act({ type: 'pass' }) }, t('medici.actions.pass')) : null)));
     }
-    return h('section', { class: ['m-card', 'm-actions', busy ? 'is-busy' : ''], 'aria-labelledby': 'm-actions-h', 'aria-busy': busy ? 'true' : 'false', 'data-testid': 'actions' },
+    return h('section', { class: ['m-card', 'm-actions', busy ? 'is-busy' : ''], 'aria-labelledby': 'm-actions-h', 'aria-busy': busy ? 'true' : 'false', 'data-testid': 'actions', 'data-decision': true },
       h('h2', { id: 'm-actions-h' }, t('medici.actions.heading')),
-      h('p', { class: 'm-your-status' }, model.statusText(v, state.names, state.seat, t)),
+      h('p', { class: 'm-your-status' }, model.statusText(v, state.names, state.seat, t, legal)),
       body,
       busy ? h('p', { class: 'hint', role: 'status' }, state.offline ? t('conn.reconnectingNow') : t('table.busy')) : null);
   }
@@ -250,7 +268,7 @@ function createBoard(root, { t, onAction }) {
       h('div', { class: ['ship-grid', v.capacity > 5 ? 'ship-grid--wide' : ''] }, v.seats.map((seat, p) => {
         const drawing = v.phase === 'draw' && v.active === p;
         const bidding = v.phase === 'auction' && v.auction && v.auction.bidder === p;
-        const cargo = seat.ship.map((tile) => tileEl(tile, t));
+        const cargo = seat.ship.map((tile, i) => tileEl(tile, t, markOf(model.markKey.ship(v, p, i))));
         for (let i = seat.ship.length; i < v.capacity; i++) cargo.push(emptySlot(t('medici.ship.slotEmpty')));
         const connected = !state.connected || state.connected[p] !== false;
         return h('article', {
@@ -307,7 +325,7 @@ function createBoard(root, { t, onAction }) {
     return h('section', { class: 'm-card m-discarded', 'aria-labelledby': 'm-disc-h' },
       h('h2', { id: 'm-disc-h' }, t('medici.discarded.heading')),
       v.discarded.length
-        ? h('div', { class: 'tiles tiles--small' }, v.discarded.map((tile) => tileEl(tile, t)))
+        ? h('div', { class: 'tiles tiles--small' }, v.discarded.map((tile, i) => tileEl(tile, t, markOf(model.markKey.discard(v, i)))))
         : h('p', { class: 'hint' }, t('medici.discarded.empty')));
   }
 
@@ -324,7 +342,7 @@ function createBoard(root, { t, onAction }) {
     el.dataset.seat = mine() ? String(state.seat) : 'spectator';
     replace(el,
       bar(v),
-      h('p', { class: 'm-status' }, model.statusText(v, state.names, state.seat, t)),
+      h('p', { class: 'm-status' }, model.statusText(v, state.names, state.seat, t, myLegal())),
       scoringPanel(v),
       result(v),
       v.phase !== 'over' ? h('div', { class: 'm-market' }, lot(v), auction(v), actions(v)) : null,
@@ -335,6 +353,8 @@ function createBoard(root, { t, onAction }) {
 
   return {
     update(next) {
+      // A view older than the one shown is another game (a snapshot): its marks would be wrong.
+      if (state && next.view && next.view.version < state.view.version) marks.clear();
       state = next;
       const turn = myLegal().length > 0 && !state.busy;
       const restored = keepFocus(el, render);
@@ -350,7 +370,21 @@ function createBoard(root, { t, onAction }) {
       hadTurn = turn || (hadTurn && state.busy);
     },
     onEvents(events) {
-      for (const e of events) if (e.type === 'day_end') scoringDay = e.day;
+      // Called before update() brings the new view: walk the events from the view they apply to.
+      let v = state && state.view;
+      let mover = null; // the player whose move this action is, for the results it causes
+      for (const e of events) {
+        if (e.type === 'day_end') scoringDay = e.day;
+        if (!v) continue;
+        const m = model.moveMarks(v, e);
+        if (m && m.player !== null) {
+          marks.note(m.player, m.keys);
+          mover = m.player;
+        } else if (m && mover !== null) {
+          marks.add(mover, m.keys);
+        }
+        v = model.applyEvent(v, e);
+      }
     },
     destroy() {
       el.remove();

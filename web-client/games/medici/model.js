@@ -3,7 +3,7 @@
 //   applyEvents(view, events, version) → the view after one action's events, at that version
 //   describeEvent(event, names, t)     → one sentence for the game log
 // plus the helpers the board needs (legal actions by kind, the allowed bid range, the auction's
-// rows, markers on the tracks). The client applies events with these instead of asking the
+// rows, markers on the tracks, the viewer's prompt, the places each move changed). The client applies events with these instead of asking the
 // server for a new snapshot after every action; tests check that it lands exactly on the
 // engine's own views (tests/web-client/medici-model.test.mjs).
 
@@ -294,21 +294,89 @@ export function resultSentence(result, names, t) {
   return result.winners.length === 1 ? t('medici.result.winner', params) : t('medici.result.shared', params);
 }
 
-/** The line under the board title: what happens now, in words. */
-export function statusText(view, names, mySeat, t) {
+/**
+ * The viewer's own prompt, built from what their legal list allows, so it never offers a move that is
+ * not open to them (no "or stop" before the first tile is drawn). Null when the list allows nothing.
+ */
+export function yourPrompt(view, legal, t) {
+  const allowed = legalActions(legal);
+  const count = Math.max(0, view.lot_limit - view.lot.length);
+  if (allowed.draw && allowed.stop) return t('medici.status.drawYou', { count });
+  if (allowed.draw) return t('medici.status.drawOnlyYou', { count });
+  if (allowed.stop) return t('medici.status.stopOnlyYou');
+  if (allowed.bid && allowed.pass) return t('medici.status.bidYou', { count: allowed.bid.min });
+  if (allowed.bid) return t('medici.status.bidOnlyYou', { count: allowed.bid.min });
+  if (allowed.pass) return t('medici.status.passOnlyYou');
+  return null;
+}
+
+/**
+ * The line under the board title: what happens now, in words. `legal` is the viewer's legal list: on
+ * the viewer's turn the line says exactly what it allows (yourPrompt).
+ */
+export function statusText(view, names, mySeat, t, legal = []) {
   if (!view) return '';
   const who = (p) => (p === mySeat ? t('common.you') : nameOf(names, p, t));
   if (view.phase === 'over') return resultSentence(view.result, names, t);
   if (view.phase === 'draw') {
     return view.active === mySeat
-      ? t('medici.status.drawYou', { count: view.lot_limit - view.lot.length })
+      ? yourPrompt(view, legal, t) || t('medici.status.yourTurn')
       : t('medici.status.draw', { name: who(view.active) });
   }
   const a = view.auction;
   if (a && a.bidder !== null && a.bidder !== undefined) {
     return a.bidder === mySeat
-      ? t('medici.status.bidYou', { count: a.min_bid })
+      ? yourPrompt(view, legal, t) || t('medici.status.yourTurn')
       : t('medici.status.bid', { name: who(a.bidder) });
   }
   return '';
+}
+
+// ---- last moves ---------------------------------------------------------------------------------
+
+/**
+ * Which lot this is, the same on every page: the day and how many tiles have left the day's lots so
+ * far (onto ships or discarded). A new lot gets a new id, so a mark on "the lot's second tile" never
+ * lands on a later lot's tile.
+ */
+export function lotId(view) {
+  const shipped = view.seats.reduce((sum, seat) => sum + seat.ship.length, 0);
+  return `${view.day}.${shipped}.${view.discarded.length}`;
+}
+
+/** The keys of the places a move can change (the board marks them with js/last-moves.js). */
+export const markKey = {
+  lot: (view, i) => `lot:${lotId(view)}:${i}`,
+  bid: (view, player) => `bid:${lotId(view)}:${player}`,
+  ship: (view, player, i) => `ship:${view.day}:${player}:${i}`,
+  discard: (view, i) => `discard:${view.day}:${i}`,
+};
+
+/**
+ * The places one event changed, for the last-move marks, given the view before it: { player, keys }
+ * for a player's own move (a drawn tile, the lot they stopped at, a bid or pass, the lot won onto the
+ * winner's ship), { player: null, keys } for a result of the move that caused it (the discarded lot,
+ * which belongs to the last move of the same action), or null. Forced passes, free fills and the day's
+ * scoring are nobody's move: no mark.
+ */
+export function moveMarks(view, event) {
+  const range = (from, n) => Array.from({ length: n }, (_, i) => from + i);
+  switch (event && event.type) {
+    case 'draw':
+      return { player: event.player, keys: [markKey.lot(view, view.lot.length)] };
+    case 'stop':
+      return { player: event.player, keys: range(0, view.lot.length).map((i) => markKey.lot(view, i)) };
+    case 'bid':
+      return { player: event.player, keys: [markKey.bid(view, event.player)] };
+    case 'pass':
+      return event.forced ? null : { player: event.player, keys: [markKey.bid(view, event.player)] };
+    case 'lot_won': {
+      const had = view.seats[event.player].ship.length;
+      return { player: event.player, keys: range(had, event.tiles.length).map((i) => markKey.ship(view, event.player, i)) };
+    }
+    case 'lot_discarded':
+      return { player: null, keys: range(view.discarded.length, event.tiles.length).map((i) => markKey.discard(view, i)) };
+    default:
+      return null;
+  }
 }
