@@ -9,12 +9,14 @@ import { fileURLToPath } from 'node:url';
 import { t, translate, has, setLanguage, language } from '../../web-client/js/i18n/index.js';
 import en from '../../web-client/js/i18n/en.js';
 
-const JS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web-client/js');
+const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web-client');
+const JS = path.join(WEB, 'js');
 
 /** The code without its comments (which show usage examples). */
 const code = (file) => readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 
-function sources(dir = JS) {
+/** Every .js file of the client: js/ and the games' folders. */
+function sources(dir = WEB) {
   return readdirSync(dir).flatMap((f) => {
     const p = path.join(dir, f);
     return statSync(p).isDirectory() ? sources(p) : p.endsWith('.js') ? [p] : [];
@@ -83,7 +85,7 @@ describe('the English catalog', () => {
     const prefixes = new Map();
     for (const file of sources()) {
       const text = code(file);
-      const rel = path.relative(JS, file);
+      const rel = path.relative(WEB, file);
       for (const m of text.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) used.set(m[1], rel);
       for (const m of text.matchAll(/\bt\(\s*`([a-zA-Z0-9_.]+)\$\{/g)) prefixes.set(m[1], rel);
       // keys passed around as values (e.g. nameKey: 'medici.name', key: 'table.turn.yours')
