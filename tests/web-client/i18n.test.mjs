@@ -10,7 +10,6 @@ import { t, translate, has, setLanguage, language } from '../../web-client/js/i1
 import en from '../../web-client/js/i18n/en.js';
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web-client');
-const JS = path.join(WEB, 'js');
 
 /** The code without its comments (which show usage examples). */
 const code = (file) => readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
