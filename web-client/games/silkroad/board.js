@@ -81,7 +81,7 @@ function createBoard(root, { t, onAction }) {
     const words = { ship: ship + 1, from: goodName(from), good: goodName(good) };
     return actButton({ type: 'exchange', ship, good },
       [cube(from), t('silkroad.actions.exchangeGiveTake', words), cube(good)],
-      { class: `btn-good btn-exchange good-${good}`, label: t('silkroad.actions.exchangeTo', words), dataset: { good, from } });
+      { class: `btn-good btn-exchange good-${good}`, label: t('silkroad.actions.exchangeTo', words), dataset: { good, from, ship: String(ship) } });
   }
 
   // ---- pieces ----
