@@ -192,6 +192,7 @@ test('Maritime Silk Road: three players and a spectator play a whole game in the
     let checks = 0;
     let shotMid = false;
     let shotPhone = false;
+    let shotExchange = false;
     let marksChecked = 0;
     let previewsChecked = 0;
     let exchangesChecked = 0;
@@ -271,6 +272,10 @@ test('Maritime Silk Road: three players and a spectator play a whole game in the
           shotMid = true;
           await shot(page, `silkroad-player-${NAMES[turnIndex]}.png`);
           await shotLightDark(page, 'silkroad-desktop', DESKTOP_SHOT);
+        }
+        if (!shotExchange && turnIndex < 2 && st.controls.some((c) => c.action === 'exchange')) {
+          shotExchange = true;
+          await shot(page, 'silkroad-exchange.png');
         }
         if (!shotPhone && midGame && turnIndex === 2) {
           shotPhone = true;

@@ -445,7 +445,7 @@ export default {
   'silkroad.actions.load': 'Load your ship {ship} with a marker',
   'silkroad.actions.loadGood': 'Load {good}',
   'silkroad.actions.exchange': 'Exchange a marker',
-  'silkroad.actions.exchangeShip': 'Ship {ship} ({good}) → ',
+  'silkroad.actions.exchangeShip': 'Ship {ship}, carrying {good}:',
   'silkroad.actions.exchangeTo': 'Exchange on ship {ship}: give {from}, take {good}',
   'silkroad.actions.exchangeGiveTake': 'Give {from}, take {good}',
   'silkroad.actions.buy': 'Buy a special card',
