@@ -7,13 +7,17 @@
 // action the spectator's page is checked against the hidden values read from each player's own
 // page: no coin amount and no hand card of anyone may show there (nor another player's coins on
 // a player's page) until the end; after the end every player's coins must show, equal to what
-// each player saw as their own. Screenshots go to <build>/screenshots/.
+// each player saw as their own. Along the way: after each move, the place it changed carries the
+// mover's last-move mark on every page (the spectator's too); the status bar never says a thing
+// twice; what a play or score button says the player earns is what they then earn; every exchange
+// button says what it gives and takes. Screenshots go to <build>/screenshots/ (the light and dark
+// ones at mid-game on a player's page: silkroad-{desktop,phone}-{light,dark}.png).
 //
 // Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DESKTOP, PHONE, SHOTS, createHarness, createPrivateTable, joinByInvite, rng, shot, step,
+  DESKTOP, DESKTOP_SHOT, PHONE, SHOTS, createHarness, createPrivateTable, joinByInvite, rng, shot, shotLightDark, step,
 } from './support.mjs';
 
 const GOODS = ['porcelain', 'silk', 'tea', 'spice', 'glass', 'ore'];
@@ -35,9 +39,12 @@ function boardState(page) {
     const controls = board
       ? [...board.querySelectorAll('[data-action]:not([disabled]):not([aria-disabled=true])')].map((b) => ({
         action: b.dataset.action, good: b.dataset.good || null, card: b.dataset.card || null, slot: b.dataset.slot ?? null,
-        focus: b.dataset.focus,
+        ship: b.dataset.ship ?? null, from: b.dataset.from || null, focus: b.dataset.focus,
+        text: b.textContent, label: b.getAttribute('aria-label'), title: b.getAttribute('title'),
+        pays: b.querySelector('.sr-pays') ? b.querySelector('.sr-pays').textContent : null,
       }))
       : [];
+    const text = (sel) => { const e = document.querySelector(sel); return e ? e.textContent : null; };
     const myCoins = document.querySelector('[data-testid=my-coins]');
     const hand = {};
     for (const c of document.querySelectorAll('[data-testid=hand] [data-good]')) hand[c.dataset.good] = Number(c.dataset.count);
@@ -56,6 +63,12 @@ function boardState(page) {
         return { seat: Number(s.dataset.seat), hidden: c.classList.contains('is-hidden'), text: c.textContent, value: shown ? shown.textContent : null };
       }),
       anyControl: document.querySelectorAll('[data-action], [data-choose], [data-testid=actions]').length,
+      seat: board ? board.dataset.seat : null,
+      myShips: [...document.querySelectorAll('.sr-seat.is-me .sr-ship')].map((s) => s.dataset.good || null),
+      shipCount: Object.fromEntries([...document.querySelectorAll('.sr-seat')].map((s) => [s.dataset.seat, s.querySelectorAll('.sr-ship[data-good]').length])),
+      // What the status bar and the move panel say: each fact once.
+      bar: [text('[data-testid=stage]'), text('.sr-bar [data-testid=phase]'), text('[data-testid=status-line]'), text('.sr-your-status')].filter(Boolean),
+      decision: Boolean(document.querySelector('[data-testid=actions][data-decision]')),
       result: Boolean(document.querySelector('[data-testid=result]')),
       resultCoins: [...document.querySelectorAll('[data-testid=result] .rank')].map((r) => r.textContent),
       text: document.body.innerText,
@@ -69,6 +82,40 @@ async function waitVersionAbove(page, version) {
     const b = document.querySelector('.silkroad');
     return b && Number(b.dataset.version) > v;
   }, version, { timeout: 10000 });
+}
+
+/** Words of four letters or more that two texts share (the old bar said "Setup: loading ships" beside "Loading the ships"). */
+function repeatedWords(texts) {
+  const seen = new Map();
+  const twice = [];
+  texts.forEach((text, i) => {
+    for (const w of new Set(text.toLowerCase().replace(/[^\p{L}\s]/gu, ' ').split(/\s+/).filter((x) => x.length >= 4 && !NAMES.some((n) => n.toLowerCase() === x)))) {
+      if (seen.has(w) && seen.get(w) !== i) twice.push(w);
+      seen.set(w, i);
+    }
+  });
+  return twice;
+}
+
+/** The selector of the place a move changed, marked for its mover (null: a move that marks nothing). */
+function markedPlace(pick, seat, before) {
+  const mark = `[data-last-move="${seat}"]`;
+  switch (pick.action) {
+    case 'play': return `.sr-market .good-card[data-slot="${pick.slot}"]${mark}`;
+    case 'load': return `.sr-seat[data-seat="${seat}"] .sr-ship[data-ship="${before.shipCount[seat]}"]${mark}`;
+    case 'exchange': return `.sr-seat[data-seat="${seat}"] .sr-ship[data-ship="${pick.ship}"]${mark}`;
+    case 'buy-ship': return `.sr-shop-list [data-card="ship"]${mark}`;
+    case 'buy': return `.sr-shop-list [data-card="${pick.card}"]${mark}`;
+    case 'draw':
+    case 'extra_draw': return `.sr-seat[data-seat="${seat}"] [data-testid=hand-count]${mark}`;
+    default: return null;
+  }
+}
+
+/** The viewer's part of a payout preview: "you +6, Bea +3" → 6; nothing for the viewer → 0. */
+function ownPayout(pays) {
+  const m = /\byou \+(\d+)/.exec(pays || '');
+  return m ? Number(m[1]) : 0;
 }
 
 // Watches D's page for any control, from before its first paint.
@@ -144,6 +191,11 @@ test('Maritime Silk Road: three players and a spectator play a whole game in the
     let actions = 0;
     let checks = 0;
     let shotMid = false;
+    let shotPhone = false;
+    let shotExchange = false;
+    let marksChecked = 0;
+    let previewsChecked = 0;
+    let exchangesChecked = 0;
     let shotSpectator = false;
     let earned = false;
     let chose = 0;
@@ -186,6 +238,9 @@ test('Maritime Silk Road: three players and a spectator play a whole game in the
           checks += 1;
         }
         if (over) return;
+        for (const [i, s] of states.entries()) {
+          assert.deepEqual(repeatedWords(s.bar), [], `${i === 3 ? 'spectator' : NAMES[i]}: the status says a thing twice: ${JSON.stringify(s.bar)}`);
+        }
 
         const turnIndex = states.slice(0, 3).findIndex((s) => s.ready && s.controls.length > 0);
         if (turnIndex < 0) {
@@ -197,10 +252,34 @@ test('Maritime Silk Road: three players and a spectator play a whole game in the
         }
         const page = players[turnIndex];
         const st = states[turnIndex];
+        assert.ok(st.decision, 'the move panel carries data-decision');
+        // Every exchange control says what it gives (the ship's marker) and what it takes, in words.
+        for (const c of st.controls.filter((x) => x.action === 'exchange')) {
+          assert.equal(c.from, st.myShips[Number(c.ship)], 'an exchange gives the ship\'s own marker');
+          for (const words of [c.text, c.label, c.title]) {
+            assert.match(words, new RegExp(`give ${c.from}, take ${c.good}`, 'i'), `exchange control: "${words}"`);
+          }
+          exchangesChecked += 1;
+        }
+        for (const c of st.controls.filter((x) => x.action === 'buy')) assert.match(c.label, /pay \d+, take/i, `buy control: "${c.label}"`);
+        // The play and score controls preview a payout.
+        for (const c of st.controls.filter((x) => x.action === 'play' || x.action === 'score')) {
+          assert.match(c.pays || '', /^(no one earns|((you|Ann|Bea|Cy) \+\d+)(, (you|Ann|Bea|Cy) \+\d+)*)$/, `${c.action} preview: "${c.pays}"`);
+        }
 
-        if (!shotMid && st.phase === 'phase2' && st.version > 40 && earned && st.controls.some((c) => c.action === 'play')) {
+        const midGame = st.phase === 'phase2' && st.version > 40 && earned && st.controls.some((c) => c.action === 'play');
+        if (!shotMid && midGame && turnIndex < 2) {
           shotMid = true;
           await shot(page, `silkroad-player-${NAMES[turnIndex]}.png`);
+          await shotLightDark(page, 'silkroad-desktop', DESKTOP_SHOT);
+        }
+        if (!shotExchange && turnIndex < 2 && st.controls.some((c) => c.action === 'exchange')) {
+          shotExchange = true;
+          await shot(page, 'silkroad-exchange.png');
+        }
+        if (!shotPhone && midGame && turnIndex === 2) {
+          shotPhone = true;
+          await shotLightDark(page, 'silkroad-phone', PHONE);
         }
         if (!shotSpectator && st.version > 60 && earned) {
           shotSpectator = true;
@@ -218,6 +297,7 @@ test('Maritime Silk Road: three players and a spectator play a whole game in the
           const slot = await page.getAttribute('[data-action=play] >> nth=0', 'data-slot');
           const shown = await page.getAttribute('[data-action=play] >> nth=0', 'data-good');
           assert.equal(shown, good, 'the market offers the chosen good');
+          pick.slot = slot; // the slot really played, for its mark
           await page.click(`[data-action=play][data-slot="${slot}"]`);
           chose += 1;
         } else {
@@ -225,6 +305,29 @@ test('Maritime Silk Road: three players and a spectator play a whole game in the
         }
         actions += 1;
         await waitVersionAbove(page, st.version);
+
+        // The place the move changed carries the mover's mark on every page: the other players' and
+        // the spectator's (and the mover's own).
+        const place = markedPlace(pick, turnIndex, st);
+        if (place) {
+          const after = await page.evaluate(() => Number(document.querySelector('.silkroad').dataset.version));
+          for (const [i, other] of [A, B, C, D].entries()) {
+            await other.waitForFunction((v) => Number(document.querySelector('.silkroad').dataset.version) >= v, after, { timeout: 10000 });
+            assert.ok(await other.$(place), `${i === 3 ? 'spectator' : NAMES[i]}: ${NAMES[turnIndex]}'s ${pick.action} is not marked (${place})`);
+          }
+          marksChecked += 1;
+        }
+        // What the button said the player earns is what they earn: a score, or a play that scored at
+        // once (the last card of the good in hand).
+        if (pick.action === 'score' || pick.action === 'play') {
+          const now = await boardState(page);
+          const scored = pick.action === 'score' || !now.controls.some((c) => c.action === 'score' || c.action === 'play');
+          const clicked = pick.chooseFirst ? null : st.controls.find((c) => c.focus === pick.focus);
+          if (scored && clicked && now.myCoins !== null && st.myCoins !== null) {
+            assert.equal(now.myCoins - st.myCoins, ownPayout(clicked.pays), `${NAMES[turnIndex]} was promised "${clicked.pays}"`);
+            previewsChecked += 1;
+          }
+        }
       }
       throw new Error('the game did not end within 3000 iterations');
     });
@@ -254,13 +357,18 @@ test('Maritime Silk Road: three players and a spectator play a whole game in the
     });
 
     assert.ok(earned, 'someone earned coins during the game');
+    assert.ok(shotMid && shotPhone, 'the mid-game screenshots were taken');
+    assert.ok(marksChecked > 50, `last-move marks checked after ${marksChecked} moves`);
+    assert.ok(previewsChecked > 3, `payout previews checked against the income ${previewsChecked} times`);
+    assert.ok(exchangesChecked > 0, 'an exchange control was checked');
     for (const a of ['load', 'pass', 'play', 'draw']) assert.ok(seen.has(a), `the game used "${a}" (seen: ${[...seen]})`);
     assert.ok(seen.has('buy') || seen.has('buy-ship'), `someone bought a special card (seen: ${[...seen]})`);
     assert.deepEqual(await D.evaluate(() => window.__controlSeen), [], 'the spectator never had a control, a hand or own coins');
     assert.deepEqual(h.dialogs, [], 'no dialog (alert) was opened');
     assert.deepEqual(h.pageErrors, [], 'no script errors in the pages');
     console.log(`# browser test: Silk Road, ${actions} actions through the UI (${[...seen].sort().join(', ')}), ` +
-      `${chose} goods picked with the chooser, ${checks} hidden-information checks, in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
+      `${chose} goods picked with the chooser, ${checks} hidden-information checks, ${marksChecked} last-move marks, ` +
+      `${previewsChecked} payout previews and ${exchangesChecked} exchange controls checked, in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
   } catch (err) {
     throw await h.annotateFailure(err);
   }

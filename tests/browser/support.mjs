@@ -229,3 +229,27 @@ export async function joinByInvite(invite, host, seated, spectator) {
     await host.waitForSelector('[data-testid=start]:not([disabled])');
   });
 }
+
+/** The desktop size of the boards' light/dark screenshots (the phone is PHONE). */
+export const DESKTOP_SHOT = { width: 1366, height: 768 };
+
+/**
+ * Screenshots `page` at `viewport` in the light and then the dark colour scheme, as
+ * `${name}-light.png` and `${name}-dark.png`; the page gets its viewport and light scheme back.
+ */
+export async function shotLightDark(page, name, viewport) {
+  const was = page.viewportSize();
+  await page.setViewportSize(viewport);
+  try {
+    for (const scheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme: scheme });
+      // Let the page lay out and paint at the new size and scheme first (a shot right after the
+      // resize can miss some painted boxes).
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await shot(page, `${name}-${scheme}.png`);
+    }
+  } finally {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize(was);
+  }
+}

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import {
   applyEvent, applyEvents, legalActions, describeEvent, statusText, resultSentence, toMove, isOver,
   marketCount, shipsWith, loadingRound, cardsText, GOODS,
+  statusBar, scoringPayouts, playPayouts, marketAfterPlay, payoutText, movedPlaces, LICENSE_BONUS,
 } from '../../web-client/games/silkroad/model.js';
 import { t } from '../../web-client/js/i18n/index.js';
 import { engineGame, replayViewers } from './fixture.mjs';
@@ -232,5 +233,164 @@ describe('describeEvent', () => {
     const last = g.viewers[0].steps.at(-1).view;
     assert.equal(statusText(last, NAMES, 0, t), resultSentence(last.result, NAMES, t));
     assert.ok(noKey(resultSentence(null, NAMES, t)));
+  });
+});
+
+describe('the status bar says each fact once', () => {
+  // Words of four letters or more that two texts of the bar share (players' names aside): the old bar
+  // said "Setup: loading ships" beside "Loading the ships", and "Phase 1: exchange, buy or pass" above
+  // "Ann is in phase 1: exchange, buy or pass.".
+  const words = (s) => new Set(s.toLowerCase().replace(/[^\p{L}\s]/gu, ' ').split(/\s+/)
+    .filter((w) => w.length >= 4 && !NAMES.some((n) => n.toLowerCase() === w)));
+  function shared(texts) {
+    const seen = new Map();
+    const twice = [];
+    texts.forEach((text, i) => {
+      for (const w of words(text)) {
+        if (seen.has(w) && seen.get(w) !== i) twice.push(`"${w}" in "${texts[seen.get(w)]}" and "${text}"`);
+        seen.set(w, i);
+      }
+    });
+    return twice;
+  }
+
+  test('no word of the stage, the phase and the status sentence repeats, for every viewer of real games', () => {
+    let checked = 0;
+    for (const players of [2, 3, 4]) {
+      for (const seed of SEEDS.slice(0, 3)) {
+        for (const viewer of game(players, seed).viewers) {
+          for (const step of viewer.steps) {
+            const ownPanel = viewer.seat !== null && step.legal.length > 0;
+            const bar = statusBar(step.view, NAMES, viewer.seat, t, { ownPanel });
+            // What the page shows: the bar, and the viewer's move panel sentence when there is one.
+            const texts = [bar.stage, bar.phase, bar.line, ownPanel ? statusText(step.view, NAMES, viewer.seat, t) : null].filter(Boolean);
+            assert.deepEqual(shared(texts), [], `phase ${step.view.phase}: ${JSON.stringify(texts)}`);
+            for (const s of texts) assert.ok(noKey(s), s);
+            checked += 1;
+          }
+        }
+      }
+    }
+    assert.ok(checked > 1000);
+  });
+
+  test('the old texts would have failed (the check itself)', () => {
+    assert.notDeepEqual(shared(['Setup: loading ships', 'Loading the ships']), []);
+    assert.notDeepEqual(shared(['Phase 1: exchange, buy or pass', 'Anna is in phase 1: exchange, buy or pass.']), []);
+  });
+
+  test('stage, phase and sentence by phase', () => {
+    const base = game(3, 1).viewers[0].initial; // loading, seat 1 to move
+    const loading = statusBar(base, NAMES, 0, t);
+    assert.equal(loading.phase, null, 'loading: the stage says it, no phase pill');
+    assert.match(loading.stage, /setup/i);
+    assert.match(loading.line, /^Bo /);
+    const p1 = { ...base, phase: 'phase1', turn: 4, active: 0 };
+    assert.match(statusBar(p1, NAMES, 1, t).stage, /4/);
+    assert.match(statusBar(p1, NAMES, 1, t).phase, /1/);
+    assert.equal(statusBar(p1, NAMES, 0, t, { ownPanel: true }).line, null, 'the move panel says it');
+    assert.match(statusBar({ ...p1, phase: 'phase2' }, NAMES, 1, t).phase, /2/);
+    const over = statusBar({ ...base, phase: 'over', result: { winners: [0], ranking: [{ player: 0, rank: 1, coins: 3 }] } }, NAMES, 1, t);
+    assert.equal(over.phase, null);
+    assert.equal(over.line, null, 'the result panel says who won');
+  });
+});
+
+describe('what a scoring would pay (public facts only)', () => {
+  // Hand-made views: only the fields the rules make public, with coins and hands hidden (null), as
+  // another seat is in a player's view.
+  const seat = (ships, license = 0, extra = {}) => ({ ships, license, exchange: 0, porter: 0, coins: null, hand: null, hand_count: 3, ...extra });
+  const view = {
+    market: ['tea', 'silk', 'tea', 'ore', 'glass', 'spice'],
+    seats: [
+      seat(['tea', 'tea', 'ore'], 0, { coins: 7, hand: { tea: 2 } }), // the viewer
+      seat(['tea', 'silk'], 1),
+      seat(['silk', 'ore'], 2),
+    ],
+  };
+
+  test('every player earns visible cards × their ships with the good; License bonus only with income', () => {
+    // Tea: 2 visible. Seat 0: 2 ships → 2×2 = 4. Seat 1: 1 ship → 2, +2 for its License = 4. Seat 2: none → 0 (no bonus).
+    const tea = scoringPayouts(view, 'tea');
+    assert.deepEqual(tea.map((p) => p.amount), [2 * 2, 2 * 1 + LICENSE_BONUS, 0]);
+    assert.deepEqual(tea.map((p) => [p.ships, p.base, p.bonus]), [[2, 4, 0], [1, 2, LICENSE_BONUS], [0, 0, 0]]);
+    // Ore: 1 visible. Seat 0: 1; seat 2: 1 + 2 Licenses × 2 = 5.
+    assert.deepEqual(scoringPayouts(view, 'ore').map((p) => p.amount), [1, 0, 1 + 2 * LICENSE_BONUS]);
+    // Porcelain: not in the market, no ship: nobody.
+    assert.deepEqual(scoringPayouts(view, 'porcelain').map((p) => p.amount), [0, 0, 0]);
+  });
+
+  test('a play counts the new card and loses the covered one', () => {
+    assert.deepEqual(marketAfterPlay(view.market, 'tea', 1), ['tea', 'tea', 'tea', 'ore', 'glass', 'spice']);
+    // Tea on the silk slot: 3 visible → seat 0: 3×2 = 6, seat 1: 3×1 + 2 = 5.
+    assert.deepEqual(playPayouts(view, 'tea', 1).map((p) => p.amount), [6, 5, 0]);
+    // Tea on a tea slot: still 2 visible.
+    assert.deepEqual(playPayouts(view, 'tea', 0).map((p) => p.amount), [4, 4, 0]);
+    // Silk on the ore slot: 2 silk → seat 1: 2 + 2, seat 2: 2 + 4; ore is gone, silk counted.
+    assert.deepEqual(playPayouts(view, 'silk', 3).map((p) => p.amount), [0, 2 + LICENSE_BONUS, 2 + 2 * LICENSE_BONUS]);
+    assert.deepEqual(view.market, ['tea', 'silk', 'tea', 'ore', 'glass', 'spice'], 'the view is not changed');
+  });
+
+  test('coins and hands play no part: the same for any hidden values', () => {
+    const other = { ...view, seats: view.seats.map((s, p) => ({ ...s, coins: p * 100, hand: { tea: 9, silk: 9 }, hand_count: 18 })) };
+    for (const good of GOODS) {
+      for (let slot = 0; slot < 6; slot++) assert.deepEqual(playPayouts(other, good, slot), playPayouts(view, good, slot));
+    }
+  });
+
+  test('the words: you first, then the others who earn; nobody', () => {
+    const names = ['Ann', 'Bea', 'Cy'];
+    assert.equal(payoutText(playPayouts(view, 'tea', 1), names, 0, t), 'you +6, Bea +5');
+    assert.equal(payoutText(playPayouts(view, 'silk', 3), names, 2, t), 'you +6, Bea +4');
+    assert.equal(payoutText(playPayouts(view, 'silk', 3), names, null, t), 'Bea +4, Cy +6');
+    assert.equal(payoutText(scoringPayouts(view, 'porcelain'), names, 0, t), 'no one earns');
+    assert.doesNotMatch(payoutText(playPayouts(view, 'tea', 1), names, 0, t), /coin/);
+  });
+
+  test('in real games the preview is what the viewer then earns', () => {
+    // For every scoring: the view just before it (the cards played) gives the viewer exactly the
+    // income the engine pays them (0 when they get no income event). And a scoring right after a
+    // single card equals the preview of that play on the view before the card.
+    let scorings = 0;
+    for (const players of [2, 3, 4]) {
+      for (const seed of SEEDS) {
+        for (const viewer of game(players, seed).viewers.slice(0, players)) {
+          let before = viewer.initial;
+          let beforePlay = null;
+          for (const step of viewer.steps) {
+            let v = before;
+            for (const e of step.events) {
+              if (e.type === 'play' && v.played_count === 0) beforePlay = { view: v, good: e.good, slot: e.slot };
+              if (e.type === 'scoring') {
+                const income = step.events.find((x) => x.type === 'income' && x.player === viewer.seat);
+                const mine = scoringPayouts(v, e.good)[viewer.seat];
+                assert.equal(mine.amount, income ? income.amount : 0);
+                if (income) assert.deepEqual([mine.ships, mine.base, mine.bonus], [income.ships, income.base, income.license_bonus]);
+                if (e.played === 1) assert.deepEqual(playPayouts(beforePlay.view, beforePlay.good, beforePlay.slot)[viewer.seat], mine);
+                scorings += 1;
+              }
+              v = applyEvent(v, e);
+            }
+            before = applyEvents(before, step.events, step.view.version);
+          }
+        }
+      }
+    }
+    assert.ok(scorings > 100, `${scorings} scorings`);
+  });
+});
+
+describe('last moves', () => {
+  test('the places each move changed', () => {
+    assert.deepEqual(movedPlaces({ type: 'load', player: 2, ship: 1, good: 'tea', supply: 4 }), ['ship:2:1']);
+    assert.deepEqual(movedPlaces({ type: 'exchange', player: 0, ship: 2, from: 'tea', good: 'ore', exchanges_left: 0 }), ['ship:0:2']);
+    assert.deepEqual(movedPlaces({ type: 'buy', player: 1, card: 'ship', ship: 2, good: 'ore', cost: 10, left: 3 }), ['shop:ship', 'ship:1:2']);
+    assert.deepEqual(movedPlaces({ type: 'buy', player: 1, card: 'license', cost: 11, left: 1 }), ['shop:license', 'special:1:license']);
+    assert.deepEqual(movedPlaces({ type: 'play', player: 3, good: 'tea', slot: 4, covered: 'ore', hand_count: 2 }), ['slot:4']);
+    assert.deepEqual(movedPlaces({ type: 'draw', player: 1, count: 2, hand_count: 5, deck_count: 3 }), ['hand:1']);
+    assert.deepEqual(movedPlaces({ type: 'extra_draw', player: 1, count: 1, hand_count: 6, deck_count: 2 }), ['hand:1']);
+    for (const type of ['turn', 'phase', 'pass', 'end_phase', 'scoring', 'income', 'done', 'game_over']) {
+      assert.equal(movedPlaces({ type, player: 0 }), null, type);
+    }
   });
 });

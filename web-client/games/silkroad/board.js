@@ -7,6 +7,7 @@
 import * as model from './model.js';
 import { h, replace, keepFocus } from '../../js/dom.js';
 import { botMark } from '../../js/bot-mark.js';
+import { createLastMoves, markProps } from '../../js/last-moves.js';
 
 const { GOODS, CARDS } = model;
 
@@ -38,12 +39,27 @@ function createBoard(root, { t, onAction }) {
   let state = null;
   let chosenGood = null; // the good picked for playing, kept across re-renders
   let hadTurn = false;
+  // A player's last move is their whole turn (or one marker while loading): the first place of a
+  // turn replaces their old mark, the later ones of the same turn join it.
+  const marks = createLastMoves();
+  const turnStarted = new Set();
   const el = h('div', { class: 'silkroad' });
   root.append(el);
 
   const mine = () => state && state.seat !== null && state.seat !== undefined;
   const myLegal = () => (mine() ? state.legal || [] : []);
   const goodName = (g) => model.goodText(g, t);
+
+  /** h() attributes for a place that may carry a last-move mark: the mark's classes, and its words
+   *  added to the title and the accessible name (`attrs` may hold the place's own). */
+  function marked(key, own, attrs = {}) {
+    const mark = marks.at(key);
+    const props = markProps(mark, own);
+    if (!mark) return { ...attrs, ...props };
+    const note = t('silkroad.lastMove', { name: model.nameOf(state.names, mark.player, t) });
+    const join = (a, sep) => (a ? `${a}${sep}${note}` : null);
+    return { ...attrs, ...props, title: join(attrs.title, ' — ') || note, 'aria-label': join(attrs['aria-label'], '; ') };
+  }
 
   function actButton(action, label, attrs = {}) {
     const busy = Boolean(state.busy);
@@ -60,13 +76,29 @@ function createBoard(root, { t, onAction }) {
     return actButton(action, [cube(good), goodName(good)], { class: `btn-good good-${good}`, label, kind, dataset: { good } });
   }
 
+  /** An exchange says what goes back to the supply and what comes onto the ship, in its text too. */
+  function exchangeButton(ship, from, good) {
+    const words = { ship: ship + 1, from: goodName(from), good: goodName(good) };
+    return actButton({ type: 'exchange', ship, good },
+      [cube(from), t('silkroad.actions.exchangeGiveTake', words), cube(good)],
+      { class: `btn-good btn-exchange good-${good}`, label: t('silkroad.actions.exchangeTo', words), dataset: { good, from, ship: String(ship) } });
+  }
+
   // ---- pieces ----
 
+  /** The viewer has a move panel now (it then says what to do; the bar does not repeat it). */
+  const ownPanel = (v) => mine() && myLegal().length > 0 && v.phase !== 'over';
+
   function bar(v) {
-    return h('div', { class: 'sr-bar', tabindex: '-1' },
-      h('span', { class: 'pill pill--day' }, v.phase === 'loading' ? t('silkroad.setup') : t('silkroad.turnNo', { turn: v.turn })),
-      h('span', { class: 'pill', 'data-testid': 'phase' }, t(`silkroad.phase.${v.phase}`)),
-      h('span', { class: 'pill', 'data-testid': 'deck' }, h('span', { class: 'deck-icon', 'aria-hidden': 'true' }), t('silkroad.deck', { count: v.deck_count })));
+    const s = model.statusBar(v, state.names, state.seat, t, { ownPanel: ownPanel(v) });
+    return [
+      h('div', { class: 'sr-bar', tabindex: '-1', 'data-testid': 'status-bar' },
+        h('span', { class: 'pill pill--day', 'data-testid': 'stage' }, s.stage),
+        s.phase ? h('span', { class: 'pill', 'data-testid': 'phase' }, s.phase) : null,
+        h('span', { class: 'pill', 'data-testid': 'deck' }, h('span', { class: 'deck-icon', 'aria-hidden': 'true' }), t('silkroad.deck', { count: v.deck_count }))),
+      s.line ? h('p', { class: 'sr-status', 'data-testid': 'status-line' }, s.line) : null,
+      marks.latestPlayer() !== null ? h('p', { class: 'hint sr-legend' }, h('span', { class: 'sr-legend-mark', 'aria-hidden': 'true' }), t('silkroad.lastMoveLegend')) : null,
+    ];
   }
 
   function result(v) {
@@ -114,8 +146,7 @@ function createBoard(root, { t, onAction }) {
       body.push(group(t('silkroad.actions.exchange'),
         [...allowed.exchange].map(([ship, goods]) => h('div', { class: 'sr-row' },
           h('span', { class: 'sr-row-label' }, cube(me.ships[ship]), t('silkroad.actions.exchangeShip', { ship: ship + 1, good: goodName(me.ships[ship]) })),
-          h('div', { class: 'buttons' }, goods.map((g) => goodButton({ type: 'exchange', ship, good: g }, g,
-            t('silkroad.actions.exchangeTo', { ship: ship + 1, from: goodName(me.ships[ship]), good: goodName(g) }))))))));
+          h('div', { class: 'buttons' }, goods.map((g) => exchangeButton(ship, me.ships[ship], g)))))));
     }
     if (allowed.buyShip.length || allowed.buy.length) {
       body.push(group(t('silkroad.actions.buy'),
@@ -124,8 +155,10 @@ function createBoard(root, { t, onAction }) {
           h('div', { class: 'buttons' }, allowed.buyShip.map((g) => goodButton({ type: 'buy', card: 'ship', good: g }, g,
             t('silkroad.actions.buyShipGood', { good: goodName(g) }), 'buy-ship')))) : null,
         allowed.buy.length ? h('div', { class: 'buttons' }, allowed.buy.map((c) =>
-          actButton({ type: 'buy', card: c }, t('silkroad.actions.buyCard', { card: model.cardText(c, t), cost: v.costs[c] }),
-            { class: `btn-card card-${c}`, dataset: { card: c } }))) : null));
+          actButton({ type: 'buy', card: c }, t('silkroad.actions.buyCard', { card: model.cardText(c, t), cost: v.costs[c] }), {
+            class: `btn-card card-${c}`, dataset: { card: c },
+            label: t('silkroad.actions.buyCardLabel', { card: model.cardText(c, t), cost: v.costs[c], help: t(`silkroad.cardHelp.${c}`) }),
+          }))) : null));
     }
     if (allowed.play.size) {
       const good = playGood(v, allowed);
@@ -139,7 +172,12 @@ function createBoard(root, { t, onAction }) {
         h('p', { class: 'hint' }, t('silkroad.actions.playHint'))));
     }
     const finish = [];
-    if (allowed.score) finish.push(actButton({ type: 'score' }, t('silkroad.actions.score', { good: goodName(v.played_good) }), { class: 'primary' }));
+    if (allowed.score) {
+      const pays = model.payoutText(model.scoringPayouts(v, v.played_good), state.names, state.seat, t);
+      finish.push(actButton({ type: 'score' }, [t('silkroad.actions.score', { good: goodName(v.played_good) }), h('span', { class: 'sr-pays' }, pays)], {
+        class: 'primary sr-score', label: t('silkroad.actions.scorePays', { good: goodName(v.played_good), pays }),
+      }));
+    }
     if (allowed.draw) finish.push(actButton({ type: 'draw' }, t('silkroad.actions.draw'), { class: 'primary' }));
     if (allowed.extraDraw) finish.push(actButton({ type: 'extra_draw' }, t('silkroad.actions.extraDraw'), { class: 'primary' }));
     if (allowed.done) finish.push(actButton({ type: 'done' }, t('silkroad.actions.done')));
@@ -147,7 +185,10 @@ function createBoard(root, { t, onAction }) {
     if (allowed.pass) finish.push(actButton({ type: 'pass' }, t('silkroad.actions.pass')));
     if (finish.length) body.push(h('div', { class: 'buttons sr-finish' }, finish));
 
-    return h('section', { class: ['sr-card', 'sr-actions', busy ? 'is-busy' : ''], 'aria-labelledby': 'sr-actions-h', 'aria-busy': busy ? 'true' : 'false', 'data-testid': 'actions' },
+    return h('section', {
+      class: ['sr-card', 'sr-actions', busy ? 'is-busy' : ''], 'aria-labelledby': 'sr-actions-h', 'aria-busy': busy ? 'true' : 'false',
+      'data-testid': 'actions', 'data-decision': '',
+    },
       h('h2', { id: 'sr-actions-h' }, t('silkroad.actions.heading')),
       h('p', { class: 'sr-your-status' }, model.statusText(v, state.names, state.seat, t)),
       body,
@@ -163,19 +204,25 @@ function createBoard(root, { t, onAction }) {
     return h('section', { class: 'sr-card sr-market', 'aria-labelledby': 'sr-market-h' },
       h('h2', { id: 'sr-market-h' }, t('silkroad.market.heading')),
       h('ol', { class: 'sr-slots', 'data-testid': 'market' }, v.market.map((g, slot) => h('li', { class: 'sr-slot' },
-        h('div', {
-          class: ['good-card', `good--${g}`, v.played_good === g ? 'is-scoring' : ''], role: 'img',
-          'aria-label': t('silkroad.market.slotLabel', { slot: slot + 1, good: goodName(g), covered: v.covered[slot] }),
-          'data-good': g,
-        },
+        h('div', marked(`slot:${slot}`, ['good-card', `good--${g}`, v.played_good === g ? 'is-scoring' : ''], {
+          role: 'img', 'aria-label': t('silkroad.market.slotLabel', { slot: slot + 1, good: goodName(g), covered: v.covered[slot] }),
+          'data-good': g, 'data-slot': String(slot),
+        }),
         h('span', { class: 'slot-no', 'aria-hidden': 'true' }, String(slot + 1)),
         h('span', { class: 'good-name', 'aria-hidden': 'true' }, t(`silkroad.goodTitle.${g}`)),
         v.covered[slot] ? h('span', { class: 'covered', 'aria-hidden': 'true' }, t('silkroad.market.covered', { count: v.covered[slot] })) : null),
-        slots.has(slot) ? actButton({ type: 'play', good, slot }, t('silkroad.actions.playHere', { good: goodName(good) }), {
-          class: 'btn small sr-play', label: t('silkroad.actions.playHereLabel', { good: goodName(good), slot: slot + 1, top: goodName(g) }),
-          dataset: { slot: String(slot), good },
-        }) : null))),
+        slots.has(slot) ? playButton(v, good, slot) : null))),
       h('p', { class: 'hint' }, t('silkroad.market.counts', { list: counts.join(t('common.listSeparator')) }), ' — ', t('silkroad.market.hint')));
+  }
+
+  /** Play one card on a slot; the button tells what a scoring right after it would pay. */
+  function playButton(v, good, slot) {
+    const pays = model.payoutText(model.playPayouts(v, good, slot), state.names, state.seat, t);
+    return actButton({ type: 'play', good, slot }, [t('silkroad.actions.playHere', { good: goodName(good) }), h('span', { class: 'sr-pays' }, pays)], {
+      class: 'btn small sr-play',
+      label: t('silkroad.actions.playHerePays', { good: goodName(good), slot: slot + 1, top: goodName(v.market[slot]), pays }),
+      dataset: { slot: String(slot), good },
+    });
   }
 
   function hand(v) {
@@ -212,12 +259,10 @@ function createBoard(root, { t, onAction }) {
         const total = Math.max(seat.ships.length, v.phase === 'loading' ? model.STARTING_SHIPS : 0);
         for (let i = 0; i < total; i++) {
           const g = seat.ships[i];
-          ships.push(h('li', {
-            class: ['sr-ship', g ? '' : 'is-empty'],
-            'aria-label': g ? t('silkroad.seat.ship', { n: i + 1, good: goodName(g) }) : t('silkroad.seat.shipEmpty', { n: i + 1 }),
-            title: g ? t('silkroad.seat.ship', { n: i + 1, good: goodName(g) }) : t('silkroad.seat.shipEmpty', { n: i + 1 }),
-            'data-good': g || null,
-          }, h('span', { class: 'hull', 'aria-hidden': 'true' }, g ? cube(g) : null)));
+          const label = g ? t('silkroad.seat.ship', { n: i + 1, good: goodName(g) }) : t('silkroad.seat.shipEmpty', { n: i + 1 });
+          ships.push(h('li', marked(`ship:${p}:${i}`, ['sr-ship', g ? '' : 'is-empty'], {
+            'aria-label': label, title: label, 'data-good': g || null, 'data-ship': String(i),
+          }), h('span', { class: 'hull', 'aria-hidden': 'true' }, g ? cube(g) : null)));
         }
         return h('article', {
           class: ['sr-seat', `p${p}`, p === state.seat ? 'is-me' : '', turn ? 'is-turn' : ''],
@@ -240,12 +285,13 @@ function createBoard(root, { t, onAction }) {
           !connected ? h('span', { class: 'badge badge--off' }, t('table.seat.disconnected')) : null),
         h('ul', { class: 'sr-ships', 'aria-label': t('silkroad.seat.ships') }, ships),
         h('div', { class: 'sr-seat-foot' },
-          h('span', { class: 'sr-handcount', 'data-testid': 'hand-count' },
+          h('span', marked(`hand:${p}`, ['sr-handcount'], { 'data-testid': 'hand-count' }),
             h('span', { class: 'card-backs', 'aria-hidden': 'true' }, Array.from({ length: Math.min(seat.hand_count, 8) }, () => h('span', { class: 'card-back' }))),
             t('silkroad.seat.hand', { count: seat.hand_count })),
           specials.length
             ? h('ul', { class: 'sr-specials', 'aria-label': t('silkroad.seat.specials') }, specials.map((c) =>
-              h('li', { class: ['special-chip', `card-${c}`], title: t(`silkroad.cardHelp.${c}`) }, t('silkroad.seat.special', { card: model.cardText(c, t), count: seat[c] }))))
+              h('li', marked(`special:${p}:${c}`, ['special-chip', `card-${c}`], { title: t(`silkroad.cardHelp.${c}`), 'data-card': c }),
+                t('silkroad.seat.special', { card: model.cardText(c, t), count: seat[c] }))))
             : h('span', { class: 'hint' }, t('silkroad.seat.noSpecials'))));
       })));
   }
@@ -263,10 +309,9 @@ function createBoard(root, { t, onAction }) {
   function shop(v) {
     return h('section', { class: 'sr-card sr-shop', 'aria-labelledby': 'sr-shop-h' },
       h('h2', { id: 'sr-shop-h' }, t('silkroad.shop.heading')),
-      h('ul', { class: 'sr-shop-list' }, CARDS.map((c) => h('li', {
-        class: ['special-card', `card-${c}`, v.stock[c] === 0 ? 'is-out' : ''],
-        'aria-label': t('silkroad.shop.label', { card: model.cardText(c, t), cost: v.costs[c], left: v.stock[c] }),
-      },
+      h('ul', { class: 'sr-shop-list' }, CARDS.map((c) => h('li', marked(`shop:${c}`, ['special-card', `card-${c}`, v.stock[c] === 0 ? 'is-out' : ''], {
+        'aria-label': t('silkroad.shop.label', { card: model.cardText(c, t), cost: v.costs[c], left: v.stock[c] }), 'data-card': c,
+      }),
       h('div', { class: 'special-head', 'aria-hidden': 'true' },
         h('strong', null, model.cardText(c, t)),
         h('span', { class: 'price' }, h('span', { class: 'coin coin--small' }), String(v.costs[c]))),
@@ -281,7 +326,6 @@ function createBoard(root, { t, onAction }) {
     el.dataset.seat = mine() ? String(state.seat) : 'spectator';
     replace(el,
       bar(v),
-      h('p', { class: 'sr-status' }, model.statusText(v, state.names, state.seat, t)),
       result(v),
       h('div', { class: 'sr-top' }, actions(v), hand(v)),
       market(v),
@@ -306,8 +350,18 @@ function createBoard(root, { t, onAction }) {
       hadTurn = turn || (hadTurn && state.busy);
     },
     onEvents(events) {
-      // A new turn starts without a picked good.
-      if (events.some((e) => e.type === 'turn')) chosenGood = null;
+      for (const e of events) {
+        if (e.type === 'turn') {
+          chosenGood = null; // a new turn starts without a picked good
+          turnStarted.add(e.player);
+          continue;
+        }
+        const keys = model.movedPlaces(e);
+        if (!keys) continue;
+        if (e.type === 'load' || turnStarted.has(e.player)) marks.note(e.player, keys);
+        else marks.add(e.player, keys);
+        turnStarted.delete(e.player);
+      }
     },
     destroy() {
       el.remove();

@@ -206,6 +206,72 @@ export function loadingRound(view) {
   return Math.min(STARTING_SHIPS, Math.floor(loaded / view.players) + 1);
 }
 
+// ---- last moves -----------------------------------------------------------------------------
+
+/**
+ * The places an event changed, as last-move keys (board.js notes them per turn): a ship `ship:<seat>:<i>`, a market
+ * slot `slot:<i>`, a card of the shop `shop:<card>`, a seat's special cards `special:<seat>:<card>`,
+ * a seat's hand `hand:<seat>`. Null for events that change no place a player looks at.
+ */
+export function movedPlaces(event) {
+  const p = event.player;
+  switch (event.type) {
+    case 'load':
+    case 'exchange':
+      return [`ship:${p}:${event.ship}`];
+    case 'buy':
+      return [`shop:${event.card}`, event.card === 'ship' ? `ship:${p}:${event.ship}` : `special:${p}:${event.card}`];
+    case 'play':
+      return [`slot:${event.slot}`];
+    case 'draw':
+    case 'extra_draw':
+      return [`hand:${p}`];
+    default:
+      return null;
+  }
+}
+
+// ---- what a scoring would pay ----------------------------------------------------------------
+// Only public fields are read: the market, the ships' markers and the License counts (the rules make
+// all three public). Coins and hands are never touched, so a preview can be shown to anyone.
+
+export const LICENSE_BONUS = 2;
+
+/** The visible market after one card of `good` covers `slot`. */
+export function marketAfterPlay(market, good, slot) {
+  return market.map((g, i) => (i === slot ? good : g));
+}
+
+/**
+ * What a scoring of `good` pays every seat when `market` is the visible market (default: the view's):
+ * [{ player, ships, base, bonus, amount }] in seat order. base = visible cards of the good × the
+ * seat's ships carrying it; a seat that earns anything gets LICENSE_BONUS per License on top.
+ */
+export function scoringPayouts(view, good, market = view.market) {
+  const count = market.filter((g) => g === good).length;
+  return view.seats.map((seat, player) => {
+    const ships = shipsWith(seat, good);
+    const base = count * ships;
+    const bonus = base > 0 ? LICENSE_BONUS * (seat.license || 0) : 0;
+    return { player, ships, base, bonus, amount: base + bonus };
+  });
+}
+
+/** What playing one `good` on `slot` and then scoring would pay every seat (see scoringPayouts). */
+export function playPayouts(view, good, slot) {
+  return scoringPayouts(view, good, marketAfterPlay(view.market, good, slot));
+}
+
+/** "you +6, Bea +3" (the viewer first, then seat order; only who earns), or "no one earns". */
+export function payoutText(payouts, names, mySeat, t) {
+  const earning = payouts.filter((p) => p.amount > 0)
+    .sort((a, b) => (b.player === mySeat) - (a.player === mySeat) || a.player - b.player);
+  if (earning.length === 0) return t('silkroad.payout.none');
+  return earning.map((p) => (p.player === mySeat
+    ? t('silkroad.payout.you', { count: p.amount })
+    : t('silkroad.payout.other', { name: nameOf(names, p.player, t), count: p.amount }))).join(t('common.listSeparator'));
+}
+
 // ---- words ----------------------------------------------------------------------------------
 
 /** A player's display name, or "Player n" when unknown (1-based for people). */
@@ -300,6 +366,25 @@ export function resultSentence(result, names, t) {
   const params = { names: listText(result.winners.map((p) => nameOf(names, p, t)), t), count: best ? best.coins : 0 };
   return result.winners.length === 1 ? t('silkroad.result.winner', params) : t('silkroad.result.shared', params);
 }
+
+/**
+ * The status bar, each fact said once: `stage` ("Setup", "Turn 3", "Game over"), `phase` (the phase of
+ * the turn, or null when the stage says it all) and `line` (what happens now, or null when the viewer's
+ * own move panel says it, `ownPanel`, or the result panel does at the end).
+ */
+export function statusBar(view, names, mySeat, t, { ownPanel = false } = {}) {
+  if (!view) return { stage: '', phase: null, line: null };
+  if (view.phase === 'over') return { stage: t('silkroad.stage.over'), phase: null, line: null };
+  return {
+    stage: view.phase === 'loading' ? t('silkroad.stage.setup') : t('silkroad.turnNo', { turn: view.turn }),
+    phase: PHASE_PILL[view.phase] ? t(PHASE_PILL[view.phase]) : null,
+    line: ownPanel ? null : statusText(view, names, mySeat, t),
+  };
+}
+
+// The phase pill: phase 1 and 2 by number (the status sentence says what they allow); loading and
+// the Exchange draws have none (the stage and the sentence say it).
+const PHASE_PILL = { phase1: 'silkroad.phase.phase1', exchanging: 'silkroad.phase.phase1', phase2: 'silkroad.phase.phase2' };
 
 /** The line under the board title: what happens now, in words (public facts only). */
 export function statusText(view, names, mySeat, t) {
