@@ -629,7 +629,7 @@ export default {
   'medina.open.palace': { one: '{colour} palace at {where}, {count} piece', other: '{colour} palace at {where}, {count} pieces' },
   'medina.open.growing': 'can still grow',
   'medina.open.completed': 'complete, waits for a dome',
-  'medina.open.who': 'May claim it with a dome: {names}',
+  'medina.open.who': 'May claim it with a dome:',
   'medina.open.nobody': 'Nobody can claim it any more.',
   'medina.open.rule': 'A palace belongs to nobody until a dome is placed on it; whoever places the dome owns it, whoever built the pieces.',
   'medina.square.tower': 'Tower {n}; its tile is still on the table',
