@@ -46,6 +46,7 @@ function boardState(page) {
       resultRows: [...document.querySelectorAll('[data-testid=result] .rank')].map((r) => r.textContent),
       scores: [...document.querySelectorAll('.md-seat [data-testid=score]')].map((s) => Number(s.dataset.points)),
       log: [...document.querySelectorAll('[data-testid=log] li')].length,
+      decision: document.querySelectorAll('.medina [data-decision]').length,
     };
   });
 }
@@ -171,6 +172,7 @@ test('Medina: three players and a spectator play a whole game in the browser', {
     let shotMid = false;
     let shotPhone = false;
     let logNamed = 0;
+    let unclaimedSeen = 0;
 
     await step('the three players play the whole game through the UI', 240000, async () => {
       for (let iteration = 0; iteration < 2000; iteration++) {
@@ -188,11 +190,13 @@ test('Medina: three players and a spectator play a whole game in the browser', {
         for (const [i, other] of states.slice(0, 3).entries()) {
           if (i !== turnIndex) {
             assert.equal(other.pieces.length + other.legal.length, 0, `${NAMES[i]} has controls out of turn`);
+            assert.equal(other.decision, 0, `${NAMES[i]} has a move panel out of turn`);
           }
         }
         const page = players[turnIndex];
         let st = states[turnIndex];
         if (st.phase === 'play') assert.ok(st.left >= 1, 'the turn indicator shows pieces left');
+        assert.equal(st.decision, 1, 'the move panel is marked data-decision');
 
         // Now and then: a click on a square that is not highlighted changes nothing.
         if (deadClicks < 3 && st.phase === 'play' && actions % 25 === 3) {
@@ -291,8 +295,11 @@ test('Medina: three players and a spectator play a whole game in the browser', {
             logNamed += 1;
           }
         }
-        if (actions % 10 === 0) {
-          for (const u of await unclaimedShown(D)) assert.equal(u.onCity, u.listed, `palace ${u.palace}: the city shows it unclaimed with the same claimants`);
+        if (actions % 5 === 0) {
+          for (const u of await unclaimedShown(D)) {
+            assert.equal(u.onCity, u.listed, `palace ${u.palace}: the city shows it unclaimed with the same claimants`);
+            unclaimedSeen += 1;
+          }
         }
       }
       throw new Error('the game did not end within 2000 iterations');
@@ -324,6 +331,7 @@ test('Medina: three players and a spectator play a whole game in the browser', {
     assert.equal(deadClicks, 3, 'three clicks on plain squares were tried');
     assert.equal(keyboard, 2, 'two pieces were placed by keyboard');
     assert.ok(logNamed > 50, `log lines checked against the edge labels: ${logNamed}`);
+    assert.ok(unclaimedSeen > 0, 'an unclaimed palace was shown and checked');
     assert.deepEqual(await D.evaluate(() => window.__leaks), [], 'the spectator never had a control or saw a screened stock');
     assert.deepEqual(h.dialogs, [], 'no dialog (alert) was opened');
     assert.deepEqual(h.pageErrors, [], 'no script errors in the pages');
