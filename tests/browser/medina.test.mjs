@@ -7,7 +7,11 @@
 // highlighted squares (a seeded-random choice). Now and then a player clicks a square that is not
 // highlighted, and nothing may happen. After every action: only the player to move has controls;
 // the spectator never has any, and no page shows a stock that is still behind another player's
-// screen. At the end every page shows the result. Screenshots go to <build>/screenshots/medina-*.png.
+// screen. After every piece: every other page, the spectator's too, marks its square with the
+// mover's seat (data-last-move), and the square the log names there, found through the letters and
+// numbers on the city's edges, is that square. At the end every page shows the result. The city's
+// size is checked at 1366 × 768 (A's screen) and on the phone (C). Screenshots go to
+// <build>/screenshots/medina-*.png (medina-{desktop,phone}-{light,dark}.png among them).
 //
 // Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
 import { test } from 'node:test';

@@ -3,10 +3,11 @@
 // createBoard(root, ctx) returns { update(state), onEvents(events), destroy() } where state is
 // { view, legal, seat (null for spectators), names, connected, busy }.
 //
-// The city is a grid of 18 × 13 spaces: the 16 × 11 squares, the ring of wall spaces around them
-// and a numbered tower on each corner. Placing: the piece picker lists the pieces the legal list
-// allows; the squares where the chosen piece may go become buttons (highlighted), every other
-// square is plain text and cannot be clicked. What is shown is what the view holds: another
+// The city (city.js) is the 16 × 11 squares, the ring of wall spaces around them and a numbered
+// tower on each corner, lettered and numbered along its edges as the log names places. Placing: the
+// piece picker (the move panel, `data-decision`) lists the pieces the legal list allows; the squares
+// where the chosen piece may go become buttons (highlighted), every other square is plain text and
+// cannot be clicked. Each player's last turn stays marked on its squares on every page. What is shown is what the view holds: another
 // player's stock is null in the view until the rules make it public, so it cannot appear.
 // Spectators get no controls at all.
 import * as model from './model.js';
