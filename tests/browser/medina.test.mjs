@@ -7,7 +7,11 @@
 // highlighted squares (a seeded-random choice). Now and then a player clicks a square that is not
 // highlighted, and nothing may happen. After every action: only the player to move has controls;
 // the spectator never has any, and no page shows a stock that is still behind another player's
-// screen. At the end every page shows the result. Screenshots go to <build>/screenshots/medina-*.png.
+// screen. After every piece: every other page, the spectator's too, marks its square with the
+// mover's seat (data-last-move), and the square the log names there, found through the letters and
+// numbers on the city's edges, is that square. At the end every page shows the result. The city's
+// size is checked at 1366 × 768 (A's screen) and on the phone (C). Screenshots go to
+// <build>/screenshots/medina-*.png (medina-{desktop,phone}-{light,dark}.png among them).
 //
 // Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
 import { test } from 'node:test';
@@ -17,6 +21,7 @@ import {
 } from './support.mjs';
 
 const NAMES = ['Ann', 'Bea', 'Cy'];
+const WIDE = { width: 1366, height: 768 }; // the desktop screenshots' screen
 
 const h = createHarness({ failurePrefix: 'failure-medina-' });
 
@@ -45,7 +50,57 @@ function boardState(page) {
       resultRows: [...document.querySelectorAll('[data-testid=result] .rank')].map((r) => r.textContent),
       scores: [...document.querySelectorAll('.md-seat [data-testid=score]')].map((s) => Number(s.dataset.points)),
       log: [...document.querySelectorAll('[data-testid=log] li')].length,
+      decision: document.querySelectorAll('.medina [data-decision]').length,
     };
+  });
+}
+
+/**
+ * Reads the place the log names for `version` the way a reader would: the newest line of that
+ * version that names a square ("… on J9") or a wall space ("… on the north wall at J"), then the
+ * edge labels with that letter and number, and the square lined up with them on screen. Returns
+ * { text, x, y, mark } (the square's data-x/y and data-last-move), or null when no line names a place.
+ */
+function placeNamedInLog(page, version) {
+  return page.evaluate((v) => {
+    const lines = [...document.querySelectorAll(`[data-testid=log] li[data-version="${v}"]`)].map((li) => li.textContent).reverse();
+    let named = null;
+    for (const text of lines) {
+      const square = / on ([A-Z])(\d{1,2})\b/.exec(text);
+      const wall = / on the (north|south|west|east) wall at ([A-Z]|\d{1,2})\b/.exec(text);
+      if (square) { named = { text, column: square[1], row: square[2] }; break; }
+      if (wall) { named = { text, side: wall[1], column: /\d/.test(wall[2]) ? null : wall[2], row: /\d/.test(wall[2]) ? wall[2] : null }; break; }
+    }
+    if (!named) return null;
+    const centre = (el) => { const r = el.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2, w: r.width }; };
+    const label = (edge, text) => [...document.querySelectorAll(`.medina .md-edge[data-edge=${edge}]`)].find((e) => e.textContent === text);
+    const squares = [...document.querySelectorAll('.medina .md-sq')].map((el) => ({ el, c: centre(el) }));
+    let hits = squares;
+    if (named.column) {
+      const c = centre(label('top', named.column));
+      hits = hits.filter((q) => Math.abs(q.c.x - c.x) < q.c.w / 2);
+    }
+    if (named.row) {
+      const c = centre(label('left', named.row));
+      hits = hits.filter((q) => Math.abs(q.c.y - c.y) < q.c.w / 2);
+    }
+    // A wall space is the outermost space of its line on that side.
+    const pick = { north: (a, b) => a.c.y - b.c.y, south: (a, b) => b.c.y - a.c.y, west: (a, b) => a.c.x - b.c.x, east: (a, b) => b.c.x - a.c.x };
+    if (named.side) hits = [...hits].sort(pick[named.side]).slice(0, 1);
+    if (hits.length !== 1) return { text: named.text, x: null, y: null, mark: null, hits: hits.length };
+    const el = hits[0].el;
+    return { text: named.text, x: Number(el.dataset.x), y: Number(el.dataset.y), mark: el.dataset.lastMove ?? null };
+  }, version);
+}
+
+/** Every unclaimed palace listed beside the city has its "?" on the city, with the same claimants. */
+function unclaimedShown(page) {
+  return page.evaluate(() => {
+    const rows = [...document.querySelectorAll('[data-testid=open-palaces] .md-open-row')];
+    return rows.map((r) => {
+      const mark = document.querySelector(`.medina [data-testid=unclaimed][data-palace="${r.dataset.palace}"]`);
+      return { palace: r.dataset.palace, listed: r.dataset.claimants, onCity: mark ? mark.dataset.claimants : null };
+    });
   });
 }
 
@@ -85,7 +140,7 @@ function checkScreens(st, viewer, where) {
 
 test('Medina: three players and a spectator play a whole game in the browser', { timeout: 300000 }, async () => {
   const started = Date.now();
-  const A = await h.newPage('A', DESKTOP);
+  const A = await h.newPage('A', WIDE);
   const B = await h.newPage('B', DESKTOP);
   const C = await h.newPage('C', PHONE);
   const D = await h.newPage('D', DESKTOP, SPECTATOR_GUARD);
@@ -102,7 +157,13 @@ test('Medina: three players and a spectator play a whole game in the browser', {
       const towers = await D.$$eval('.medina .md-tower', (els) => els.map((e) => e.textContent).join(''));
       assert.equal(towers, '1342', 'towers 1 and 3 on top, 4 and 2 at the bottom');
       assert.equal(await D.$('[data-testid=picker]'), null);
+      const columns = await D.$$eval('.medina .md-edge[data-edge=top]', (els) => els.map((e) => e.textContent).join(''));
+      assert.equal(columns, 'ABCDEFGHIJKLMNOP', 'the columns are lettered along the edge');
+      const rows = await D.$$eval('.medina .md-edge[data-edge=left]', (els) => els.map((e) => e.textContent).filter(Boolean).map(Number));
+      assert.deepEqual(rows, rows.map((_, i) => i + 1), 'the rows are numbered along the edge');
     });
+    const seatOf = new Map();
+    for (const p of [A, B, C]) seatOf.set(p, Number(await p.getAttribute('.medina', 'data-seat')));
 
     // ---- the game ----
     const random = rng(20261123);
@@ -114,6 +175,8 @@ test('Medina: three players and a spectator play a whole game in the browser', {
     let keyboard = 0;
     let shotMid = false;
     let shotPhone = false;
+    let logNamed = 0;
+    let unclaimedSeen = 0;
 
     await step('the three players play the whole game through the UI', 240000, async () => {
       for (let iteration = 0; iteration < 2000; iteration++) {
@@ -131,11 +194,13 @@ test('Medina: three players and a spectator play a whole game in the browser', {
         for (const [i, other] of states.slice(0, 3).entries()) {
           if (i !== turnIndex) {
             assert.equal(other.pieces.length + other.legal.length, 0, `${NAMES[i]} has controls out of turn`);
+            assert.equal(other.decision, 0, `${NAMES[i]} has a move panel out of turn`);
           }
         }
         const page = players[turnIndex];
         let st = states[turnIndex];
         if (st.phase === 'play') assert.ok(st.left >= 1, 'the turn indicator shows pieces left');
+        assert.equal(st.decision, 1, 'the move panel is marked data-decision');
 
         // Now and then: a click on a square that is not highlighted changes nothing.
         if (deadClicks < 3 && st.phase === 'play' && actions % 25 === 3) {
@@ -155,10 +220,35 @@ test('Medina: three players and a spectator play a whole game in the browser', {
           shotMid = true;
           await shot(A, 'medina-player.png');
           await shot(D, 'medina-spectator.png');
+          // 1366 × 768: the city is the centre of the page, as large as the screen allows.
+          const size = await A.evaluate(() => {
+            document.querySelector('.medina [data-testid=city]').scrollIntoView({ block: 'start' });
+            const r = document.querySelector('.medina [data-testid=city]').getBoundingClientRect();
+            return { width: r.width, height: r.height, page: document.documentElement.scrollWidth };
+          });
+          assert.ok(size.width >= 850, `the city is ${Math.round(size.width)} px wide on a 1366 px screen`);
+          assert.ok(size.height <= WIDE.height, `the city (${Math.round(size.height)} px high) fits the screen`);
+          assert.ok(size.page <= WIDE.width, 'no sideways scrolling of the page');
+          await shot(A, 'medina-desktop-light.png', false);
+          await A.emulateMedia({ colorScheme: 'dark' });
+          await shot(A, 'medina-desktop-dark.png', false);
+          await A.emulateMedia({ colorScheme: 'light' });
         }
         if (!shotPhone && actions > 60 && turnIndex === 2) {
           shotPhone = true;
           await shot(C, 'medina-phone.png');
+          // 390 px: the squares stay readable (the city scrolls sideways in its card); the page does not.
+          const phone = await C.evaluate(() => ({
+            square: document.querySelector('.medina .md-sq--city').getBoundingClientRect().width,
+            page: document.documentElement.scrollWidth,
+          }));
+          assert.ok(phone.square >= 20, `a city square is ${phone.square} px wide on a phone`);
+          assert.ok(phone.page <= 390, `the phone page is ${phone.page} px wide`);
+          await C.evaluate(() => document.querySelector('.medina [data-testid=city]').scrollIntoView({ block: 'start' }));
+          await shot(C, 'medina-phone-light.png', false);
+          await C.emulateMedia({ colorScheme: 'dark' });
+          await shot(C, 'medina-phone-dark.png', false);
+          await C.emulateMedia({ colorScheme: 'light' });
         }
 
         // Choose a piece (domes often, to claim palaces), then a highlighted square.
@@ -178,7 +268,7 @@ test('Medina: three players and a spectator play a whole game in the browser', {
         if (actions === 10 || actions === 11) {
           // By keyboard once in a while: the highlighted squares are buttons with a label.
           const label = await page.getAttribute(square, 'aria-label');
-          assert.match(label, /^Place .* on (square|wall space) \d+, \d+/, label);
+          assert.match(label, /^Place .* on ([A-P]\d{1,2}|the (north|south|west|east) wall at [A-P0-9]+)\b/, label);
           await page.focus(square);
           if (actions === 10 && st.legal.length > 1) {
             // The arrow keys move between highlighted squares only.
@@ -194,6 +284,27 @@ test('Medina: three players and a spectator play a whole game in the browser', {
         }
         actions += 1;
         await waitVersionAbove(page, st.version);
+
+        // Every other page (the spectator's too) marks the square with the mover's seat, and the
+        // square the log names there, read through the edge labels, is that square.
+        const seat = seatOf.get(page);
+        const version = Number(await page.getAttribute('.medina', 'data-version'));
+        for (const other of [A, B, C, D].filter((p) => p !== page)) {
+          await other.waitForFunction((v) => Number(document.querySelector('.medina').dataset.version) >= v, version);
+          const sel = `.medina .md-sq[data-x="${x}"][data-y="${y}"][data-last-move="${seat}"]`;
+          assert.ok(await other.$(sel), `after ${NAMES[seat]}'s piece on ${x},${y}: the square carries data-last-move=${seat} on every other page`);
+          const named = await placeNamedInLog(other, version);
+          if (named && !/dome/.test(named.text)) {
+            assert.deepEqual([named.x, named.y, named.mark], [x, y, String(seat)], `the log line "${named.text}" names the square that changed`);
+            logNamed += 1;
+          }
+        }
+        if (actions % 5 === 0) {
+          for (const u of await unclaimedShown(D)) {
+            assert.equal(u.onCity, u.listed, `palace ${u.palace}: the city shows it unclaimed with the same claimants`);
+            unclaimedSeen += 1;
+          }
+        }
       }
       throw new Error('the game did not end within 2000 iterations');
     });
@@ -223,6 +334,8 @@ test('Medina: three players and a spectator play a whole game in the browser', {
     for (const k of ['palace', 'dome', 'resident', 'wall']) assert.ok(pieceKinds.has(k), `the game placed a ${k} (${[...pieceKinds]})`);
     assert.equal(deadClicks, 3, 'three clicks on plain squares were tried');
     assert.equal(keyboard, 2, 'two pieces were placed by keyboard');
+    assert.ok(logNamed > 50, `log lines checked against the edge labels: ${logNamed}`);
+    assert.ok(unclaimedSeen > 0, 'an unclaimed palace was shown and checked');
     assert.deepEqual(await D.evaluate(() => window.__leaks), [], 'the spectator never had a control or saw a screened stock');
     assert.deepEqual(h.dialogs, [], 'no dialog (alert) was opened');
     assert.deepEqual(h.pageErrors, [], 'no script errors in the pages');

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import {
   applyEvent, applyEvents, legalByPiece, pieceKey, describeEvent, statusText, resultSentence, toMove, isOver,
   scoreOf, scores, squares, armNext, ARMS, quotaForTurn, piecesLeft, placeText, stockText, forcedDome, key,
-  COLOURS, WIDTH, HEIGHT, isWallSpace, towerAt,
+  COLOURS, WIDTH, HEIGHT, isWallSpace, towerAt, columnName, rowName, squareName, wallName, edgeLabels, claimants,
 } from '../../web-client/games/medina/model.js';
 import { t } from '../../web-client/js/i18n/index.js';
 import { engineGame, replayViewers } from './fixture.mjs';
@@ -219,6 +219,113 @@ describe('the board\'s geometry', () => {
   });
 });
 
+describe('names of places (the log and the board edges use one notation)', () => {
+  const { columns, rows } = edgeLabels();
+  const columnLabel = (x) => columns.find((c) => c.x === x).text;
+  const rowLabel = (y) => rows.find((r) => r.y === y).text;
+
+  test('the edges label each city column with its own letter and each row with its own number, in order', () => {
+    assert.equal(columns.length, WIDTH + 2, 'one label per grid column, the wall ring included');
+    assert.equal(rows.length, HEIGHT + 2);
+    const letters = columns.filter((c) => c.text).map((c) => c.text);
+    const numbers = rows.filter((r) => r.text).map((r) => r.text);
+    assert.equal(letters.length, WIDTH, 'every city column is labelled, the ring is not');
+    assert.equal(numbers.length, HEIGHT);
+    assert.equal(new Set(letters).size, WIDTH, 'no two columns share a letter');
+    assert.equal(new Set(numbers).size, HEIGHT);
+    assert.ok(letters.every((l) => /^[A-Z]$/.test(l)), 'one capital letter each');
+    assert.deepEqual(letters, [...letters].sort(), 'letters run west to east');
+    assert.deepEqual(numbers.map(Number), numbers.map((_, i) => i + 1), 'rows are numbered from 1, north to south');
+    assert.equal(columnLabel(-1), '');
+    assert.equal(rowLabel(HEIGHT), '');
+  });
+
+  test('every square, wall space and tower is named in the log as its edges label it', () => {
+    const seen = new Set();
+    for (let y = -1; y <= HEIGHT; y++) {
+      for (let x = -1; x <= WIDTH; x++) {
+        const where = placeText(x, y, t);
+        assert.ok(noKey(where), where);
+        if (towerAt(x, y)) {
+          assert.equal(where, `tower ${towerAt(x, y)}`);
+        } else if (isWallSpace(x, y)) {
+          const wall = wallName(x, y);
+          const label = wall.side === 'north' || wall.side === 'south' ? columnLabel(x) : rowLabel(y);
+          assert.equal(wall.name, label, `${x},${y}: the wall space lines up with the edge label`);
+          assert.ok(where.includes(wall.side) && where.endsWith(` ${label}`), where);
+          const s = describeEvent({ type: 'place', player: 0, piece: 'wall', x, y, tower: 1 }, NAMES, t);
+          assert.ok(s.includes(where), s);
+        } else {
+          const name = `${columnLabel(x)}${rowLabel(y)}`;
+          assert.equal(squareName(x, y), name);
+          assert.equal(columnName(x) + rowName(y), name);
+          assert.equal(where, name, 'a city square is called by its column letter and row number');
+          const s = describeEvent({ type: 'place', player: 1, piece: 'resident', x, y }, NAMES, t);
+          assert.ok(s.endsWith(` on ${name}.`), s);
+        }
+        assert.ok(!seen.has(where), `two places are both called ${where}`);
+        seen.add(where);
+      }
+    }
+    assert.equal(squareName(-1, 3), '', 'a wall space is not a square');
+    assert.equal(wallName(4, 4), null, 'a square is not a wall space');
+  });
+});
+
+describe('who may claim an unclaimed palace', () => {
+  test('a hand-made 3-player view: domes left, colours owned, closed colours', () => {
+    const palace = (id, colour, owner) => ({ id, colour, owner, pieces: [[id, 0]], stables: [], status: 'unfinished' });
+    const view = {
+      phase: 'play', closed: ['black'],
+      seats: [{ domes: 2 }, { domes: 0 }, { domes: 3 }],
+      palaces: [palace(0, 'grey', 2), palace(1, 'grey', null), palace(2, 'brown', null), palace(3, 'black', null)],
+    };
+    assert.deepEqual(claimants(view, view.palaces[1]), [0], 'seat 1 has no dome; seat 2 owns a grey palace');
+    assert.deepEqual(claimants(view, view.palaces[2]), [0, 2]);
+    assert.deepEqual(claimants(view, view.palaces[3]), [], 'nobody claims a palace of a closed colour');
+    assert.deepEqual(claimants(view, view.palaces[0]), [], 'a claimed palace');
+    assert.deepEqual(claimants({ ...view, phase: 'over' }, view.palaces[2]), [], 'nobody after the end');
+  });
+
+  test('2 players: a dome of that palace colour, scoring or blocking', () => {
+    const view = {
+      phase: 'play', closed: [],
+      seats: [{ domes: { scoring: ['grey'], blocking: [], removed: [] } }, { domes: { scoring: [], blocking: ['orange', 'grey'], removed: [] } }],
+      palaces: [{ id: 0, colour: 'grey', owner: null }, { id: 1, colour: 'orange', owner: null }, { id: 2, colour: 'brown', owner: null }],
+    };
+    assert.deepEqual(claimants(view, view.palaces[0]), [0, 1]);
+    assert.deepEqual(claimants(view, view.palaces[1]), [1]);
+    assert.deepEqual(claimants(view, view.palaces[2]), []);
+  });
+
+  test('in real games it agrees with the engine: the player to move may dome a palace exactly when listed', () => {
+    let checked = 0;
+    for (let players = 2; players <= 4; players++) {
+      for (const seed of SEEDS) {
+        const viewer = game(players, seed).viewers.at(-1); // the spectator: public facts only
+        const seated = game(players, seed).viewers;
+        viewer.steps.forEach((step, i) => {
+          const v = step.view;
+          if (v.phase !== 'play') return;
+          const legal = seated[v.active].steps[i].legal;
+          for (const p of v.palaces.filter((q) => q.owner === null)) {
+            const onIt = new Set(p.pieces.map(([x, y]) => key(x, y)));
+            const legalDome = legal.some((a) => a.piece === 'dome' && onIt.has(key(a.x, a.y)));
+            const listed = claimants(v, p).includes(v.active);
+            if (legalDome) assert.ok(listed, `${players}p seed ${seed} step ${i}: may dome palace ${p.id} but is not listed`);
+            // Two players: a dome kind already placed this turn is a per-turn limit, not who may claim.
+            if (listed && v.placed_domes.length === 0 && piecesLeft(v) > 0) {
+              assert.ok(legalDome, `${players}p seed ${seed} step ${i}: listed for palace ${p.id} but no legal dome on it`);
+            }
+            checked += 1;
+          }
+        });
+      }
+    }
+    assert.ok(checked > 100, `checked ${checked} unclaimed palaces`);
+  });
+});
+
 describe('log sentences', () => {
   test('every event of every game has a sentence for every viewer, with all words filled in', () => {
     for (let players = 2; players <= 4; players++) {
@@ -262,13 +369,13 @@ describe('log sentences', () => {
 
   test('sentences: you or the name; dome kinds; tiles taken from someone; revealed stocks', () => {
     const place = { type: 'place', player: 1, piece: 'palace', colour: 'brown', x: 4, y: 7, palace: 0, size: 1 };
-    assert.equal(describeEvent(place, NAMES, t, null), 'Bo starts a brown palace on square 5, 8.');
-    assert.equal(describeEvent(place, NAMES, t, 1), 'You start a brown palace on square 5, 8.');
-    assert.equal(describeEvent({ ...place, size: 3 }, NAMES, t, 0), 'Bo adds a brown palace piece on square 5, 8 (now 3 pieces).');
+    assert.equal(describeEvent(place, NAMES, t, null), `Bo starts a brown palace on ${squareName(4, 7)}.`);
+    assert.equal(describeEvent(place, NAMES, t, 1), `You start a brown palace on ${squareName(4, 7)}.`);
+    assert.equal(describeEvent({ ...place, size: 3 }, NAMES, t, 0), `Bo adds a brown palace piece on ${squareName(4, 7)} (now 3 pieces).`);
     assert.equal(describeEvent({ type: 'place', player: 0, piece: 'resident', x: 2, y: 2, starting: true }, NAMES, t),
-      'Anna places the starting resident on square 3, 3.');
+      `Anna places the starting resident on ${squareName(2, 2)}.`);
     assert.equal(describeEvent({ type: 'place', player: 2, piece: 'wall', x: -1, y: 4, tower: 1 }, NAMES, t),
-      'Cy builds a wall of tower 1 on wall space 0, 5.');
+      `Cy builds a wall of tower 1 on the west wall at ${rowName(4)}.`);
     assert.match(describeEvent({ type: 'place', player: 0, piece: 'dome', dome: 'blocking', colour: 'grey', palace: 2, size: 4, x: 1, y: 1 }, NAMES, t),
       /Anna blocks the grey palace \(4 pieces\) with a blocking dome/);
     assert.match(describeEvent({ type: 'place', player: 0, piece: 'dome', dome: 'scoring', colour: 'grey', palace: 2, size: 1, x: 1, y: 1 }, NAMES, t),

@@ -3,22 +3,20 @@
 // createBoard(root, ctx) returns { update(state), onEvents(events), destroy() } where state is
 // { view, legal, seat (null for spectators), names, connected, busy }.
 //
-// The city is a grid of 18 × 13 spaces: the 16 × 11 squares, the ring of wall spaces around them
-// and a numbered tower on each corner. Placing: the piece picker lists the pieces the legal list
-// allows; the squares where the chosen piece may go become buttons (highlighted), every other
-// square is plain text and cannot be clicked. What is shown is what the view holds: another
+// The city (city.js) is the 16 × 11 squares, the ring of wall spaces around them and a numbered
+// tower on each corner, lettered and numbered along its edges as the log names places. Placing: the
+// piece picker (the move panel, `data-decision`) lists the pieces the legal list allows; the squares
+// where the chosen piece may go become buttons (highlighted), every other square is plain text and
+// cannot be clicked. Each player's last turn stays marked on its squares on every page. What is shown is what the view holds: another
 // player's stock is null in the view until the rules make it public, so it cannot appear.
 // Spectators get no controls at all.
 import * as model from './model.js';
 import { h, replace, keepFocus } from '../../js/dom.js';
 import { botMark } from '../../js/bot-mark.js';
+import { createLastMoves } from '../../js/last-moves.js';
+import { renderCity, initial } from './city.js';
 
-const { COLOURS, WIDTH, HEIGHT } = model;
-
-function initial(name, p, t) {
-  const n = (name || model.nameOf([], p, t)).trim();
-  return [...n][0] ? [...n][0].toUpperCase() : String(p + 1);
-}
+const { COLOURS } = model;
 
 function swatch(p, text, extra = '') {
   return h('span', { class: ['swatch', `p${p}`, extra], 'aria-hidden': 'true' }, text);
@@ -40,6 +38,10 @@ function createBoard(root, { t, onAction }) {
   let state = null;
   let chosen = null; // the picked piece's key ('palace:grey', 'wall', …), kept across re-renders
   let hadTurn = false;
+  // Each player's last move: the squares of the pieces placed in their latest turn (a turn of
+  // several pieces is several actions, so `moving` says whose turn the marks are still growing).
+  const marks = createLastMoves();
+  let moving = null;
   const el = h('div', { class: 'medina' });
   root.append(el);
 
@@ -107,7 +109,7 @@ function createBoard(root, { t, onAction }) {
     const busy = Boolean(state.busy);
     const left = model.piecesLeft(v);
     return h('section', {
-      class: ['md-card', 'md-picker', busy ? 'is-busy' : ''], 'aria-labelledby': 'md-picker-h',
+      class: ['md-card', 'md-picker', busy ? 'is-busy' : ''], 'aria-labelledby': 'md-picker-h', 'data-decision': '',
       'aria-busy': busy ? 'true' : 'false', 'data-testid': 'picker',
     },
     h('h2', { id: 'md-picker-h' }, t('medina.picker.heading')),
@@ -131,33 +133,7 @@ function createBoard(root, { t, onAction }) {
     busy ? h('p', { class: 'hint' }, state.offline ? t('conn.reconnectingNow') : t('table.busy')) : null);
   }
 
-  // ---- the city ----
-
-  /** The dome's colour class: the owner's colour (3-4 players) or the dome's own (2 players). */
-  function domeClass(v, p) {
-    const d = v.seats[p.owner] && v.seats[p.owner].domes;
-    if (d && typeof d === 'object') return `dome-${p.blocking ? d.blocking_colour : d.scoring_colour}`;
-    return `p${p.owner}`;
-  }
-
-  function squareText(v, x, y, s, tower) {
-    const where = model.placeText(x, y, t);
-    if (tower) {
-      const holder = v.tower_tiles[tower - 1];
-      return t(holder === null ? 'medina.square.tower' : 'medina.square.towerHeld', { where, n: tower, name: holder === null ? '' : name(holder) });
-    }
-    if (!s) return where;
-    if (s.kind === 'resident') return t('medina.square.resident', { where });
-    if (s.kind === 'wall') return t('medina.square.wall', { where, tower: s.tower });
-    const p = v.palaces[s.palace];
-    const what = s.kind === 'stable' ? t('medina.square.stable', { where, colour: colourName(p.colour) })
-      : t('medina.square.palace', { where, colour: colourName(p.colour) });
-    let whose = t('medina.square.unclaimed');
-    if (p.owner !== null) whose = p.blocking ? t('medina.square.blocked', { name: name(p.owner) }) : t('medina.square.owned', { name: name(p.owner) });
-    else if (p.status === 'completed') whose = t('medina.square.completed');
-    const dome = p.dome && p.dome[0] === x && p.dome[1] === y ? t('medina.square.dome') : '';
-    return `${what}, ${whose}${dome}`;
-  }
+  // ---- the city (city.js) ----
 
   /** Arrow keys move the focus to the nearest highlighted square in that direction. */
   function arrowKeys(e) {
@@ -181,63 +157,32 @@ function createBoard(root, { t, onAction }) {
   }
 
   function city(v) {
-    const board = model.squares(v);
-    const { group } = picking();
-    const busy = Boolean(state.busy);
-    const nextWalls = new Set(v.arms.filter((a) => a.next).map((a) => model.key(a.next[0], a.next[1])));
-    const cells = [];
-    for (let y = -1; y <= HEIGHT; y++) {
-      for (let x = -1; x <= WIDTH; x++) {
-        const k = model.key(x, y);
-        const s = board.get(k);
-        const tower = model.towerAt(x, y);
-        const inCity = model.inCity(x, y);
-        const classes = ['md-sq', tower ? 'md-sq--tower' : inCity ? 'md-sq--city' : 'md-sq--ring'];
-        const content = [];
-        if (tower) {
-          const holder = v.tower_tiles[tower - 1];
-          content.push(h('span', { class: ['md-tower', holder === null ? '' : `p${holder} is-held`], 'aria-hidden': 'true' }, String(tower)));
-        } else if (s) {
-          classes.push(`has-${s.kind}`);
-          if (s.kind === 'palace' || s.kind === 'stable') {
-            const p = v.palaces[s.palace];
-            const joins = [[0, -1, 'n'], [1, 0, 'e'], [0, 1, 's'], [-1, 0, 'w']]
-              .filter(([dx, dy]) => { const o = board.get(model.key(x + dx, y + dy)); return o && (o.kind === 'palace' || o.kind === 'stable') && o.palace === s.palace; })
-              .map(([, , side]) => `j-${side}`);
-            const owned = p.owner !== null ? ['is-owned', `p${p.owner}`, p.blocking ? 'is-blocked' : ''] : [];
-            content.push(h('span', {
-              class: ['md-block', s.kind === 'palace' ? `c-${p.colour}` : 'md-block--stable', ...joins, ...owned, p.status === 'completed' ? 'is-completed' : ''],
-              'aria-hidden': 'true',
-            }, p.dome && p.dome[0] === x && p.dome[1] === y ? h('span', { class: ['md-dome', domeClass(v, p)] }) : null));
-          } else if (s.kind === 'resident') {
-            content.push(h('span', { class: 'md-resident', 'aria-hidden': 'true' }));
-          } else if (s.kind === 'wall') {
-            content.push(h('span', { class: ['md-wall', `tw${s.tower}`], 'aria-hidden': 'true' }, h('span', null, String(s.tower))));
-          }
-        } else if (nextWalls.has(k)) {
-          classes.push('is-next');
-        }
-        const action = group && group.actions.get(k);
-        const label = squareText(v, x, y, s, tower);
-        if (action) {
-          cells.push(h('button', {
-            type: 'button', class: [...classes, 'is-legal', `pick-${group.piece}`], 'data-x': String(x), 'data-y': String(y),
-            'data-action': 'place', 'data-focus': `sq-${k}`, 'aria-disabled': busy ? 'true' : null,
-            'aria-label': t('medina.square.place', { piece: groupLabel(group), where: model.placeText(x, y, t), now: label }),
-            title: t('medina.square.placeShort', { piece: groupLabel(group), where: model.placeText(x, y, t) }),
-            onclick: () => { if (!state.busy) onAction(action); },
-          }, content, h('span', { class: 'md-target', 'aria-hidden': 'true' })));
-        } else if (s || tower) {
-          cells.push(h('div', { class: classes, 'data-x': String(x), 'data-y': String(y), role: 'img', 'aria-label': label, title: label }, content));
-        } else {
-          cells.push(h('div', { class: classes, 'data-x': String(x), 'data-y': String(y), title: label }, content));
-        }
-      }
-    }
-    return h('section', { class: 'md-card md-citycard', 'aria-labelledby': 'md-city-h' },
-      h('h2', { id: 'md-city-h', class: 'visually-hidden' }, t('medina.city.heading')),
-      h('div', { class: ['md-city', group ? 'is-picking' : ''], 'data-testid': 'city', onkeydown: arrowKeys }, cells),
-      h('p', { class: 'hint md-legend' }, t('medina.city.legend')));
+    return renderCity(v, {
+      t, state, group: picking().group, marks, name, groupLabel, onAction, onKeyDown: arrowKeys,
+    });
+  }
+
+  // ---- the palaces still without a dome ----
+
+  /** Every unclaimed palace: where it is, its size, and who may claim it (model.claimants). */
+  function openPalaces(v) {
+    if (!v.palaces.length) return null;
+    const open = v.palaces.filter((p) => p.owner === null);
+    return h('section', { class: 'md-card md-open', 'aria-labelledby': 'md-open-h', 'data-testid': 'open-palaces' },
+      h('h2', { id: 'md-open-h' }, t('medina.open.heading')),
+      open.length === 0 ? h('p', { class: 'hint' }, t('medina.open.none')) : h('ul', { class: 'md-open-list' }, open.map((p) => {
+        const who = model.claimants(v, p);
+        return h('li', { class: 'md-open-row', 'data-palace': String(p.id), 'data-claimants': who.join(' ') },
+          h('p', { class: 'md-open-what' },
+            h('span', { class: ['md-icon', 'md-icon--palace', `c-${p.colour}`], 'aria-hidden': 'true' }),
+            t('medina.open.palace', { colour: t(`medina.colourTitle.${p.colour}`), where: model.placeText(p.pieces[0][0], p.pieces[0][1], t), count: p.size }),
+            ' · ', h('span', { class: 'muted' }, t(p.status === 'completed' ? 'medina.open.completed' : 'medina.open.growing'))),
+          who.length
+            ? h('p', { class: 'md-open-who' }, t('medina.open.who'), ' ',
+              who.map((q) => h('span', { class: 'md-holder' }, swatch(q, initial(state.names[q], q, t)), playerName(state.names, q, state.seat, t))))
+            : h('p', { class: 'md-open-who muted' }, t('medina.open.nobody')));
+      })),
+      h('p', { class: 'hint' }, t('medina.open.rule')));
   }
 
   // ---- tiles, stocks, seats ----
@@ -383,12 +328,14 @@ function createBoard(root, { t, onAction }) {
       result(v),
       h('div', { class: 'md-layout' },
         h('div', { class: 'md-main' }, city(v)),
-        h('div', { class: 'md-side' }, picker(v), screen(v), tiles(v))),
+        h('div', { class: 'md-side' }, picker(v), screen(v), openPalaces(v), tiles(v))),
       seats(v));
   }
 
   return {
     update(next) {
+      // A lower version is another game at this table (a rematch): its marks are not this one's.
+      if (state && next.view.version < state.view.version) { marks.clear(); moving = null; }
       state = next;
       const turn = myLegal().length > 0 && !state.busy;
       const restored = keepFocus(el, render);
@@ -403,8 +350,16 @@ function createBoard(root, { t, onAction }) {
       }
       hadTurn = turn || (hadTurn && state.busy);
     },
-    onEvents() {
+    onEvents(events) {
       // The picked piece stays picked while it is legal (placing two walls in a row is common).
+      for (const e of events) {
+        if (e.type === 'turn' || e.type === 'skip' || e.type === 'game_over') { moving = null; continue; }
+        if (e.type !== 'place' || !Number.isInteger(e.player)) continue;
+        const k = model.key(e.x, e.y);
+        if (moving === e.player) marks.add(e.player, k);
+        else marks.note(e.player, k);
+        moving = e.player;
+      }
     },
     destroy() {
       el.remove();

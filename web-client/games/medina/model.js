@@ -91,6 +91,27 @@ export function forcedDome(view, player) {
   return view.seats.every((s, q) => q === player || !holdsDomes(s));
 }
 
+/**
+ * Whose an unclaimed palace can become. Under the rules a palace belongs to nobody until a dome
+ * claims it, and whoever places that dome owns it (not the player who built its pieces): so the
+ * answer is the seats that could put a dome on it, from public facts only (domes are in view, and
+ * so are the palaces already owned). 3-4 players: a dome left and no palace of that colour owned
+ * yet; 2 players: a scoring or blocking dome of that colour still held. A claimed palace, a closed
+ * colour (nobody claims it any more) or a finished game: []. Per-turn limits are left out.
+ */
+export function claimants(view, palace) {
+  if (!view || !palace || palace.owner !== null || view.phase === 'over' || view.closed.includes(palace.colour)) return [];
+  const out = [];
+  view.seats.forEach((seat, q) => {
+    const d = seat.domes;
+    const may = typeof d === 'number'
+      ? d > 0 && !view.palaces.some((p) => p.owner === q && p.colour === palace.colour)
+      : Boolean(d) && (d.scoring.includes(palace.colour) || d.blocking.includes(palace.colour));
+    if (may) out.push(q);
+  });
+  return out;
+}
+
 /** The next wall space of an arm (engine coordinates), or null when the gate forbids it. */
 export function armNext(arm, length, oppositeLength) {
   if (length + oppositeLength + 2 > arm.length) return null;
@@ -396,20 +417,60 @@ export function colourText(colour, t) {
   return COLOURS.includes(colour) ? t(`medina.colour.${colour}`) : t('medina.colour.unknown');
 }
 
-function listText(items, t) {
+export function listText(items, t) {
   if (items.length <= 1) return items.join('');
   return t('common.list', { head: items.slice(0, -1).join(t('common.listSeparator')), last: items[items.length - 1] });
 }
 
+// ---- names of places: the same notation as the board's edges --------------------------------------
+
+/** The letter of a city column (x 0–15 → A–P), as the top and bottom edges show it; '' off the city. */
+export function columnName(x) {
+  return Number.isInteger(x) && x >= 0 && x < WIDTH ? String.fromCharCode(65 + x) : '';
+}
+
+/** The number of a city row (y 0–10 → 1–11), as the left and right edges show it; '' off the city. */
+export function rowName(y) {
+  return Number.isInteger(y) && y >= 0 && y < HEIGHT ? String(y + 1) : '';
+}
+
 /**
- * Where a square is, for people: columns and rows count from 1 inside the city; the wall ring is
- * column 0 / 17 and row 0 / 12. "square 5, 8" / "wall space 0, 3" / "tower 2".
+ * The labels along the board's edges, one per grid column x = -1…WIDTH (top and bottom) and per grid
+ * row y = -1…HEIGHT (left and right): the city's letters and numbers, '' beside the ring's corners.
+ * The board draws these; placeText names places with the same functions.
  */
+export function edgeLabels() {
+  const columns = [];
+  const rows = [];
+  for (let x = -1; x <= WIDTH; x++) columns.push({ x, text: columnName(x) });
+  for (let y = -1; y <= HEIGHT; y++) rows.push({ y, text: rowName(y) });
+  return { columns, rows };
+}
+
+/** A city square's name, column letter then row number ("J9"); '' for a space outside the city. */
+export function squareName(x, y) {
+  return inCity(x, y) ? columnName(x) + rowName(y) : '';
+}
+
+/**
+ * A wall space as the edges name it: its side of the ring and the column letter (north, south) or
+ * row number (west, east) it lines up with. Null for anything else.
+ */
+export function wallName(x, y) {
+  if (!isWallSpace(x, y)) return null;
+  if (y === -1) return { side: 'north', name: columnName(x) };
+  if (y === HEIGHT) return { side: 'south', name: columnName(x) };
+  return { side: x === -1 ? 'west' : 'east', name: rowName(y) };
+}
+
+/** Where a place is, for people: "J9" / "the north wall at J" / "tower 2" (the notation of the edges). */
 export function placeText(x, y, t) {
   const tower = towerAt(x, y);
   if (tower) return t('medina.where.tower', { n: tower });
-  if (inCity(x, y)) return t('medina.where.square', { x: x + 1, y: y + 1 });
-  return t('medina.where.wall', { x: x + 1, y: y + 1 });
+  if (inCity(x, y)) return t('medina.where.square', { name: squareName(x, y) });
+  const wall = wallName(x, y);
+  if (wall) return t(`medina.where.wall.${wall.side}`, { name: wall.name });
+  return t('medina.where.off');
 }
 
 /** "2 grey palace pieces, 1 stable and 3 walls" (a stock shown to everyone). */
