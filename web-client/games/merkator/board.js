@@ -126,9 +126,8 @@ function createBoard(root, { t, onAction }) {
   function steps(v) {
     if (v.phase === 'over') return null;
     const current = model.currentStep(v);
-    const active = model.nameOf(state.names, v.active, t);
     const idx = model.STEPS.indexOf(current);
-    return h('nav', { class: 'mk-steps', 'aria-label': t('merkator.steps.label', { name: active }), 'data-testid': 'steps' },
+    return h('nav', { class: 'mk-steps', 'aria-label': model.stepsLabel(v, state.names, state.seat, t), 'data-testid': 'steps' },
       h('ol', null, model.STEPS.map((st, i) => h('li', {
         class: ['mk-step', st === current ? 'is-current' : '', i < idx ? 'is-done' : ''],
         'aria-current': st === current ? 'step' : null, 'data-step': st,
