@@ -677,6 +677,11 @@ export function statusText(view, names, mySeat, t) {
 
 const isReader = (p, mySeat) => mySeat !== null && mySeat !== undefined && p === mySeat;
 
+/** The title of a last-move mark: "Ann’s last move" / "Your last move". */
+export function lastMoveTitle(player, names, mySeat, t) {
+  return isReader(player, mySeat) ? t('merkator.lastMove.you') : t('merkator.lastMove', { name: nameOf(names, player, t) });
+}
+
 /** The accessible name of the steps of the turn: "Steps of Ann’s turn" / "Steps of your turn". */
 export function stepsLabel(view, names, mySeat, t) {
   return isReader(view.active, mySeat) ? t('merkator.steps.label.you') : t('merkator.steps.label', { name: nameOf(names, view.active, t) });
