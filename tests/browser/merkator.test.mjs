@@ -250,6 +250,9 @@ test('Merkator: three players and a spectator play a complete game in the browse
           shotPhone = true;
           const f = await screenFacts(C);
           assert.deepEqual(f.overlaps, [], `phone, version ${st.version}: no plate overlaps another plate, a stack or the pawn`);
+          const wide = await C.evaluate(() => [...document.querySelectorAll('.merkator *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+            .map((e) => `${e.tagName}.${e.getAttribute('class')}`).slice(0, 5));
+          assert.deepEqual(wide, [], 'phone: nothing of the board sticks out on the right');
           await themed(C, 'phone');
         }
         // Once: A travels from the map with the keyboard; the ringed places are exactly the travel buttons'.
