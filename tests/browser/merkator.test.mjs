@@ -9,6 +9,12 @@
 // from before the first paint), the other players get the join prompt, every page shows the same
 // version of the board, and no request leaves the server. At the end the ranking and the scoring
 // table show on every page, the same everywhere. Screenshots go to <build>/screenshots/merkator-*.png.
+// Also checked (issue "Boards worth looking at"): after another player's trip its destination city and the
+// pawn carry that seat's last-move mark on every other page, the spectator's included; at 1366×768 the map,
+// the viewer's office board, their contracts and the move panel are on the first screen (no scrolling); no
+// city's name plate overlaps another plate, a cube stack or the pawn; the places the viewer may travel to are
+// ringed on the map and a place there is a keyboard-reachable button that travels. Screenshots of a mid-game
+// player's page in light and dark: merkator-{desktop,phone}-{light,dark}.png.
 //
 // Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
 import { test } from 'node:test';
@@ -20,6 +26,7 @@ import {
 
 const DATA_FILE = path.join(ROOT, 'engine', 'games', 'merkator', 'merkator-data.json');
 const NAMES = ['Ann', 'Bea', 'Cy'];
+const LAPTOP = { width: 1366, height: 768 };
 
 const outside = [];
 const dataFetches = {};
@@ -46,6 +53,7 @@ function boardState(page) {
       ? [...board.querySelectorAll('[data-action]:not([aria-disabled=true])')].map((b) => ({
         action: b.dataset.action, focus: b.dataset.focus, time: b.dataset.time ?? null, contract: b.dataset.contract ?? null,
         wanted: b.classList.contains('is-wanted'), hidden: Boolean(b.closest('details:not([open])')),
+        fold: b.closest('details:not([open])') ? b.closest('details:not([open])').dataset.fold : null,
       }))
       : [];
     const current = document.querySelector('[data-testid=steps] [aria-current=step]');
@@ -62,7 +70,39 @@ function boardState(page) {
       ranking: [...document.querySelectorAll('[data-testid=result] .rank')].map((r) => r.textContent),
       scoring: [...document.querySelectorAll('[data-testid=scoring] tbody tr')].map((r) => r.textContent),
       map: document.querySelectorAll('.mk-map .mk-loc').length,
+      seat: board ? board.dataset.seat : null,
     };
+  });
+}
+
+/** Boxes of what must be on the first screen, and the map's plates against its stacks, pawn and each other. */
+function screenFacts(page) {
+  return page.evaluate(() => {
+    const rect = (el) => {
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return { x: r.left, y: r.top, w: r.width, h: r.height };
+    };
+    const needed = {
+      map: document.querySelector('.merkator [data-testid=map]'),
+      office: document.querySelector('.merkator .mk-own .mk-seat.is-me [data-testid=office]'),
+      contracts: document.querySelector('.merkator .mk-own .mk-seat.is-me [data-testid=contracts]'),
+      panel: document.querySelector('.merkator [data-decision]'),
+    };
+    const outside = Object.entries(needed).filter(([, el]) => {
+      const r = rect(el);
+      return !r || r.x < 0 || r.y < 0 || r.x + r.w > window.innerWidth + 0.5 || r.y + r.h > window.innerHeight + 0.5;
+    }).map(([name, el]) => `${name} ${JSON.stringify(rect(el))}`);
+    const labels = [...document.querySelectorAll('.merkator .mk-label')].map((el) => ({ name: el.dataset.label, ...rect(el) }));
+    const pieces = [...document.querySelectorAll('.merkator .mk-stack, .merkator .mk-pawn')]
+      .map((el) => ({ name: el.dataset.stack ? `stack ${el.dataset.stack}` : 'pawn', ...rect(el) }));
+    const hit = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+    const overlaps = [];
+    for (const [i, a] of labels.entries()) {
+      for (const b of labels.slice(i + 1)) if (hit(a, b)) overlaps.push(`${a.name}/${b.name}`);
+      for (const b of pieces) if (hit(a, b)) overlaps.push(`${a.name}/${b.name}`);
+    }
+    return { scrollY: window.scrollY, outside, overlaps, labels: labels.length, stacks: pieces.length, viewport: [window.innerWidth, window.innerHeight] };
   });
 }
 
@@ -87,7 +127,7 @@ const SPECTATOR_GUARD = () => {
 
 test('Merkator: three players and a spectator play a complete game in the browser', { timeout: 300000 }, async () => {
   const started = Date.now();
-  const A = await h.newPage('A', DESKTOP);
+  const A = await h.newPage('A', LAPTOP);
   const B = await h.newPage('B', DESKTOP);
   const C = await h.newPage('C', PHONE);
   const D = await h.newPage('D', DESKTOP, SPECTATOR_GUARD);
@@ -112,9 +152,32 @@ test('Merkator: three players and a spectator play a complete game in the browse
     let shotMid = false;
     let shotJoin = false;
     let markedReady = 0;
+    let layoutChecks = 0;
+    let tripChecks = 0;
+    let mapTravelled = false;
+    let shotDesktop = false;
+    let shotPhone = false;
+    const pages = [A, B, C, D];
+
+    // After a trip, its destination and the pawn carry the traveller's mark on every other page.
+    const checkTripMarked = async (mover, seat, loc) => {
+      for (const other of pages.filter((p) => p !== mover)) {
+        await other.waitForSelector(`.merkator .mk-loc[data-location="${loc}"][data-last-move="${seat}"]`, { timeout: 5000 });
+        await other.waitForSelector(`.merkator .mk-pawn[data-pawn="${loc}"][data-last-move="${seat}"]`, { timeout: 5000 });
+      }
+      tripChecks += 1;
+    };
+    const themed = async (page, name) => {
+      const full = page === C;
+      await shot(page, `merkator-${name}-light.png`, full);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await shot(page, `merkator-${name}-dark.png`, full);
+      await page.emulateMedia({ colorScheme: 'light' });
+    };
 
     const choose = (controls) => {
-      const by = (a) => controls.filter((c) => c.action === a && !c.hidden);
+      // Selling and buying fold in the move panel: the player opens the fold when they want to.
+      const by = (a) => controls.filter((c) => c.action === a && (!c.hidden || c.fold === 'invest'));
       const any = (list) => list[Math.floor(random() * list.length)];
       const r = random();
       if (by('join').length || by('decline').length) return r < 0.3 && by('join').length ? by('join')[0] : by('decline')[0] || by('join')[0];
@@ -167,6 +230,50 @@ test('Merkator: three players and a spectator play a complete game in the browse
           }
         }
         const page = players[turnIndex];
+        // At 1366×768 the viewer's own things are on the first screen, with no scrolling; the map's plates overlap nothing.
+        if (turnIndex === 0 && st.version > 10 && ['investment', 'travel', 'joining', 'take'].includes(st.phase) && layoutChecks < 12) {
+          layoutChecks += 1;
+          await new Promise((r) => setTimeout(r, 100));
+          const f = await screenFacts(A);
+          const when = `${st.phase} at version ${st.version}`;
+          assert.deepEqual(f.viewport, [LAPTOP.width, LAPTOP.height]);
+          assert.equal(f.scrollY, 0, `${when}: the page did not scroll`);
+          assert.deepEqual(f.outside, [], `${when}: map, office board, contracts and move panel on the first screen`);
+          assert.deepEqual(f.overlaps, [], `${when}: no plate overlaps another plate, a stack or the pawn`);
+          assert.equal(f.labels, 12, 'a plate per place');
+          if (!shotDesktop && st.version > 40) {
+            shotDesktop = true;
+            await themed(A, 'desktop');
+          }
+        }
+        if (turnIndex === 2 && !shotPhone && st.version > 40) {
+          shotPhone = true;
+          const f = await screenFacts(C);
+          assert.deepEqual(f.overlaps, [], `phone, version ${st.version}: no plate overlaps another plate, a stack or the pawn`);
+          const wide = await C.evaluate(() => [...document.querySelectorAll('.merkator *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+            .map((e) => `${e.tagName}.${e.getAttribute('class')}`).slice(0, 5));
+          assert.deepEqual(wide, [], 'phone: nothing of the board sticks out on the right');
+          await themed(C, 'phone');
+        }
+        // Once: A travels from the map with the keyboard; the ringed places are exactly the travel buttons'.
+        if (turnIndex === 0 && !mapTravelled && st.controls.some((c) => c.action === 'travel')) {
+          mapTravelled = true;
+          const panel = st.controls.filter((c) => c.action === 'travel' && !c.focus.startsWith('map-'));
+          const ringed = await A.$$eval('.merkator .mk-loc.is-target', (els) => els.map((e) => e.dataset.location));
+          assert.deepEqual(ringed.sort(), panel.map((c) => c.focus.replace(/^travel-/, '')).sort(), 'the ringed places are the travel buttons\' places');
+          const named = await A.$$eval('.merkator .mk-map-go', (els) => els.map((e) => [e.tagName, e.getAttribute('aria-label')]));
+          assert.equal(named.length, panel.length);
+          for (const [tag, name] of named) assert.ok(tag === 'BUTTON' && /\S/.test(name || ''), `a map button with a name: ${name}`);
+          const to = (panel.find((c) => Number(c.time) > 0) || panel[0]).focus.replace(/^travel-/, '');
+          await A.focus(`.merkator [data-focus="map-travel-${to}"]`);
+          await A.keyboard.press('Enter');
+          await waitVersionAbove(A, st.version);
+          await A.waitForSelector(`.merkator .mk-pawn[data-pawn="${to}"]`);
+          seen.set('travel', (seen.get('travel') || 0) + 1);
+          actions += 1;
+          await checkTripMarked(A, st.seat, to);
+          continue;
+        }
         if (!shotMid && st.version > 60 && st.phase === 'investment') {
           shotMid = true;
           await shot(page, `merkator-player-${NAMES[turnIndex]}.png`);
@@ -174,15 +281,14 @@ test('Merkator: three players and a spectator play a complete game in the browse
           await shot(C, 'merkator-phone.png');
         }
         let pick = choose(st.controls);
-        if (random() < 0.03 && st.controls.some((c) => c.action === 'supply')) {
-          // Now and then a supply-tile cube onto the office board (its controls sit in a closed <details>).
-          await page.click('.mk-supply-use summary');
-          pick = st.controls.filter((c) => c.action === 'supply')[0];
-        }
+        // Now and then a supply-tile cube onto the office board (its controls sit in a closed fold).
+        if (random() < 0.03 && st.controls.some((c) => c.action === 'supply')) pick = st.controls.filter((c) => c.action === 'supply')[0];
+        if (pick.hidden) await page.click(`.merkator details[data-fold="${pick.fold}"] > summary`);
         seen.set(pick.action, (seen.get(pick.action) || 0) + 1);
         await page.click(`.merkator [data-focus="${pick.focus}"]`);
         actions += 1;
         await waitVersionAbove(page, st.version);
+        if (pick.action === 'travel' && tripChecks < 4) await checkTripMarked(page, st.seat, pick.focus.replace(/^(map-)?travel-/, ''));
       }
       throw new Error('the game did not end within 4000 iterations');
     });
@@ -206,6 +312,10 @@ test('Merkator: three players and a spectator play a complete game in the browse
 
     for (const a of ['end_investment', 'travel', 'decline']) assert.ok(seen.has(a), `the game used "${a}" (seen: ${[...seen.keys()]})`);
     assert.ok(prompted.size >= 2, `the join prompt appeared for several players (${[...prompted]})`);
+    assert.ok(mapTravelled, 'A travelled from the map');
+    assert.ok(tripChecks >= 3, `trips checked for their marks: ${tripChecks}`);
+    assert.ok(layoutChecks >= 4, `first-screen checks at 1366×768: ${layoutChecks}`);
+    assert.ok(shotDesktop && shotPhone, 'the mid-game screenshots were taken');
     assert.deepEqual(await D.evaluate(() => window.__controlSeen), [], 'the spectator never had a control');
     assert.deepEqual(outside, [], 'no request left the server');
     for (const label of ['A', 'B', 'C', 'D']) assert.equal(dataFetches[label], 1, `${label} fetched the game data once`);
@@ -213,7 +323,8 @@ test('Merkator: three players and a spectator play a complete game in the browse
     assert.deepEqual(h.pageErrors, [], 'no script errors in the pages');
     const used = [...seen].sort().map(([a, n]) => `${a} ${n}`).join(', ');
     console.log(`# browser test: Merkator, ${actions} actions through the UI (${used}), join prompts for ` +
-      `${[...prompted].map((p) => NAMES[p]).join(', ')}, ${markedReady} moment(s) with contracts marked to fulfil, in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
+      `${[...prompted].map((p) => NAMES[p]).join(', ')}, ${markedReady} moment(s) with contracts marked to fulfil, ${layoutChecks} first-screen ` +
+      `checks, ${tripChecks} trips checked for their marks, in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
   } catch (err) {
     throw await h.annotateFailure(err);
   }

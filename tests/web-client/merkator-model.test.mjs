@@ -12,6 +12,7 @@ import path from 'node:path';
 import {
   setCatalog, catalog, applyEvent, applyEvents, legalActions, describeEvent, statusText, resultSentence, toMove,
   isOver, contractsHere, hasGoodsFor, contractPoints, buildingPoints, currentStep, goodsText, contractName, STEPS,
+  locationName, stepsLabel,
 } from '../../web-client/games/merkator/model.js';
 import { t } from '../../web-client/js/i18n/index.js';
 import { root, engineGame, replayViewers } from './fixture.mjs';
@@ -283,6 +284,45 @@ describe('words', () => {
       assert.equal(goodsText({ ham: 1 }, t), '1 Bacon');
     } finally {
       setCatalog(DATA);
+    }
+  });
+
+  // Defect "Ann may join you’s trip to Sweden": a possessive of a name that may be the reader's.
+  test('the joining status line says "your trip" to the traveller, the name to the others', () => {
+    const g = game(3, 1);
+    const joining = g.viewers[3].steps.map((s) => s.view).find((v) => v.phase === 'joining');
+    const traveller = joining.active;
+    const joiner = joining.to_move[0];
+    const other = [0, 1, 2].find((p) => p !== traveller && p !== joiner);
+    const where = locationName(joining.location, t);
+    // The traveller reads it: "your trip", never "you’s".
+    assert.equal(statusText(joining, NAMES, traveller, t), `${NAMES[joiner]} may join your trip to ${where}.`);
+    // The joiner is asked.
+    assert.match(statusText(joining, NAMES, joiner, t), new RegExp(`^Join ${NAMES[traveller]}’s trip to ${where}\\?`));
+    // Another player and a spectator read names.
+    for (const reader of [other, null]) {
+      assert.equal(statusText(joining, NAMES, reader, t), `${NAMES[joiner]} may join ${NAMES[traveller]}’s trip to ${where}.`);
+    }
+    for (const reader of [traveller, joiner, other, null]) assert.doesNotMatch(statusText(joining, NAMES, reader, t), /\byou’s\b/i);
+  });
+
+  test('the steps of the turn are "your turn" for the active player, the name for the others', () => {
+    const view = game(3, 1).viewers[3].steps[1].view;
+    const p = view.active;
+    assert.equal(stepsLabel(view, NAMES, p, t), 'Steps of your turn');
+    assert.equal(stepsLabel(view, NAMES, (p + 1) % 3, t), `Steps of ${NAMES[p]}’s turn`);
+    assert.equal(stepsLabel(view, NAMES, null, t), `Steps of ${NAMES[p]}’s turn`);
+  });
+
+  test('no sentence of any fixture puts "you" in a possessive', () => {
+    for (const seed of SEEDS.slice(0, 2)) {
+      for (const viewer of game(3, seed).viewers) {
+        for (const step of viewer.steps) {
+          const lines = [statusText(step.view, NAMES, viewer.seat, t), ...step.events.map((e) => describeEvent(e, NAMES, t, viewer.seat))];
+          if (step.view.phase !== 'over') lines.push(stepsLabel(step.view, NAMES, viewer.seat, t));
+          for (const line of lines) assert.doesNotMatch(line, /\byou[’']s\b/i, line);
+        }
+      }
     }
   });
 

@@ -8,19 +8,11 @@
 import * as model from './model.js';
 import { h, replace, keepFocus } from '../../js/dom.js';
 import { botMark } from '../../js/bot-mark.js';
+import { createLastMoves, markProps } from '../../js/last-moves.js';
+import { mapView, signed } from './map-view.js';
+import { noteEvents } from './marks.js';
 
 export const DATA_URL = '/games/merkator/data.json';
-const SVG = 'http://www.w3.org/2000/svg';
-
-// Where the shipped map's locations sit on the schematic (0–100 × 0–70). A data file with other
-// locations needs no change here: unknown ones are placed on a circle.
-const LAYOUT = {
-  newfoundland: [15, 12], england: [26, 32], dutch_republic: [46, 42], france: [36, 62], spain: [14, 72],
-  italy: [64, 72], bohemia: [80, 56], hamburg: [64, 32], denmark: [50, 14], sweden: [82, 10], gdansk: [94, 36],
-  russia: [105, 20],
-};
-const MAP_W = 120;
-const MAP_H = 86;
 
 let dataPromise = null;
 /** Fetches the data file once per page and installs it in the model. */
@@ -41,18 +33,6 @@ export function loadData() {
   return dataPromise;
 }
 
-function s(tag, attrs = null, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === 'class') el.setAttribute('class', Array.isArray(v) ? v.filter(Boolean).join(' ') : v);
-    else if (k === 'text') el.textContent = String(v);
-    else el.setAttribute(k, String(v));
-  }
-  for (const c of children.flat(Infinity)) if (c !== null && c !== undefined && c !== false) el.append(c);
-  return el;
-}
-
 function initial(name, p, t) {
   const n = (name || model.nameOf([], p, t)).trim();
   return [...n][0] ? [...n][0].toUpperCase() : String(p + 1);
@@ -67,8 +47,6 @@ function playerName(names, p, mySeat, t) {
   return p === mySeat ? [name, ' ', h('small', { class: 'you-tag' }, t('common.youTag'))] : name;
 }
 
-const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
-
 function focusKey(a) {
   return [a.type, a.contract, a.card, a.location, a.good, a.count, a.give].filter((x) => x !== undefined).join('-');
 }
@@ -80,6 +58,9 @@ function createBoard(root, { t, onAction }) {
   const el = h('div', { class: 'merkator' });
   root.append(el);
   let alive = true;
+  const marks = createLastMoves();
+  const moves = new Map(); // player → keys of their move in progress (marks.js)
+  const open = new Set(); // the folds the reader opened (kept across renders)
 
   const mine = () => state && state.seat !== null && state.seat !== undefined;
   const myLegal = () => (mine() ? state.legal || [] : []);
@@ -105,6 +86,42 @@ function createBoard(root, { t, onAction }) {
     }, label);
   }
 
+  /** The attributes of a place that a last move may have changed: the mark and who made it. */
+  function mark(key, classes = []) {
+    const m = marks.at(key);
+    const props = markProps(m, classes);
+    if (m) props.title = model.lastMoveTitle(m.player, state.names, state.seat, t);
+    return props;
+  }
+  const markTitle = (key) => {
+    const m = marks.at(key);
+    return m ? model.lastMoveTitle(m.player, state.names, state.seat, t) : null;
+  };
+  /** The newest mark among `keys` (for a folded part: its summary carries the mark of what it hides). */
+  function markAny(keys, classes = []) {
+    const found = keys.map((k) => [k, marks.at(k)]).filter(([, m]) => m);
+    if (!found.length) return { class: classes };
+    const newest = found.find(([, m]) => m.latest) || found[0];
+    return mark(newest[0], classes);
+  }
+
+  /** A part of the board that folds; stays open across renders once the reader opened it. */
+  function fold(key, summary, content, { openByDefault = false, summaryAttrs = {}, cls = '' } = {}) {
+    const isOpen = open.has(key) || (openByDefault && !open.has(`closed:${key}`));
+    return h('details', {
+      class: ['mk-fold', cls], 'data-fold': key, open: isOpen,
+      ontoggle: (ev) => {
+        const details = ev.currentTarget;
+        const now = details.open;
+        if (!details.mkSettled) { // the first toggle may be the one that rendering it open fires
+          details.mkSettled = true;
+          if (now === isOpen) return;
+        }
+        if (now) { open.add(key); open.delete(`closed:${key}`); } else { open.delete(key); open.add(`closed:${key}`); }
+      },
+    }, h('summary', summaryAttrs, summary), content);
+  }
+
   function goodsList(goods, extra = '') {
     const ids = C().goodIds.filter((g) => goods[g] > 0);
     return h('span', { class: ['mk-goods', extra] }, ids.map((g) =>
@@ -117,7 +134,6 @@ function createBoard(root, { t, onAction }) {
   function bar(v) {
     return h('div', { class: 'mk-bar' },
       h('span', { class: 'pill pill--day' }, t('merkator.turnNo', { turn: v.turn })),
-      h('span', { class: 'pill', 'data-testid': 'phase' }, t(`merkator.phase.${v.phase}`)),
       h('span', { class: 'pill' }, t('merkator.chart.remaining', { count: v.chart.remaining })),
       v.trigger && v.phase !== 'over' ? h('span', { class: 'pill pill--warn', 'data-testid': 'last-round' },
         v.last_round ? t('merkator.lastRound', { count: v.turns_left }) : t(`merkator.trigger.${v.trigger}`)) : null);
@@ -126,9 +142,8 @@ function createBoard(root, { t, onAction }) {
   function steps(v) {
     if (v.phase === 'over') return null;
     const current = model.currentStep(v);
-    const active = model.nameOf(state.names, v.active, t);
     const idx = model.STEPS.indexOf(current);
-    return h('nav', { class: 'mk-steps', 'aria-label': t('merkator.steps.label', { name: active }), 'data-testid': 'steps' },
+    return h('nav', { class: 'mk-steps', 'aria-label': model.stepsLabel(v, state.names, state.seat, t), 'data-testid': 'steps' },
       h('ol', null, model.STEPS.map((st, i) => h('li', {
         class: ['mk-step', st === current ? 'is-current' : '', i < idx ? 'is-done' : ''],
         'aria-current': st === current ? 'step' : null, 'data-step': st,
@@ -176,7 +191,7 @@ function createBoard(root, { t, onAction }) {
     const here = model.contractsHere(C(), v, state.seat);
     const bonus = me.bonus_cards.filter((b) => C().bonus.get(b) && C().bonus.get(b).location === v.location);
     return h('div', { class: 'mk-join', role: 'group', 'aria-labelledby': 'mk-join-h', 'data-testid': 'join-prompt' },
-      h('h3', { id: 'mk-join-h' }, t('merkator.join.heading', { name: model.nameOf(state.names, v.active, t), location: place(v.location) })),
+      h('h3', { id: 'mk-join-h', class: 'visually-hidden' }, t('merkator.join.heading', { name: model.nameOf(state.names, v.active, t), location: place(v.location) })),
       h('p', null, t('merkator.join.cost', { count: cost, time: me.time })),
       h('p', { class: 'hint' },
         here.length ? t('merkator.join.contracts', { count: here.length }) : t('merkator.join.noContracts'), ' ',
@@ -184,6 +199,19 @@ function createBoard(root, { t, onAction }) {
       h('div', { class: 'buttons' },
         allowed.join ? actButton({ type: 'join' }, t('merkator.actions.join', { count: cost }), { class: 'primary' }) : null,
         allowed.decline ? actButton({ type: 'decline' }, t('merkator.actions.decline')) : null));
+  }
+
+  function travelLabel(l) {
+    const loc = C().locations.get(l);
+    const cubes = model.isMajor(C(), l) ? t('merkator.map.cubes', { count: state.view.cubes[l] || 0 }) : t('merkator.map.minorShort');
+    return t('merkator.actions.travelTo', {
+      location: place(l), cubes, time: loc.time > 0 ? t('merkator.time.gain', { count: loc.time }) : loc.time < 0 ? t('merkator.time.pay', { count: -loc.time }) : t('merkator.time.free'),
+    });
+  }
+
+  /** The places the viewer may travel to now: location → { action, label } (for the map). */
+  function travelTargets() {
+    return new Map(model.legalActions(myLegal(), C()).travel.map((l) => [l, { action: { type: 'travel', location: l }, label: travelLabel(l) }]));
   }
 
   function actions(v) {
@@ -200,38 +228,41 @@ function createBoard(root, { t, onAction }) {
     const finish = [];
 
     body.push(joinPrompt(v, allowed));
+    const invest = [];
     if (allowed.sell.length) {
-      body.push(group(t('merkator.actions.sell'),
+      invest.push(group(t('merkator.actions.sell'),
         !allowed.endInvestment
           ? h('p', { class: 'hint mk-warn' }, t('merkator.actions.mustSell')) : null,
         h('div', { class: 'buttons' }, allowed.sell.map((id) =>
           actButton({ type: 'sell', contract: id }, t('merkator.actions.sellContract', { contract: model.contractName(id, t), count: c.contracts.get(id).value }),
             { class: 'small', dataset: { contract: id } })))));
     }
-    if (allowed.buyBonus.length || allowed.buyBuilding.length) {
-      body.push(group(t('merkator.actions.buy', { coins: me.coins }),
+    const buyable = allowed.buyBonus.length + allowed.buyBuilding.length;
+    if (buyable) {
+      invest.push(group(t('merkator.actions.buy', { coins: me.coins }),
         h('div', { class: 'buttons' },
           allowed.buyBonus.map((id) => actButton({ type: 'buy', card: id },
             t('merkator.actions.buyCard', { card: model.bonusName(id, t), count: c.bonus.get(id).cost }), { class: 'small', dataset: { card: id } })),
           allowed.buyBuilding.map((id) => actButton({ type: 'buy', card: id },
             t('merkator.actions.buyCard', { card: model.buildingName(id, t), count: c.buildings.get(id).cost }), { class: 'small', dataset: { card: id } })))));
     }
+    // Selling and buying are optional most turns: folded, unless selling is forced now.
+    if (invest.length) {
+      body.push(fold('invest', t('merkator.actions.invest', { sell: allowed.sell.length, count: buyable, coins: me.coins }), invest,
+        { openByDefault: !allowed.endInvestment, cls: 'mk-group' }));
+    }
     if (allowed.endInvestment) {
       finish.push(actButton({ type: 'end_investment' }, me.coins > c.maxCoins
         ? t('merkator.actions.endInvestmentLose', { count: me.coins - c.maxCoins }) : t('merkator.actions.endInvestment'), { class: 'primary' }));
     }
     if (allowed.travel.length) {
-      body.push(group(t('merkator.actions.travel'),
+      body.push(group(t('merkator.actions.travelOrMap'),
         h('div', { class: 'buttons mk-travel' }, allowed.travel.map((l) => {
           const loc = c.locations.get(l);
-          const cubes = model.isMajor(c, l) ? v.cubes[l] : null;
-          const label = t('merkator.actions.travelTo', {
-            location: place(l), time: loc.time > 0 ? t('merkator.time.gain', { count: loc.time }) : loc.time < 0 ? t('merkator.time.pay', { count: -loc.time }) : t('merkator.time.free'),
-          });
+          const label = travelLabel(l);
           return actButton({ type: 'travel', location: l }, [
             loc.colour ? colourCube(loc.colour, 'cube--small') : h('span', { class: 'mk-minor-dot', 'aria-hidden': 'true' }),
             place(l), h('small', { class: 'mk-time' }, signed(loc.time)),
-            cubes !== null ? h('small', { class: 'mk-cubes-n' }, t('merkator.map.cubes', { count: cubes })) : null,
           ], { class: 'small', label, dataset: { location: l, time: String(loc.time) } });
         }))));
     }
@@ -286,57 +317,30 @@ function createBoard(root, { t, onAction }) {
     if (allowed.done) finish.push(actButton({ type: 'done' }, t('merkator.actions.done'), { class: allowed.fulfil.length ? '' : 'primary' }));
     if (finish.length) body.push(h('div', { class: 'buttons mk-finish' }, finish));
     if (allowed.supply.length) {
-      body.push(h('details', { class: 'mk-group mk-supply-use' },
-        h('summary', null, t('merkator.actions.supply')),
+      body.push(fold('supply', t('merkator.actions.supply'), [
         h('p', { class: 'hint' }, t('merkator.actions.supplyHint')),
         h('div', { class: 'buttons' }, allowed.supply.map((g) =>
-          actButton({ type: 'supply', good: g }, [cube(g), good(g)], { class: 'small', label: t('merkator.actions.supplyGood', { good: good(g) }) })))));
+          actButton({ type: 'supply', good: g }, [cube(g), good(g)], { class: 'small', label: t('merkator.actions.supplyGood', { good: good(g) }) })))],
+      { cls: 'mk-group mk-supply-use' }));
     }
-    return h('section', { class: ['mk-card', 'mk-actions', busy ? 'is-busy' : ''], 'aria-labelledby': 'mk-actions-h', 'aria-busy': busy ? 'true' : 'false', 'data-testid': 'actions' },
+    return h('section', {
+      class: ['mk-card', 'mk-actions', busy ? 'is-busy' : ''], 'aria-labelledby': 'mk-actions-h', 'aria-busy': busy ? 'true' : 'false',
+      'data-testid': 'actions', 'data-decision': true,
+    },
+    h('div', { class: 'mk-actions-head' },
       h('h2', { id: 'mk-actions-h' }, t('merkator.actions.heading')),
-      h('p', { class: 'mk-your-status' }, model.statusText(v, state.names, state.seat, t)),
+      h('p', { class: 'mk-your-status', 'data-testid': 'status' }, model.statusText(v, state.names, state.seat, t))),
       body,
       busy ? h('p', { class: 'hint', role: 'status' }, state.offline ? t('conn.reconnectingNow') : t('table.busy')) : null);
   }
 
   function map(v) {
-    const c = C();
-    const ids = c.locationIds;
-    const pos = new Map(ids.map((id, i) => [id, LAYOUT[id] || [MAP_W / 2 + 48 * Math.cos((2 * Math.PI * i) / ids.length), MAP_H / 2 + 30 * Math.sin((2 * Math.PI * i) / ids.length)]]));
-    const roads = c.roadList.filter(([a, b]) => pos.has(a) && pos.has(b)).map(([a, b]) =>
-      s('line', { class: 'mk-road', x1: pos.get(a)[0], y1: pos.get(a)[1], x2: pos.get(b)[0], y2: pos.get(b)[1] }));
-    const nodes = ids.map((id) => {
-      const loc = c.locations.get(id);
-      const [x, y] = pos.get(id);
-      const major = loc.kind === 'major';
-      const n = major ? v.cubes[id] || 0 : 0;
-      const here = v.location === id;
-      const cubes = [];
-      for (let i = 0; i < Math.min(n, 6); i++) cubes.push(s('rect', { class: `mk-map-cube mk-fill--${loc.colour}`, x: x - 5.6 + (i % 3) * 3.9, y: y + 5.4 + Math.floor(i / 3) * 3.4, width: 3.2, height: 3, rx: 0.6 }));
-      return s('g', { class: ['mk-loc', major ? 'is-major' : 'is-minor', here ? 'is-here' : ''], 'data-location': id },
-        s('title', { text: t(major ? 'merkator.map.major' : 'merkator.map.minor', { location: loc.name, count: n, time: signed(loc.time) }) }),
-        major ? s('circle', { class: `mk-node mk-fill--${loc.colour}`, cx: x, cy: y, r: 4.2 })
-          : s('rect', { class: 'mk-node mk-minor', x: x - 3.6, y: y - 3.6, width: 7.2, height: 7.2, rx: 1.2 }),
-        s('text', { class: 'mk-loc-name', x, y: y - 5.8, 'text-anchor': 'middle', text: loc.name }),
-        s('text', { class: 'mk-loc-time', x: x + 7, y: y + 1.3, text: signed(loc.time) }),
-        cubes,
-        n > 0 ? s('text', { class: 'mk-loc-count', x: x - 5.2 + Math.min(n, 3) * 3.9, y: y + 8, text: `${n}` }) : null,
-        here ? s('g', { class: 'mk-pawn' }, s('circle', { cx: x, cy: y, r: 2 }), s('circle', { cx: x, cy: y, r: 6.2, class: 'mk-pawn-ring' })) : null);
-    });
-    const summary = ids.filter((id) => c.locations.get(id).kind === 'major').map((id) => t('merkator.map.cubesAt', { location: place(id), count: v.cubes[id] || 0 }));
-    return h('section', { class: 'mk-card mk-map', 'aria-labelledby': 'mk-map-h' },
-      h('h2', { id: 'mk-map-h' }, t('merkator.map.heading')),
-      h('p', { class: 'hint', 'data-testid': 'pawn' }, v.location ? t('merkator.map.pawn', { location: place(v.location) }) : t('merkator.map.noPawn')),
-      h('div', { class: 'mk-map-frame' },
-        s('svg', { viewBox: `0 0 ${MAP_W} ${MAP_H}`, role: 'img', 'aria-label': t('merkator.map.label', { list: summary.join(t('common.listSeparator')) }) },
-          roads, nodes)),
-      h('p', { class: 'hint' }, t('merkator.map.legend')));
+    return mapView({ c: C(), v, t, targets: travelTargets(), act: onAction, busy: Boolean(state.busy), mark, markTitle });
   }
 
   function chart(v) {
     const c = C();
-    return h('section', { class: 'mk-card mk-chart', 'aria-labelledby': 'mk-chart-h' },
-      h('h2', { id: 'mk-chart-h' }, t('merkator.chart.heading')),
+    return h('div', { ...mark('chart', ['mk-chart']) },
       h('ol', { class: 'mk-chart-rows', 'data-testid': 'chart' }, v.chart.rows.map((row, r) => {
         const cells = [];
         for (let i = 0; i < c.rowLength; i++) {
@@ -360,7 +364,7 @@ function createBoard(root, { t, onAction }) {
     const here = v0().location && k.destination === v0().location && !seat.fulfilled.includes(id);
     const can = allowedHere.has(id);
     const done = seat.fulfilled.includes(id);
-    return h('li', { class: ['mk-contract', here ? 'is-here' : '', can ? 'is-ready' : '', done ? 'is-done' : ''], 'data-contract': id },
+    return h('li', { ...mark(`contract:${id}`, ['mk-contract', here ? 'is-here' : '', can ? 'is-ready' : '', done ? 'is-done' : '']), 'data-contract': id },
       h('span', { class: 'mk-value' }, String(k.value)),
       h('span', { class: 'mk-dest' }, k.destination ? place(k.destination) : t('merkator.contract.peaceShort')),
       Object.keys(k.goods).length ? goodsList(k.goods, 'mk-need') : null,
@@ -371,56 +375,77 @@ function createBoard(root, { t, onAction }) {
 
   const v0 = () => state.view;
 
-  function office(seat) {
+  function office(seat, p) {
     const c = C();
-    return h('ul', { class: 'mk-office' }, c.columns.map((col) => h('li', { class: ['mk-col', `mk-area--${col.area}`] },
+    return h('ul', { ...mark(`office:${p}`, ['mk-office']), 'data-testid': 'office' }, c.columns.map((col) => h('li', { class: ['mk-col', `mk-area--${col.area}`] },
       h('span', { class: 'mk-col-id', title: t(`merkator.area.${col.area === 'depot' ? 'depot' : 'storage'}`) }, col.id),
       col.goods.map((g) => h('span', { class: ['mk-col-good', seat.goods[g] ? '' : 'is-zero'] },
         cube(g, 'cube--small'), good(g), ' ', h('b', null, String(seat.goods[g] || 0)))))));
   }
 
-  function seats(v) {
+  /** Every key of a merchant's board (the fold of another merchant shows the newest mark among them). */
+  function seatKeys(seat, p) {
+    return [`seat:${p}`, `office:${p}`, `supply:${p}`, `coins:${p}`, `time:${p}`,
+      ...seat.contracts.map((id) => `contract:${id}`), ...seat.bonus_cards.map((id) => `card:${id}`), ...seat.buildings.map((id) => `card:${id}`)];
+  }
+
+  function stats(seat, p) {
+    return [
+      h('span', { ...mark(`coins:${p}`, ['mk-stat']), title: t('merkator.seat.coins') }, h('span', { class: 'coin', 'aria-hidden': 'true' }), h('span', { 'data-testid': 'coins' }, t('merkator.coins', { count: seat.coins }))),
+      h('span', { ...mark(`time:${p}`, ['mk-stat']), title: t('merkator.seat.time') }, h('span', { class: 'mk-hourglass', 'aria-hidden': 'true' }), h('span', { 'data-testid': 'time' }, t('merkator.timeCount', { count: seat.time }))),
+    ];
+  }
+
+  /** One merchant's board: the viewer's own (or, for spectators, the traveller's) beside the map, the others folded. */
+  function seatCard(v, p, legalFulfil) {
     const c = C();
-    const legalFulfil = new Set(model.legalActions(myLegal(), c).fulfil);
-    return h('section', { class: 'mk-seats', 'aria-labelledby': 'mk-seats-h' },
-      h('h2', { id: 'mk-seats-h' }, t('merkator.seats.heading')),
-      h('div', { class: 'mk-seat-grid' }, v.seats.map((seat, p) => {
-        const name = model.nameOf(state.names, p, t);
-        const deciding = v.phase !== 'over' && model.toMove(v).includes(p);
-        const connected = !state.connected || state.connected[p] !== false;
-        const supply = c.colourIds.filter((col) => seat.supply[col] > 0);
-        const held = seat.contracts.length;
-        return h('article', {
-          class: ['mk-seat', `p${p}`, p === state.seat ? 'is-me' : '', deciding ? 'is-turn' : ''],
-          'aria-label': t('merkator.seat.label', { name }), 'data-seat': String(p),
-        },
-        h('header', null,
-          swatch(p, initial(state.names[p], p, t)),
-          h('h3', null, playerName(state.names, p, state.seat, t)),
-          h('span', { class: 'mk-stat', title: t('merkator.seat.coins') }, h('span', { class: 'coin', 'aria-hidden': 'true' }), h('span', { 'data-testid': 'coins' }, t('merkator.coins', { count: seat.coins }))),
-          h('span', { class: 'mk-stat', title: t('merkator.seat.time') }, h('span', { class: 'mk-hourglass', 'aria-hidden': 'true' }), h('span', { 'data-testid': 'time' }, t('merkator.timeCount', { count: seat.time })))),
-        h('div', { class: 'badges' },
-          v.active === p && v.phase !== 'over' ? h('span', { class: 'badge badge--turn' }, t('merkator.seat.active')) : null,
-          deciding && v.active !== p ? h('span', { class: 'badge badge--turn' }, t('merkator.seat.deciding')) : null,
-          v.start_player === p ? h('span', { class: 'badge' }, t('merkator.seat.startPlayer')) : null,
-          !connected ? h('span', { class: 'badge badge--off' }, t('table.seat.disconnected')) : null),
-        h('h4', null, t('merkator.seat.office', { count: model.goodsCount(seat) })),
-        office(seat),
-        h('h4', null, t('merkator.seat.supply')),
-        supply.length ? h('p', { class: 'mk-supply' }, supply.map((col) => h('span', { class: 'mk-good', title: listGoods(col) }, colourCube(col, 'cube--small'), seat.supply[col] > 1 ? `${seat.supply[col]}×` : '', listGoods(col))))
-          : h('p', { class: 'hint' }, t('merkator.seat.supplyEmpty')),
-        h('h4', null, t('merkator.seat.contracts', { count: held, points: model.contractPoints(c, seat.contracts) })),
-        held ? h('ul', { class: 'mk-contracts', 'data-testid': 'contracts' }, seat.contracts.map((id) => contractCard(id, seat, p, p === state.seat ? legalFulfil : new Set())))
-          : h('p', { class: 'hint' }, t('merkator.seat.noContracts')),
-        h('h4', null, t('merkator.seat.cards')),
-        seat.bonus_cards.length || seat.buildings.length
-          ? h('ul', { class: 'mk-chips' },
-            seat.bonus_cards.map((b) => h('li', { class: 'mk-chip mk-chip--bonus', title: bonusHelp(b) }, model.bonusName(b, t))),
-            seat.buildings.map((b) => h('li', { class: 'mk-chip mk-chip--building', title: buildingHelp(b), 'data-building': b },
-              model.buildingName(b, t), ' ', h('small', { class: 'mk-now' },
-                v.phase === 'over' ? '' : t('merkator.seat.buildingNow', { count: model.buildingPoints(c, v, b, p) })))))
-          : h('p', { class: 'hint' }, t('merkator.seat.noCards')));
-      })));
+    const seat = v.seats[p];
+    const name = model.nameOf(state.names, p, t);
+    const deciding = v.phase !== 'over' && model.toMove(v).includes(p);
+    const connected = !state.connected || state.connected[p] !== false;
+    const supply = c.colourIds.filter((col) => seat.supply[col] > 0);
+    const supplyCount = supply.reduce((n, col) => n + seat.supply[col], 0);
+    const held = seat.contracts.length;
+    return h('article', {
+      class: ['mk-seat', `p${p}`, p === state.seat ? 'is-me' : '', deciding ? 'is-turn' : ''],
+      'aria-label': t('merkator.seat.label', { name }), 'data-seat': String(p),
+    },
+    h('header', mark(`seat:${p}`),
+      swatch(p, initial(state.names[p], p, t)),
+      h('h3', null, playerName(state.names, p, state.seat, t)),
+      stats(seat, p)),
+    h('div', { class: 'badges' },
+      v.active === p && v.phase !== 'over' ? h('span', { class: 'badge badge--turn' }, t('merkator.seat.active')) : null,
+      deciding && v.active !== p ? h('span', { class: 'badge badge--turn' }, t('merkator.seat.deciding')) : null,
+      v.start_player === p ? h('span', { class: 'badge' }, t('merkator.seat.startPlayer')) : null,
+      !connected ? h('span', { class: 'badge badge--off' }, t('table.seat.disconnected')) : null),
+    h('h4', null, t('merkator.seat.office', { count: model.goodsCount(seat) })),
+    office(seat, p),
+    h('h4', null, t('merkator.seat.contracts', { count: held, points: model.contractPoints(c, seat.contracts) })),
+    held ? h('ul', { class: 'mk-contracts', 'data-testid': 'contracts' }, seat.contracts.map((id) => contractCard(id, seat, p, p === state.seat ? legalFulfil : new Set())))
+      : h('p', { class: 'hint' }, t('merkator.seat.noContracts')),
+    fold(`supply-tile-${p}`, t('merkator.seat.supplyCount', { count: supplyCount }),
+      supply.length ? h('p', { class: 'mk-supply' }, supply.map((col) => h('span', { class: 'mk-good', title: listGoods(col) }, colourCube(col, 'cube--small'), seat.supply[col] > 1 ? `${seat.supply[col]}×` : '', listGoods(col))))
+        : h('p', { class: 'hint' }, t('merkator.seat.supplyEmpty')),
+    { cls: 'mk-supply-tile', summaryAttrs: mark(`supply:${p}`) }),
+    seat.bonus_cards.length || seat.buildings.length
+      ? h('ul', { class: 'mk-chips', 'aria-label': t('merkator.seat.cards') },
+        seat.bonus_cards.map((b) => h('li', { ...mark(`card:${b}`, ['mk-chip', 'mk-chip--bonus']), title: bonusHelp(b) }, model.bonusName(b, t))),
+        seat.buildings.map((b) => h('li', { ...mark(`card:${b}`, ['mk-chip', 'mk-chip--building']), title: buildingHelp(b), 'data-building': b },
+          model.buildingName(b, t), ' ', h('small', { class: 'mk-now' },
+            v.phase === 'over' ? '' : t('merkator.seat.buildingNow', { count: model.buildingPoints(c, v, b, p) })))))
+      : h('p', { class: 'hint' }, t('merkator.seat.noCards')));
+  }
+
+  /** Another merchant, folded: the summary says the essentials and carries the mark of their last move. */
+  function seatFold(v, p) {
+    const seat = v.seats[p];
+    return fold(`seat-${p}`, [
+      swatch(p, initial(state.names[p], p, t)),
+      h('span', { class: 'mk-fold-name' }, playerName(state.names, p, state.seat, t)),
+      h('span', { class: 'mk-fold-facts' }, [t('merkator.coins', { count: seat.coins }), t('merkator.timeCount', { count: seat.time }),
+        t('merkator.fold.goods', { count: model.goodsCount(seat) }), t('merkator.fold.contracts', { count: seat.contracts.length })].join(' · ')),
+    ], seatCard(v, p, new Set()), { summaryAttrs: markAny(seatKeys(seat, p)), cls: `mk-fold--seat p${p}` });
   }
 
   const listGoods = (col) => model.listText((C().colours.get(col).goods || []).map(good), t);
@@ -435,29 +460,44 @@ function createBoard(root, { t, onAction }) {
 
   function market(v) {
     const c = C();
-    return h('section', { class: 'mk-card mk-market', 'aria-labelledby': 'mk-market-h' },
-      h('h2', { id: 'mk-market-h' }, t('merkator.market.heading')),
+    return h('div', { class: 'mk-market' },
       h('h3', null, t('merkator.market.bonus', { count: v.bonus_pile_count })),
       h('ul', { class: 'mk-offer', 'data-testid': 'bonus-display' }, v.bonus_display.map((id) => {
         const b = c.bonus.get(id);
-        return h('li', { class: 'mk-offer-card mk-chip--bonus', 'data-card': id },
+        return h('li', { ...mark(`offer:${id}`, ['mk-offer-card', 'mk-chip--bonus']), 'data-card': id },
           h('span', { class: 'mk-offer-head' }, h('strong', null, model.bonusName(id, t)), h('span', { class: 'price' }, h('span', { class: 'coin coin--small', 'aria-hidden': 'true' }), t('merkator.cost', { count: b ? b.cost : 0 }))),
           h('span', { class: 'mk-offer-text' }, bonusHelp(id)));
       })),
       h('h3', null, t('merkator.market.buildings', { count: v.building_pile_count })),
       h('ul', { class: 'mk-offer', 'data-testid': 'building-display' }, v.building_display.map((id) => {
         const b = c.buildings.get(id);
-        return h('li', { class: 'mk-offer-card mk-chip--building', 'data-card': id },
+        return h('li', { ...mark(`offer:${id}`, ['mk-offer-card', 'mk-chip--building']), 'data-card': id },
           h('span', { class: 'mk-offer-head' }, h('strong', null, model.buildingName(id, t)), h('span', { class: 'price' }, h('span', { class: 'coin coin--small', 'aria-hidden': 'true' }), t('merkator.cost', { count: b ? b.cost : 0 }))),
           h('span', { class: 'mk-offer-text' }, buildingHelp(id)),
           b && b.sole_player ? h('span', { class: 'badge' }, t('merkator.market.sole')) : null);
       })),
       h('h3', null, t('merkator.market.piles')),
-      h('ul', { class: 'mk-piles' }, v.contract_piles.map((pile) => h('li', { class: ['mk-pile', pile.count ? '' : 'is-empty'] },
+      h('ul', { ...mark('piles', ['mk-piles']) }, v.contract_piles.map((pile) => h('li', { class: ['mk-pile', pile.count ? '' : 'is-empty'] },
         h('span', { class: 'mk-value' }, String(pile.value)),
         h('span', null, t('merkator.market.pile', { count: pile.count })),
         pile.top ? h('small', { class: 'muted' }, c.contracts.get(pile.top) && c.contracts.get(pile.top).destination ? place(c.contracts.get(pile.top).destination) : '') : null))),
       v.discards.length ? h('p', { class: 'hint' }, t('merkator.market.discards', { count: v.discards.length })) : null);
+  }
+
+  /** What folds below the board: the other merchants, the cards on offer and the piles, the time chart. */
+  function more(v, focus) {
+    const others = v.seats.map((_, p) => p).filter((p) => p !== focus);
+    const offerKeys = [...v.bonus_display, ...v.building_display].map((id) => `offer:${id}`);
+    return h('section', { class: 'mk-more', 'aria-labelledby': 'mk-more-h' },
+      h('h2', { id: 'mk-more-h', class: 'visually-hidden' }, t('merkator.more')),
+      h('div', { class: 'mk-folds' },
+        others.map((p) => seatFold(v, p)),
+        fold('market', [h('span', { class: 'mk-fold-name' }, t('merkator.market.heading')),
+          h('span', { class: 'mk-fold-facts' }, t('merkator.fold.market', { count: v.bonus_display.length + v.building_display.length }))],
+        market(v), { summaryAttrs: markAny([...offerKeys, 'piles']) }),
+        fold('chart', [h('span', { class: 'mk-fold-name' }, t('merkator.chart.heading')),
+          h('span', { class: 'mk-fold-facts' }, t('merkator.chart.remaining', { count: v.chart.remaining }))],
+        chart(v), { summaryAttrs: markAny(['chart']) })));
   }
 
   function render() {
@@ -469,15 +509,21 @@ function createBoard(root, { t, onAction }) {
       replace(el, h('p', { class: failed ? 'banner banner--warn' : 'hint', role: 'status' }, t(failed ? 'merkator.dataFailed' : 'merkator.dataLoading')));
       return;
     }
+    // Beside the map: the viewer's own board; a spectator's is the traveller's.
+    const focus = mine() ? state.seat : Number.isInteger(v.active) ? v.active : 0;
+    const panel = actions(v);
+    const legalFulfil = new Set(model.legalActions(myLegal(), C()).fulfil);
     replace(el,
-      bar(v),
-      steps(v),
-      h('p', { class: 'mk-status', 'data-testid': 'status' }, model.statusText(v, state.names, state.seat, t)),
+      h('div', { class: 'mk-head' }, bar(v), steps(v)),
+      panel ? null : h('p', { class: 'mk-status', 'data-testid': 'status' }, model.statusText(v, state.names, state.seat, t)),
       result(v),
-      h('div', { class: 'mk-top' }, actions(v), map(v)),
-      seats(v),
-      h('div', { class: 'mk-lower' }, market(v), chart(v)));
+      h('div', { class: ['mk-main', panel ? 'has-panel' : ''] },
+        map(v),
+        panel,
+        h('section', { class: 'mk-own', 'aria-label': t('merkator.seats.heading') }, seatCard(v, focus, legalFulfil))),
+      more(v, focus));
   }
+
 
   function refresh() {
     const turn = myLegal().length > 0 && !state.busy;
@@ -505,7 +551,9 @@ function createBoard(root, { t, onAction }) {
       state = next;
       refresh();
     },
-    onEvents() {},
+    onEvents(events) {
+      noteEvents(marks, moves, events, state && state.view ? state.view.active : null);
+    },
     destroy() {
       alive = false;
       el.remove();

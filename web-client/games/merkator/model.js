@@ -661,14 +661,28 @@ export function statusText(view, names, mySeat, t) {
   if (view.phase === 'over') return resultSentence(view.result, names, t);
   const decider = toMove(view)[0];
   const mine = mySeat !== null && mySeat !== undefined && decider === mySeat;
+  // A name in the possessive ("Ann’s trip") needs its own sentence when it is the reader's: "your trip".
+  const yours = !mine && isReader(view.active, mySeat) && view.phase === 'joining';
   const params = {
     name: nameOf(names, decider, t),
-    active: view.active === mySeat ? t('common.you') : nameOf(names, view.active, t),
+    active: nameOf(names, view.active, t),
     location: view.location ? locationName(view.location, t) : '',
     letter: view.letter || '',
     column: view.loss ? view.loss.column : '',
     count: view.phase === 'loss' && view.loss ? view.loss.need[decider] : view.phase === 'take' && view.take ? view.take.cubes
       : view.joining ? view.joining.cost : 0,
   };
-  return t(`merkator.status.${view.phase}${mine ? '.you' : ''}`, params);
+  return t(`merkator.status.${view.phase}${mine ? '.you' : yours ? '.yours' : ''}`, params);
+}
+
+const isReader = (p, mySeat) => mySeat !== null && mySeat !== undefined && p === mySeat;
+
+/** The title of a last-move mark: "Ann’s last move" / "Your last move". */
+export function lastMoveTitle(player, names, mySeat, t) {
+  return isReader(player, mySeat) ? t('merkator.lastMove.you') : t('merkator.lastMove', { name: nameOf(names, player, t) });
+}
+
+/** The accessible name of the steps of the turn: "Steps of Ann’s turn" / "Steps of your turn". */
+export function stepsLabel(view, names, mySeat, t) {
+  return isReader(view.active, mySeat) ? t('merkator.steps.label.you') : t('merkator.steps.label', { name: nameOf(names, view.active, t) });
 }
