@@ -11,10 +11,12 @@ build/bench/engine_bench --benchmark_filter='apply.events/medici/3p' --benchmark
 # The C++ suite runs once, each test where it checks most within CI's time (docs/testing.md):
 # - here, unsanitized: the engine's randomized property suites (AllGames/*: thousands of random games per game
 #   and player count, over 20 minutes under ASan), the bot latency bound (BotLoad: it measures this build's
-#   speed) and the out-of-descriptors test (the sanitizer runtime needs descriptors itself);
+#   speed), the out-of-descriptors test (the sanitizer runtime needs descriptors itself) and the end-to-end games
+#   that normal bots play (every decision a Monte Carlo search: under ASan one takes seconds, beyond the tests'
+#   waits for a frame on a busy machine);
 # - every other test under AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/);
 # - then each libFuzzer target for 30 s from its corpus (build-fuzz/), two at a time.
-unsanitized='AllGames/|^BotLoad\.|^E2ELimits\.OutOfDescriptors'
+unsanitized='AllGames/|^BotLoad\.|^E2ELimits\.OutOfDescriptors|^EveryGame/OneClientAndBots\.|^LeaveRunning\.|^Clocks\.|^Rematch\.|^BotRestart\.|^BotPacing\.|^ReplaceAbsent\.'
 ctest --test-dir build --output-on-failure -j "$(nproc)" -R "$unsanitized"
 JOBS="$(nproc)" CTEST_JOBS="$(nproc)" ASAN_EXCLUDE="$unsanitized" scripts/sanitize.sh asan
 JOBS="$(nproc)" FUZZ_JOBS="$(nproc)" scripts/fuzz.sh 30
