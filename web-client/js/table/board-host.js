@@ -59,7 +59,9 @@ export function createBoardHost({ onAction }) {
     const box = panel.getBoundingClientRect();
     if (box.top >= 0 && box.top < window.innerHeight - Math.min(box.height, window.innerHeight / 3)) return;
     const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    panel.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+    // The window, not the element: boards re-render often, and a smooth scroll towards an element that is
+    // replaced meanwhile stops half way.
+    window.scrollTo({ top: window.scrollY + box.top - 8, behavior: smooth ? 'smooth' : 'auto' });
   }
 
   function onEvents(events) {
