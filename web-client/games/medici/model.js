@@ -7,6 +7,9 @@
 // server for a new snapshot after every action; tests check that it lands exactly on the
 // engine's own views (tests/web-client/medici-model.test.mjs).
 
+import { nameOf, toMove, isOver, reduceEvents } from '../model-parts.js';
+export { nameOf, toMove, isOver }; // the board and the table read them from each game's model
+
 export const COMMODITIES = ['cloth', 'fur', 'grain', 'dye', 'spice'];
 export const TRACK_TOP = 7;
 /** Bonus paid every day to a marker standing on these positions. */
@@ -125,21 +128,9 @@ export function applyEvent(view, event) {
 
 /** The view after one action's events. `version` is the `events` message's version. */
 export function applyEvents(view, events, version) {
-  let v = view;
-  for (const e of events) v = applyEvent(v, e);
-  if (v === view) v = clone(view);
-  v.version = version ?? view.version + 1;
-  return v;
+  return reduceEvents(view, events, version, applyEvent, clone);
 }
 
-/** The seats whose decision it is. */
-export function toMove(view) {
-  return view && Array.isArray(view.to_move) ? view.to_move : [];
-}
-
-export function isOver(view) {
-  return Boolean(view && view.phase === 'over');
-}
 
 // ---- legal actions --------------------------------------------------------------------------
 
@@ -218,10 +209,6 @@ export function shipCounts(ship) {
 // ---- words ----------------------------------------------------------------------------------
 
 /** A player's display name, or "Player n" when unknown (1-based for people). */
-export function nameOf(names, player, t) {
-  const n = names && names[player];
-  return n ? n : t('common.player', { n: player + 1 });
-}
 
 export function tileText(tile, t) {
   if (!tile) return t('medici.tile.unknown');

@@ -13,6 +13,9 @@
 // placements; another player's stock stays null until it is revealed.
 // Tests: tests/web-client/medina-model.test.mjs replays engine games for every viewer.
 
+import { nameOf, toMove, isOver, reduceEvents } from '../model-parts.js';
+export { nameOf, toMove, isOver }; // the board and the table read them from each game's model
+
 export const COLOURS = ['grey', 'black', 'brown', 'orange']; // palace tiles worth 1, 2, 3, 4
 export const PIECES = ['palace', 'dome', 'stable', 'resident', 'wall'];
 export const DOME_KINDS = ['scoring', 'blocking'];
@@ -347,21 +350,9 @@ export function applyEvent(view, event) {
 
 /** The view after one action's events. `version` is the `events` message's version. */
 export function applyEvents(view, events, version) {
-  let v = view;
-  for (const e of events) v = applyEvent(v, e);
-  if (v === view) v = clone(view);
-  v.version = version ?? view.version + 1;
-  return v;
+  return reduceEvents(view, events, version, applyEvent, clone);
 }
 
-/** The seats whose decision it is. */
-export function toMove(view) {
-  return view && Array.isArray(view.to_move) ? view.to_move : [];
-}
-
-export function isOver(view) {
-  return Boolean(view && view.phase === 'over');
-}
 
 /** Pieces still to place this turn. */
 export function piecesLeft(view) {
@@ -408,10 +399,6 @@ export function legalByPiece(legal) {
 // ---- words --------------------------------------------------------------------------------------
 
 /** A player's display name, or "Player n" when unknown (1-based for people). */
-export function nameOf(names, player, t) {
-  const n = names && names[player];
-  return n ? n : t('common.player', { n: player + 1 });
-}
 
 export function colourText(colour, t) {
   return COLOURS.includes(colour) ? t(`medina.colour.${colour}`) : t('medina.colour.unknown');

@@ -14,6 +14,9 @@
 // a catalog applyEvents throws, and the table then takes a snapshot instead.
 // Tests: tests/web-client/merkator-model.test.mjs replays engine games for every viewer.
 
+import { nameOf, toMove, isOver } from '../model-parts.js';
+export { nameOf, toMove, isOver }; // the board and the table read them from each game's model
+
 export const STEPS = ['investment', 'travel', 'contracts', 'joining'];
 /** Which of the four steps of a turn a phase belongs to. */
 export const PHASE_STEP = {
@@ -385,13 +388,6 @@ export function applyEvent(view, event) {
   return v;
 }
 
-export function toMove(view) {
-  return view && Array.isArray(view.to_move) ? view.to_move : [];
-}
-
-export function isOver(view) {
-  return Boolean(view && view.phase === 'over');
-}
 
 // ---- legal actions ---------------------------------------------------------------------------
 
@@ -522,10 +518,6 @@ export function goodsCount(seat) {
 
 // ---- words -----------------------------------------------------------------------------------
 
-export function nameOf(names, player, t) {
-  const n = names && names[player];
-  return n ? n : t('common.player', { n: player + 1 });
-}
 
 export function goodName(good, t, c = installed) {
   const g = c && c.goods.get(good);
@@ -679,7 +671,7 @@ const isReader = (p, mySeat) => mySeat !== null && mySeat !== undefined && p ===
 
 /** The title of a last-move mark: "Ann’s last move" / "Your last move". */
 export function lastMoveTitle(player, names, mySeat, t) {
-  return isReader(player, mySeat) ? t('merkator.lastMove.you') : t('merkator.lastMove', { name: nameOf(names, player, t) });
+  return isReader(player, mySeat) ? t('common.lastMove.you') : t('common.lastMove', { name: nameOf(names, player, t) });
 }
 
 /** The accessible name of the steps of the turn: "Steps of Ann’s turn" / "Steps of your turn". */

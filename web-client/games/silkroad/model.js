@@ -11,6 +11,9 @@
 // else receives them), and those sentences say "you", never a name.
 // Tests: tests/web-client/silkroad-model.test.mjs replays engine games for every viewer.
 
+import { nameOf, toMove, isOver, reduceEvents } from '../model-parts.js';
+export { nameOf, toMove, isOver }; // the board and the table read them from each game's model
+
 export const GOODS = ['porcelain', 'silk', 'tea', 'spice', 'glass', 'ore'];
 export const CARDS = ['ship', 'exchange', 'porter', 'license'];
 /** The seat field that counts a player's special cards of each kind (ships are the `ships` list). */
@@ -131,21 +134,9 @@ export function applyEvent(view, event) {
 
 /** The view after one action's events. `version` is the `events` message's version. */
 export function applyEvents(view, events, version) {
-  let v = view;
-  for (const e of events) v = applyEvent(v, e);
-  if (v === view) v = clone(view);
-  v.version = version ?? view.version + 1;
-  return v;
+  return reduceEvents(view, events, version, applyEvent, clone);
 }
 
-/** The seats whose decision it is. */
-export function toMove(view) {
-  return view && Array.isArray(view.to_move) ? view.to_move : [];
-}
-
-export function isOver(view) {
-  return Boolean(view && view.phase === 'over');
-}
 
 // ---- legal actions --------------------------------------------------------------------------
 
@@ -275,10 +266,6 @@ export function payoutText(payouts, names, mySeat, t) {
 // ---- words ----------------------------------------------------------------------------------
 
 /** A player's display name, or "Player n" when unknown (1-based for people). */
-export function nameOf(names, player, t) {
-  const n = names && names[player];
-  return n ? n : t('common.player', { n: player + 1 });
-}
 
 export function goodText(good, t) {
   return GOODS.includes(good) ? t(`silkroad.good.${good}`) : t('silkroad.good.unknown');
