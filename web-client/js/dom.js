@@ -58,3 +58,24 @@ export function keepFocus(root, render) {
   }
   return false;
 }
+
+/**
+ * A board's re-render (keepFocus) with its turn's focus: when the viewer's turn starts and the keyboard is
+ * not busy elsewhere, the focus goes to the first element matching one of `first` (tried in order); when the
+ * focused control went away, to one of `fallback`. Returns what the next call gets as `hadTurn` (a turn
+ * stays "had" while its move is on its way).
+ */
+export function renderForTurn(root, render, { turn, hadTurn, busy, first, fallback }) {
+  const pick = (selectors) => selectors.map((s) => root.querySelector(s)).find(Boolean);
+  const restored = keepFocus(root, render);
+  const active = document.activeElement;
+  const idle = !active || active === document.body || (root.contains(active) && restored === false);
+  if (turn && !hadTurn && idle) {
+    const target = pick(first);
+    if (target) target.focus({ preventScroll: true });
+  } else if (restored === false) {
+    const target = pick(fallback);
+    if (target) target.focus({ preventScroll: true });
+  }
+  return turn || (hadTurn && busy);
+}

@@ -8,16 +8,12 @@
 // Each player's last move is marked where it changed the board (model.moveMarks: the drawn tile, the
 // bid row, the won tiles on the ship, the discarded lot), on every page.
 import * as model from './model.js';
-import { h, replace, keepFocus } from '../../js/dom.js';
+import { h, replace, renderForTurn } from '../../js/dom.js';
+import { initial, swatch, playerName } from '../board-parts.js';
 import { botMark } from '../../js/bot-mark.js';
 import { createLastMoves, markProps } from '../../js/last-moves.js';
 
 const { COMMODITIES, TRACK_BONUS, TRACK_TOP } = model;
-
-function initial(name, p, t) {
-  const n = (name || model.nameOf([], p, t)).trim();
-  return [...n][0] ? [...n][0].toUpperCase() : String(p + 1);
-}
 
 /** A tile; `marked` is its last-move mark ({ mark, words }, see markOf in createBoard) or null. */
 function tileEl(tile, t, marked = null) {
@@ -30,15 +26,6 @@ function tileEl(tile, t, marked = null) {
 
 function emptySlot(label, extra = '') {
   return h('span', { class: ['tile', 'tile--empty', extra], role: 'img', 'aria-label': label });
-}
-
-function swatch(p, text, extra = '') {
-  return h('span', { class: ['swatch', `p${p}`, extra], 'aria-hidden': 'true' }, text);
-}
-
-function playerName(names, p, mySeat, t) {
-  const name = model.nameOf(names, p, t);
-  return p === mySeat ? [name, ' ', h('small', { class: 'you-tag' }, t('common.youTag'))] : name;
 }
 
 /** One day's scoring as a table: one column per player. */
@@ -88,7 +75,7 @@ function createBoard(root, { t, onAction }) {
   /** The last-move mark on the place `key`: { mark (last-moves.js), words ("Ann's last move") } or null. */
   function markOf(key) {
     const mark = marks.at(key);
-    return mark ? { mark, words: t('medici.lastMove', { name: model.nameOf(state.names, mark.player, t) }) } : null;
+    return mark ? { mark, words: t('common.lastMove', { name: model.nameOf(state.names, mark.player, t) }) } : null;
   }
 
   /** An element's own classes plus, when `key` is marked, the mark's classes, seat and title. */
@@ -353,21 +340,11 @@ function createBoard(root, { t, onAction }) {
 
   return {
     update(next) {
-      // A view older than the one shown is another game (a snapshot): its marks would be wrong.
-      if (state && next.view && next.view.version < state.view.version) marks.clear();
       state = next;
-      const turn = myLegal().length > 0 && !state.busy;
-      const restored = keepFocus(el, render);
-      const active = document.activeElement;
-      const idle = !active || active === document.body || (el.contains(active) && restored === false);
-      if (turn && !hadTurn && idle) {
-        const first = el.querySelector('[data-action]:not([disabled])');
-        if (first) first.focus({ preventScroll: true });
-      } else if (restored === false) {
-        const fallback = el.querySelector('[data-action]:not([disabled])') || el.querySelector('.m-bar');
-        if (fallback) fallback.focus({ preventScroll: true });
-      }
-      hadTurn = turn || (hadTurn && state.busy);
+      hadTurn = renderForTurn(el, render, {
+        turn: myLegal().length > 0 && !state.busy, hadTurn, busy: state.busy,
+        first: ['[data-action]:not([disabled])'], fallback: ['[data-action]:not([disabled])', '.m-bar'],
+      });
     },
     onEvents(events) {
       // Called before update() brings the new view: walk the events from the view they apply to.

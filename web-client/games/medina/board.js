@@ -11,21 +11,13 @@
 // player's stock is null in the view until the rules make it public, so it cannot appear.
 // Spectators get no controls at all.
 import * as model from './model.js';
-import { h, replace, keepFocus } from '../../js/dom.js';
+import { h, replace, keepFocus, renderForTurn } from '../../js/dom.js';
+import { swatch, playerName } from '../board-parts.js';
 import { botMark } from '../../js/bot-mark.js';
 import { createLastMoves } from '../../js/last-moves.js';
 import { renderCity, initial } from './city.js';
 
 const { COLOURS } = model;
-
-function swatch(p, text, extra = '') {
-  return h('span', { class: ['swatch', `p${p}`, extra], 'aria-hidden': 'true' }, text);
-}
-
-function playerName(names, p, mySeat, t) {
-  const name = model.nameOf(names, p, t);
-  return p === mySeat ? [name, ' ', h('small', { class: 'you-tag' }, t('common.youTag'))] : name;
-}
 
 /** A small picture of a piece (decorative: the text next to it says what it is). */
 function pieceIcon(group, extra = '') {
@@ -334,21 +326,11 @@ function createBoard(root, { t, onAction }) {
 
   return {
     update(next) {
-      // A lower version is another game at this table (a rematch): its marks are not this one's.
-      if (state && next.view.version < state.view.version) { marks.clear(); moving = null; }
       state = next;
-      const turn = myLegal().length > 0 && !state.busy;
-      const restored = keepFocus(el, render);
-      const active = document.activeElement;
-      const idle = !active || active === document.body || (el.contains(active) && restored === false);
-      if (turn && !hadTurn && idle) {
-        const first = el.querySelector('[data-piece][aria-pressed=true]') || el.querySelector('[data-action]');
-        if (first) first.focus({ preventScroll: true });
-      } else if (restored === false) {
-        const fallback = el.querySelector('[data-piece][aria-pressed=true]') || el.querySelector('.md-bar');
-        if (fallback) fallback.focus({ preventScroll: true });
-      }
-      hadTurn = turn || (hadTurn && state.busy);
+      hadTurn = renderForTurn(el, render, {
+        turn: myLegal().length > 0 && !state.busy, hadTurn, busy: state.busy,
+        first: ['[data-piece][aria-pressed=true]', '[data-action]'], fallback: ['[data-piece][aria-pressed=true]', '.md-bar'],
+      });
     },
     onEvents(events) {
       // The picked piece stays picked while it is legal (placing two walls in a row is common).
@@ -370,6 +352,8 @@ function createBoard(root, { t, onAction }) {
 export default {
   id: 'medina',
   nameKey: 'medina.name',
+  // The city is the centre of the page: the table's side panels go below it (css/style.css).
+  layout: 'wide',
   model: {
     applyEvents: model.applyEvents,
     describeEvent: model.describeEvent,

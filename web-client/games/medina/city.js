@@ -114,7 +114,7 @@ export function renderCity(v, ctx) {
       style['--my'] = String(y - MARKET.y);
     }
     const mark = marks.at(k);
-    const markText = mark ? t('medina.square.lastMove', { name: name(mark.player) }) : '';
+    const markText = mark ? t('common.lastMove', { name: name(mark.player) }) : '';
     const label = [squareText(x, y, s, tower), markText].filter(Boolean).join('; ');
     const content = pieceOn(x, y, s, tower);
     const action = group && group.actions.get(k);

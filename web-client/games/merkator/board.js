@@ -6,7 +6,8 @@
 // file the server loaded, fetched once from the same origin (GET /games/merkator/data.json).
 // Spectators get no controls at all.
 import * as model from './model.js';
-import { h, replace, keepFocus } from '../../js/dom.js';
+import { h, replace, renderForTurn } from '../../js/dom.js';
+import { initial, swatch, playerName } from '../board-parts.js';
 import { botMark } from '../../js/bot-mark.js';
 import { createLastMoves, markProps } from '../../js/last-moves.js';
 import { mapView, signed } from './map-view.js';
@@ -31,20 +32,6 @@ export function loadData() {
       });
   }
   return dataPromise;
-}
-
-function initial(name, p, t) {
-  const n = (name || model.nameOf([], p, t)).trim();
-  return [...n][0] ? [...n][0].toUpperCase() : String(p + 1);
-}
-
-function swatch(p, text, extra = '') {
-  return h('span', { class: ['swatch', `p${p}`, extra], 'aria-hidden': 'true' }, text);
-}
-
-function playerName(names, p, mySeat, t) {
-  const name = model.nameOf(names, p, t);
-  return p === mySeat ? [name, ' ', h('small', { class: 'you-tag' }, t('common.youTag'))] : name;
 }
 
 function focusKey(a) {
@@ -526,18 +513,10 @@ function createBoard(root, { t, onAction }) {
 
 
   function refresh() {
-    const turn = myLegal().length > 0 && !state.busy;
-    const restored = keepFocus(el, render);
-    const active = document.activeElement;
-    const idle = !active || active === document.body || (el.contains(active) && restored === false);
-    if (turn && !hadTurn && idle) {
-      const first = el.querySelector('[data-action]');
-      if (first) first.focus({ preventScroll: true });
-    } else if (restored === false) {
-      const fallback = el.querySelector('[data-action]') || el.querySelector('.mk-bar');
-      if (fallback) fallback.focus({ preventScroll: true });
-    }
-    hadTurn = turn || (hadTurn && state.busy);
+    hadTurn = renderForTurn(el, render, {
+      turn: myLegal().length > 0 && !state.busy, hadTurn, busy: state.busy,
+      first: ['[data-action]'], fallback: ['[data-action]', '.mk-bar'],
+    });
   }
 
   loadData().then(() => { if (alive && state) refresh(); }, (err) => {

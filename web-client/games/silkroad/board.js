@@ -5,25 +5,12 @@
 // What is shown is what the view holds: other seats' hands and coins are null in the view until
 // the end (coins) or for ever (hands), so they cannot appear. Spectators get no controls at all.
 import * as model from './model.js';
-import { h, replace, keepFocus } from '../../js/dom.js';
+import { h, replace, keepFocus, renderForTurn } from '../../js/dom.js';
+import { initial, swatch, playerName } from '../board-parts.js';
 import { botMark } from '../../js/bot-mark.js';
 import { createLastMoves, markProps } from '../../js/last-moves.js';
 
 const { GOODS, CARDS } = model;
-
-function initial(name, p, t) {
-  const n = (name || model.nameOf([], p, t)).trim();
-  return [...n][0] ? [...n][0].toUpperCase() : String(p + 1);
-}
-
-function swatch(p, text, extra = '') {
-  return h('span', { class: ['swatch', `p${p}`, extra], 'aria-hidden': 'true' }, text);
-}
-
-function playerName(names, p, mySeat, t) {
-  const name = model.nameOf(names, p, t);
-  return p === mySeat ? [name, ' ', h('small', { class: 'you-tag' }, t('common.youTag'))] : name;
-}
 
 /** A marker cube of one good (decorative: the text next to it says which). */
 function cube(good, extra = '') {
@@ -56,7 +43,7 @@ function createBoard(root, { t, onAction }) {
     const mark = marks.at(key);
     const props = markProps(mark, own);
     if (!mark) return { ...attrs, ...props };
-    const note = t('silkroad.lastMove', { name: model.nameOf(state.names, mark.player, t) });
+    const note = t('common.lastMove', { name: model.nameOf(state.names, mark.player, t) });
     const join = (a, sep) => (a ? `${a}${sep}${note}` : null);
     return { ...attrs, ...props, title: join(attrs.title, ' — ') || note, 'aria-label': join(attrs['aria-label'], '; ') };
   }
@@ -336,18 +323,10 @@ function createBoard(root, { t, onAction }) {
   return {
     update(next) {
       state = next;
-      const turn = myLegal().length > 0 && !state.busy;
-      const restored = keepFocus(el, render);
-      const active = document.activeElement;
-      const idle = !active || active === document.body || (el.contains(active) && restored === false);
-      if (turn && !hadTurn && idle) {
-        const first = el.querySelector('[data-action]:not([disabled])');
-        if (first) first.focus({ preventScroll: true });
-      } else if (restored === false) {
-        const fallback = el.querySelector('[data-action]:not([disabled])') || el.querySelector('.sr-bar');
-        if (fallback) fallback.focus({ preventScroll: true });
-      }
-      hadTurn = turn || (hadTurn && state.busy);
+      hadTurn = renderForTurn(el, render, {
+        turn: myLegal().length > 0 && !state.busy, hadTurn, busy: state.busy,
+        first: ['[data-action]:not([disabled])'], fallback: ['[data-action]:not([disabled])', '.sr-bar'],
+      });
     },
     onEvents(events) {
       for (const e of events) {

@@ -10,8 +10,9 @@ import { botLevel } from '../bots.js';
 import { botMark } from '../bot-mark.js';
 import { awaySeconds, awayWords, canLeaveRunning, canReplace, standIn, standInWords } from '../stand-in.js';
 
-export function swatch(seat, text) {
-  return h('span', { class: ['swatch', `p${seat}`], 'aria-hidden': 'true' }, text);
+/** A seat's colour swatch; `extra`: more classes. Decorative: the name beside it says whose it is. */
+export function swatch(seat, text, extra = '') {
+  return h('span', { class: ['swatch', `p${seat}`, extra], 'aria-hidden': 'true' }, text);
 }
 
 /** A seat's swatch with the first letter of its name (the seat number for an empty seat). */
