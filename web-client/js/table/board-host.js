@@ -9,6 +9,7 @@ export function createBoardHost({ onAction }) {
   const el = h('div', { class: 'board-slot' });
   let board = null;
   let boardGame = null;
+  let shownVersion = -1;
 
   function drop() {
     if (board) board.destroy();
@@ -30,6 +31,9 @@ export function createBoardHost({ onAction }) {
       replace(el, h('p', { class: 'banner' }, t('common.unknownGame', { game: info.game })));
       return;
     }
+    // A view older than the one shown is another game: a fresh board, with none of the old one's marks.
+    if (board && game.view && game.view.version < shownVersion) drop();
+    shownVersion = game.view ? game.view.version : -1;
     if (!board || boardGame !== mod.id) {
       drop();
       replace(el);
