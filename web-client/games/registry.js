@@ -2,7 +2,8 @@
 // games/medici/board.js): { id, nameKey, model: {applyEvents, describeEvent, toMove, isOver,
 // statusText}, createBoard(root, {t, onAction}) }. describeEvent(event, names, t, mySeat) gets the
 // viewer's seat (null for spectators) so a board may say "you". Merkator's board also fetches its
-// component data (the file the server loaded) once.
+// component data (the file the server loaded) once. A board that needs the page's width says `layout: 'wide'`
+// (the table then puts its side panels below the board).
 // Every board marks the last move of each player (js/last-moves.js: note the places an event changed in
 // onEvents, put markProps on those places when rendering; every page, spectators' too) and marks its
 // move panel with `data-decision` (the table brings it into view when the viewer's turn starts).

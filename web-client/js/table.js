@@ -81,13 +81,11 @@ export function mountTable(root, ctx, params) {
   const rematch = createRematch({ onRematch: playAgain });
   const attention = createAttention({ store });
 
-  replace(root, h('div', { class: 'table-page' },
-    head.el,
-    attention.el,
-    banner.el,
-    h('div', { class: 'table-grid' },
-      h('div', { class: 'table-main' }, rematch.el, clocks.el, pregame.el, boardHost.el),
-      h('aside', { class: 'table-side' }, players.el, log.el, chat.el))));
+  // The board's column beside the side column, or the side panels below a wide board (data-layout).
+  const grid = h('div', { class: 'table-grid' },
+    h('div', { class: 'table-main' }, rematch.el, clocks.el, pregame.el, boardHost.el),
+    h('aside', { class: 'table-side' }, players.el, log.el, chat.el));
+  replace(root, h('div', { class: 'table-page' }, head.el, attention.el, banner.el, grid));
 
   const mod = () => (s.info ? gameModule(s.info.game) : null);
   const names = () => tm.seatNames(s.info);
@@ -402,8 +400,10 @@ export function mountTable(root, ctx, params) {
   // ---- rendering ----
 
   function renderBoard() {
+    const m = mod();
+    grid.dataset.layout = m && m.layout ? m.layout : 'side';
     boardHost.render({
-      info: s.info, game: s.game, mod: mod(), me: me(), names: names(), busy: s.busy, ready: conn.ready,
+      info: s.info, game: s.game, mod: m, me: me(), names: names(), busy: s.busy, ready: conn.ready,
     });
   }
 
