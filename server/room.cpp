@@ -225,11 +225,17 @@ void room::watch_unwatched() {
       self->watch_unwatched();  // looked up meanwhile: count again from now
       return;
     }
-    for (const auto& st : self->seats_) {
-      if (st.is_person()) self->context_.lobby->unregister_token(st.token_hash);
-    }
+    self->forget_tokens();
     spdlog::debug("room {}: finished and unwatched, out of memory (kept in the store)", self->id_);
   });
+}
+
+void room::forget_tokens() {
+  // Every seat's: a person's, and one a bot holds for its person (away or out of time); a bot's own is never
+  // registered, so forgetting it does nothing.
+  for (const auto& st : seats_) {
+    if (st.occupied()) context_.lobby->unregister_token(st.token_hash);
+  }
 }
 
 void room::close_before_start() {
@@ -238,9 +244,7 @@ void room::close_before_start() {
   } catch (const std::exception& e) {
     spdlog::error("room {}: deleting: {}", id_, e.what());
   }
-  for (const auto& st : seats_) {
-    if (st.is_person()) context_.lobby->unregister_token(st.token_hash);
-  }
+  forget_tokens();
   const auto frame = protocol::render_left(nullptr, id_);
   auto tell = [&](const std::weak_ptr<websocket_session>& w) {
     if (auto c = w.lock()) {

@@ -147,6 +147,8 @@ class room : public std::enable_shared_from_this<room> {
   // every table ever played.
   void watch_unwatched();
   bool anyone_connected() const;
+  // The lobby stops finding this table by its seats' tokens (it is closed, or leaves memory).
+  void forget_tokens();
   // A table that never started closes: out of the store and the lobby, and every member is told `left`.
   void close_before_start();
   void send_snapshot(const session_ptr& s, const Json& re) const;
