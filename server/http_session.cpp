@@ -34,31 +34,6 @@ http::response<http::string_body> text_response(const http::request<http::string
   return text_response(req.version(), req.keep_alive(), status, std::move(body), type);
 }
 
-// GET /games/<id>/data.json: a game's component data file, exactly as the server loaded and checked it at
-// start-up (the board needs the names, the map, the cards). Revalidated on every use (no-cache + ETag), so a
-// server restarted with another file is seen at once. Nothing when the target is not such a path.
-std::optional<http::response<http::string_body>> game_data_response(const http::request<http::string_body>& req,
-                                                                    const server_context& context) {
-  constexpr std::string_view prefix = "/games/", suffix = "/data.json";
-  const std::string_view target = req.target();
-  const std::string_view path = target.substr(0, target.find('?'));
-  if (!path.starts_with(prefix) || !path.ends_with(suffix) || path.size() <= prefix.size() + suffix.size()) {
-    return std::nullopt;
-  }
-  const auto it = context.game_data.find(std::string(path.substr(prefix.size(), path.size() - prefix.size() - suffix.size())));
-  if (it == context.game_data.end()) return text_response(req, http::status::not_found, "Not found.\n");
-  const auto& [text, etag] = it->second;
-  const bool fresh = etag_matches(req[http::field::if_none_match], etag);
-  const bool head = req.method() == http::verb::head;
-  auto res = text_response(req, fresh ? http::status::not_modified : http::status::ok,
-                           fresh || head ? std::string() : text, "application/json; charset=utf-8");
-  res.set(http::field::cache_control, "no-cache");
-  res.set(http::field::etag, etag);
-  res.set("X-Content-Type-Options", "nosniff");
-  if (head) res.content_length(text.size());
-  return res;
-}
-
 // A web client file from memory: compressed when the client takes gzip, 304 when its validator still holds.
 // no-cache makes the browser ask every time, so a new version is seen at once; the 304 costs a few bytes.
 http::response<http::string_body> static_response(const http::request<http::string_body>& req,
@@ -82,6 +57,22 @@ http::response<http::string_body> static_response(const http::request<http::stri
     res.content_length(body.size());
   }
   return res;
+}
+
+// GET /games/<id>/data.json: a game's component data file, exactly as the server loaded and checked it at
+// start-up (the board needs the names, the map, the cards), served like the client's files. Nothing when the
+// target is not such a path.
+std::optional<http::response<http::string_body>> game_data_response(const http::request<http::string_body>& req,
+                                                                    const server_context& context) {
+  constexpr std::string_view prefix = "/games/", suffix = "/data.json";
+  const std::string_view target = req.target();
+  const std::string_view path = target.substr(0, target.find('?'));
+  if (!path.starts_with(prefix) || !path.ends_with(suffix) || path.size() <= prefix.size() + suffix.size()) {
+    return std::nullopt;
+  }
+  const auto it = context.game_data.find(std::string(path.substr(prefix.size(), path.size() - prefix.size() - suffix.size())));
+  if (it == context.game_data.end()) return text_response(req, http::status::not_found, "Not found.\n");
+  return static_response(req, it->second);
 }
 
 }  // namespace

@@ -18,7 +18,6 @@
 #include "metrics.hpp"
 #include "web_files.hpp"
 #include "origin.hpp"
-#include "static_files.hpp"
 #include "store.hpp"
 
 using namespace emporium::server;
@@ -59,7 +58,7 @@ int main(int argc, char** argv) {
     web_files client_files;
     context.web_files = &client_files;
     context.store = &db;
-    context.game_data["merkator"] = {merkator_data, etag_of(merkator_data)};
+    context.game_data["merkator"] = web_files::make(merkator_data, "application/json; charset=utf-8");
     context.bot_delay = std::chrono::milliseconds(config.bot_delay_ms);
     context.absent_after = std::chrono::seconds(config.absent_after_s);
     context.abandoned_after = std::chrono::seconds(config.abandoned_after_s);

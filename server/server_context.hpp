@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "web_files.hpp"
+
 namespace emporium::server {
 
 class address_limits;
@@ -13,7 +15,6 @@ class bot_workers;
 class lobby;
 class metrics;
 class store;
-class web_files;
 
 // What every session and room needs to know about the server it belongs to.
 struct server_context {
@@ -33,12 +34,8 @@ struct server_context {
   int min_turn_s = 5;  // the shortest turn a clock may have
   std::vector<std::string> allowed_origins;  // besides the server's own (origin.hpp)
   // A game's component data file, exactly as loaded and checked at start-up (GET /games/<id>/data.json),
-  // with its ETag computed once.
-  struct data_file {
-    std::string text;
-    std::string etag;
-  };
-  std::map<std::string, data_file> game_data;  // by game id
+  // served as the client's files are (its ETag and gzip copy made once).
+  std::map<std::string, web_files::file> game_data;  // by game id
 };
 
 }  // namespace emporium::server

@@ -8,6 +8,21 @@
 
 namespace emporium::server {
 
+web_files::file web_files::make(std::string body, std::string_view type) {
+  file f;
+  f.body = std::move(body);
+  f.type = type;
+  f.etag = etag_of(f.body);
+  if (compressible(type)) {
+    auto packed = gzip(f.body);
+    if (packed.size() < f.body.size()) {
+      f.gzipped = std::move(packed);
+      f.gzipped_etag = etag_of(f.gzipped);
+    }
+  }
+  return f;
+}
+
 std::shared_ptr<const web_files::file> web_files::get(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) return nullptr;
@@ -23,20 +38,11 @@ std::shared_ptr<const web_files::file> web_files::get(const std::string& path) {
   // Read and compress outside the lock; two threads racing on a changed file both store a current copy.
   std::ifstream in(path, std::ios::binary);
   if (!in) return nullptr;
-  auto entry = std::make_shared<file>();
-  entry->body.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  std::string body(std::istreambuf_iterator<char>(in), {});
   if (in.bad()) return nullptr;
+  auto entry = std::make_shared<file>(make(std::move(body), mime_type(path)));
   entry->size = size;
   entry->modified = modified;
-  entry->type = mime_type(path);
-  entry->etag = etag_of(entry->body);
-  if (compressible(entry->type)) {
-    auto packed = gzip(entry->body);
-    if (packed.size() < entry->body.size()) {
-      entry->gzipped = std::move(packed);
-      entry->gzipped_etag = etag_of(entry->gzipped);
-    }
-  }
   std::lock_guard lock(mutex_);
   files_[path] = entry;
   return entry;

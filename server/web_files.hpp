@@ -19,10 +19,13 @@ class web_files {
     std::string gzipped;      // empty when the type is not worth compressing or it would not be smaller
     std::string etag;         // of the body
     std::string gzipped_etag; // of the gzip form (another representation, so another strong validator)
-    std::string_view type;
-    std::filesystem::file_time_type modified;
+    std::string_view type;  // a literal or mime_type()'s: it lives as long as the program
+    std::filesystem::file_time_type modified;  // of the file on disk (web root files only)
     std::uintmax_t size = 0;
   };
+
+  // A file served from memory: `body` as it is, its ETag, and a gzip copy when `type` is text and it gains.
+  static file make(std::string body, std::string_view type);
 
   // The file at `path` (already resolved under the web root), or null when it is not a readable regular file.
   std::shared_ptr<const file> get(const std::string& path);
