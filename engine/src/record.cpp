@@ -5,11 +5,11 @@ namespace emporium::engine {
 Json Record::to_json() const {
   Json list = Json::array();
   for (const auto& a : actions) list.push_back({{"player", a.player}, {"action", a.action}});
-  // The seed is written as a string: JSON numbers are not safe past 2^53 in most readers.
+  // The seed is written as hex digits: JSON numbers are not safe past 2^53 in most readers.
   return {{"game", game},
           {"players", players},
           {"options", options},
-          {"seed", std::to_string(seed)},
+          {"seed", seed.to_hex()},
           {"actions", list}};
 }
 
@@ -18,7 +18,9 @@ Record Record::from_json(const Json& j) {
   r.game = j.at("game").get<std::string>();
   r.players = j.at("players").get<int>();
   r.options = j.value("options", Json::object());
-  r.seed = std::stoull(j.at("seed").get<std::string>());
+  const auto seed = Seed::parse(j.at("seed").get<std::string>());
+  if (!seed) throw Json::other_error::create(501, "the seed is not 32 hex digits", &j);
+  r.seed = *seed;
   for (const auto& a : j.at("actions")) {
     r.actions.push_back({a.at("player").get<int>(), a.at("action")});
   }

@@ -35,7 +35,9 @@ Json GameInfo::to_json() const {
           {"options", opts}};
 }
 
-Created create_game(const std::string& id, int players, const Json& options, std::uint64_t seed) {
+const char* engine_version() { return EMPORIUM_ENGINE_VERSION; }
+
+Created create_game(const std::string& id, int players, const Json& options, Seed seed) {
   const GameInfo* info = find_game(id);
   if (!info) return {nullptr, nullptr, make_error(errc::unknown_game, "no game called '" + id + "'")};
   if (players < info->min_players || players > info->max_players) {

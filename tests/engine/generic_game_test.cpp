@@ -15,7 +15,7 @@ constexpr int kMaxActions = 100000;        // a game longer than this is a bug
 
 class GenericGame : public ::testing::TestWithParam<GameAndCount> {
  protected:
-  std::unique_ptr<State> fresh(std::uint64_t seed) const {
+  std::unique_ptr<State> fresh(Seed seed) const {
     auto created = create_game(GetParam().game, GetParam().players, {}, seed);
     EXPECT_FALSE(created.error) << created.error->message;
     return std::move(created.state);

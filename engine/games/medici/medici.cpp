@@ -94,7 +94,7 @@ Json tile_json(Tile t) {
   return {{"commodity", commodity_name(commodity_of(t))}, {"value", value_of(t)}};
 }
 
-MediciState::MediciState(int players, std::uint64_t seed) {
+MediciState::MediciState(int players, Seed seed) {
   d_.players = players;
   d_.capacity = players == 2 ? 7 : 5;
   d_.money.assign(players, players <= 4 ? 40 : 30);
@@ -496,7 +496,7 @@ GameInfo game_info() {
   info.display_name = "Medici";
   info.min_players = 2;
   info.max_players = 6;
-  info.create = [](const Json&, int players, std::uint64_t seed) -> std::unique_ptr<State> {
+  info.create = [](const Json&, int players, Seed seed) -> std::unique_ptr<State> {
     return std::make_unique<MediciState>(players, seed);
   };
   return info;

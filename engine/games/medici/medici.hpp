@@ -88,7 +88,7 @@ struct Data {
 
 class MediciState final : public GameState<MediciState, Data> {
  public:
-  MediciState(int players, std::uint64_t seed);
+  MediciState(int players, Seed seed);
 
   const GameInfo& info() const override;
   bool is_over() const override { return d_.phase == Phase::over; }

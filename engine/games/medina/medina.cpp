@@ -129,7 +129,7 @@ int Stock::total() const {
 
 // ---- Setup --------------------------------------------------------------------------------------
 
-MedinaState::MedinaState(int players, std::uint64_t seed) {
+MedinaState::MedinaState(int players, Seed seed) {
   d_.players = players;
   d_.rng = Rng(seed);
   d_.start_player = static_cast<int>(d_.rng.below(static_cast<std::uint64_t>(players)));
@@ -1213,7 +1213,7 @@ GameInfo game_info() {
   info.display_name = "Medina";
   info.min_players = 2;
   info.max_players = 4;
-  info.create = [](const Json&, int players, std::uint64_t seed) -> std::unique_ptr<State> {
+  info.create = [](const Json&, int players, Seed seed) -> std::unique_ptr<State> {
     return std::make_unique<MedinaState>(players, seed);
   };
   return info;

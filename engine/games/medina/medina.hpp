@@ -190,7 +190,7 @@ struct Score {
 
 class MedinaState final : public GameState<MedinaState, Data> {
  public:
-  MedinaState(int players, std::uint64_t seed);
+  MedinaState(int players, Seed seed);
 
   const GameInfo& info() const override;
   bool is_over() const override { return d_.phase == Phase::over; }

@@ -54,7 +54,7 @@ const char* phase_name(Phase p) {
 
 // ---- Setup --------------------------------------------------------------------------------------
 
-MerkatorState::MerkatorState(std::shared_ptr<const Catalog> catalog, int players, std::uint64_t seed) {
+MerkatorState::MerkatorState(std::shared_ptr<const Catalog> catalog, int players, Seed seed) {
   d_.catalog = std::move(catalog);
   const Catalog& c = *d_.catalog;
   const Setup& s = c.setup;
@@ -1196,7 +1196,7 @@ GameInfo game_info() {
     return make_error(errc::game_unavailable,
                       "Merkator's card and map data is not loaded (the server reads merkator-data.json at start-up)");
   };
-  info.create = [](const Json&, int players, std::uint64_t seed) -> std::unique_ptr<State> {
+  info.create = [](const Json&, int players, Seed seed) -> std::unique_ptr<State> {
     auto catalog = installed_catalog();
     if (!catalog) return nullptr;
     return std::make_unique<MerkatorState>(std::move(catalog), players, seed);

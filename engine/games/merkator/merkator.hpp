@@ -107,7 +107,7 @@ int measure_with(const Data& d, const Measure& m, int player, const std::vector<
 
 class MerkatorState final : public GameState<MerkatorState, Data> {
  public:
-  MerkatorState(std::shared_ptr<const Catalog> catalog, int players, std::uint64_t seed);
+  MerkatorState(std::shared_ptr<const Catalog> catalog, int players, Seed seed);
 
   const GameInfo& info() const override;
   bool is_over() const override { return d_.phase == Phase::over; }

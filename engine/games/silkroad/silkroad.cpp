@@ -65,7 +65,7 @@ const char* phase_name(Phase p) {
 
 int Seat::hand_count() const { return std::accumulate(hand.begin(), hand.end(), 0); }
 
-SilkRoadState::SilkRoadState(int players, std::uint64_t seed) {
+SilkRoadState::SilkRoadState(int players, Seed seed) {
   d_.players = players;
   d_.rng = Rng(seed);
   d_.start_player = static_cast<int>(d_.rng.below(players));
@@ -671,7 +671,7 @@ GameInfo game_info() {
   info.display_name = "Maritime Silk Road";
   info.min_players = 2;
   info.max_players = 4;
-  info.create = [](const Json&, int players, std::uint64_t seed) -> std::unique_ptr<State> {
+  info.create = [](const Json&, int players, Seed seed) -> std::unique_ptr<State> {
     return std::make_unique<SilkRoadState>(players, seed);
   };
   return info;

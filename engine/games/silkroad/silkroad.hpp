@@ -112,7 +112,7 @@ struct Data {
 
 class SilkRoadState final : public GameState<SilkRoadState, Data> {
  public:
-  SilkRoadState(int players, std::uint64_t seed);
+  SilkRoadState(int players, Seed seed);
 
   const GameInfo& info() const override;
   bool is_over() const override { return d_.phase == Phase::over; }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "emporium/engine/registry.hpp"
+#include "emporium/engine/rng.hpp"
 
 namespace emporium::engine {
 
@@ -19,7 +20,7 @@ struct Record {
   std::string game;
   int players = 0;
   Json options = Json::object();
-  std::uint64_t seed = 0;
+  Seed seed;
   std::vector<RecordedAction> actions;
 
   Json to_json() const;

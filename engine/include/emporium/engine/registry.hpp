@@ -7,6 +7,7 @@
 
 #include "emporium/engine/error.hpp"
 #include "emporium/engine/options.hpp"
+#include "emporium/engine/rng.hpp"
 #include "emporium/engine/state.hpp"
 
 namespace emporium::engine {
@@ -19,7 +20,7 @@ struct GameInfo {
   int max_players = 2;
   std::vector<OptionSpec> options;
   // Makes the initial state; options have been resolved (every option present and valid).
-  std::function<std::unique_ptr<State>(const Json& options, int players, std::uint64_t seed)> create;
+  std::function<std::unique_ptr<State>(const Json& options, int players, Seed seed)> create;
   // Optional: why the game cannot be created now (e.g. its data file is not loaded); checked before create.
   std::function<std::optional<Error>()> unavailable;
 
@@ -36,7 +37,11 @@ struct Created {
   std::optional<Error> error;
 };
 
+// The engine's version (the project's), written into every published game record: a record replays exactly
+// with the engine that played it; a later engine whose rules changed may refuse it.
+const char* engine_version();
+
 // Validates game id, player count and options, then creates the initial state.
-Created create_game(const std::string& id, int players, const Json& options, std::uint64_t seed);
+Created create_game(const std::string& id, int players, const Json& options, Seed seed);
 
 }  // namespace emporium::engine
