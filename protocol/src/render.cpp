@@ -46,6 +46,9 @@ Json table_json(const TableInfo& table) {
   if (table.clock) j["clock"] = table.clock->to_json();
   if (table.rematch) j["rematch"] = rematch_json(*table.rematch);
   if (table.rematch_of) j["rematch_of"] = *table.rematch_of;
+  if (table.commitment) j["commitment"] = *table.commitment;
+  if (table.seed) j["seed"] = *table.seed;
+  if (table.salt) j["salt"] = *table.salt;
   return j;
 }
 
@@ -124,7 +127,7 @@ std::string render_left(const Json& re, std::string_view table) {
 }
 
 std::string render_snapshot(const Json& re, std::string_view table, std::uint64_t version, const Json& seat,
-                            const Json& view, const Json& legal, const Json& clock) {
+                            const Json& view, const Json& legal, const Json& clock, const Json& shuffle) {
   Json j = frame("snapshot", re);
   j["table"] = std::string(table);
   j["version"] = version;
@@ -132,17 +135,19 @@ std::string render_snapshot(const Json& re, std::string_view table, std::uint64_
   j["view"] = view;
   j["legal"] = legal;
   add_clock(j, clock);
+  if (shuffle.is_object()) j.update(shuffle);
   return dump(j);
 }
 
 std::string render_events(std::string_view table, std::uint64_t version, const Json& events, const Json& legal,
-                          const Json& clock) {
+                          const Json& clock, const Json& shuffle) {
   Json j = frame("events", nullptr);
   j["table"] = std::string(table);
   j["version"] = version;
   j["events"] = events;
   j["legal"] = legal;
   add_clock(j, clock);
+  if (shuffle.is_object()) j.update(shuffle);
   return dump(j);
 }
 

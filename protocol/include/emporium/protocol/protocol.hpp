@@ -200,6 +200,11 @@ struct TableInfo {
   std::optional<RematchOffer> rematch;   // on a finished table whose rematch was offered
   std::optional<std::string> rematch_of;  // on the rematch: the finished table it replays
   std::optional<ClockConfig> clock;  // timed tables only
+  // The table's commitment to its randomness: SHA-256(salt || seed), hex (absent on tables from before
+  // commitments). Once the game is over, the seed and salt it was made from (32 hex digits each).
+  std::optional<std::string> commitment;
+  std::optional<std::string> seed;
+  std::optional<std::string> salt;
 };
 Json table_json(const TableInfo& table);
 Json rematch_json(const RematchOffer& offer);
@@ -236,11 +241,14 @@ std::string render_seated(const Json& re, const TableInfo& table, int seat, std:
 std::string render_watching(const Json& re, const TableInfo& table, const Json& clock = nullptr);
 std::string render_left(const Json& re, std::string_view table);
 // A full filtered snapshot: the view for `seat` (null: spectator), and that seat's legal actions.
+// `shuffle`: the table's "commitment" and, once the game is over, its "seed" and "salt" (merged into the frame).
 std::string render_snapshot(const Json& re, std::string_view table, std::uint64_t version, const Json& seat,
-                            const Json& view, const Json& legal, const Json& clock = nullptr);
-// One accepted action's events for one viewer, and that viewer's legal actions now.
+                            const Json& view, const Json& legal, const Json& clock = nullptr,
+                            const Json& shuffle = nullptr);
+// One accepted action's events for one viewer, and that viewer's legal actions now. `shuffle`: the game's
+// "seed" and "salt", on the frames of the move that ends it.
 std::string render_events(std::string_view table, std::uint64_t version, const Json& events, const Json& legal,
-                          const Json& clock = nullptr);
+                          const Json& clock = nullptr, const Json& shuffle = nullptr);
 std::string render_ack(const Json& re, std::uint64_t version);
 std::string render_chat(std::string_view table, std::string_view from, const Json& seat, std::string_view text);
 std::string render_pong(const Json& re);
