@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "game_records.hpp"
 #include "lobby.hpp"
 #include "metrics.hpp"
 #include "origin.hpp"
@@ -138,6 +139,7 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
                               "text/plain; version=0.0.4; charset=utf-8"));
   }
   if (auto data = game_data_response(req, *context_)) return send(std::move(*data));
+  if (auto record = game_records::parse(target)) return serve_record(std::move(*record));
 
   auto path = resolve_static_path(context_->web_root, target);
   if (!path) return send(text_response(req, http::status::bad_request, "Illegal request target.\n"));
@@ -151,6 +153,17 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
   }
   if (!file) return send(text_response(req, http::status::not_found, "Not found.\n"));
   send(static_response(req, *file));
+}
+
+void http_session::serve_record(game_records::request r) {
+  // Answered on a worker; the reply is sent from this session's executor. No other request is read meanwhile.
+  context_->records->serve(std::move(r), [self = shared_from_this()](game_records::answer a) {
+    net::post(self->stream_.get_executor(), [self, a = std::move(a)] {
+      const auto& req = self->parser_->get();
+      if (!a.file) return self->send(text_response(req, static_cast<http::status>(a.status), a.error));
+      self->send(static_response(req, *a.file));
+    });
+  });
 }
 
 void http_session::upgrade() {

@@ -4,12 +4,14 @@
 
 #include "address_limits.hpp"
 #include "beast.hpp"
+#include "game_records.hpp"
 #include "net.hpp"
 #include "server_context.hpp"
 
 namespace emporium::server {
 
-// One HTTP connection: serves web-client/ and /healthz, one request at a time with keep-alive.
+// One HTTP connection: serves web-client/, finished games' records and /healthz, one request at a time with
+// keep-alive.
 class http_session : public std::enable_shared_from_this<http_session> {
  public:
   // `slot`: the connection counted for its address; null for a trusted proxy's (counted on the upgrade).
@@ -23,6 +25,7 @@ class http_session : public std::enable_shared_from_this<http_session> {
   void on_write(bool keep_alive, beast::error_code ec, std::size_t bytes);
   void do_close();
   void upgrade();
+  void serve_record(game_records::request r);  // GET /tables/<id>/record.json and replay.json
 
   template <class Response>
   void send(Response&& response);

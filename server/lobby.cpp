@@ -63,7 +63,8 @@ lobby::created lobby::create_table(const protocol::CreateTable& request) {
   stored.game = request.game;
   stored.players = request.players;
   stored.options = check.options;
-  stored.seed = random_seed();
+  stored.seed = new_game_seed();
+  stored.salt = new_salt();
   stored.is_private = request.is_private;
   if (request.is_private) stored.invite = new_invite_code();
   stored.clock = request.clock;

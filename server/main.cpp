@@ -9,7 +9,8 @@
 #include <vector>
 
 #include "address_limits.hpp"
-#include "bot_workers.hpp"
+#include "game_records.hpp"
+#include "worker_pool.hpp"
 #include "config.hpp"
 #include "heartbeat.hpp"
 #include "listener.hpp"
@@ -72,8 +73,12 @@ int main(int argc, char** argv) {
     context.lobby = &tables;
     // Bots think beside the network threads (one fewer than the cores by default), and stop first.
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    bot_workers bots(config.bot_threads > 0 ? config.bot_threads : std::max(1, cores - 1));
+    worker_pool bots(config.bot_threads > 0 ? config.bot_threads : std::max(1, cores - 1));
     context.bots = &bots;
+    // Records and replays are built on a thread of their own: replaying a game is too long for a network thread.
+    worker_pool record_workers(1);
+    game_records records(db, record_workers);
+    context.records = &records;
     const auto restored = tables.restore();
     heartbeat alive(ioc.get_executor(), db);
     alive.run();

@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cctype>
 
-#include "bot_workers.hpp"
+#include <emporium/records/records.hpp>
+
+#include "worker_pool.hpp"
 #include "lobby.hpp"
 #include "metrics.hpp"
 #include "secrets.hpp"
@@ -66,6 +68,8 @@ room::room(net::any_io_executor executor, const server_context& context, StoredT
       invite_(stored.invite),
       is_private_(stored.is_private),
       seed_(stored.seed),
+      salt_(stored.salt),
+      commitment_(stored.salt.empty() ? "" : records::commitment_of(stored.salt, stored.seed)),
       options_(stored.options),
       rematch_of_(stored.rematch_of),
       creator_seat_(stored.creator_seat),
@@ -184,6 +188,11 @@ protocol::TableInfo room::info() const {
   t.clock = clock_config_;
   t.rematch = rematch_;
   if (!rematch_of_.empty()) t.rematch_of = rematch_of_;
+  if (!commitment_.empty()) t.commitment = commitment_;
+  if (phase_ == phase::finished) {
+    t.seed = seed_.to_hex();
+    if (!salt_.empty()) t.salt = salt_;
+  }
   return t;
 }
 
@@ -275,7 +284,19 @@ void room::send_snapshot(const session_ptr& s, const Json& re) const {
   if (!game_state_) return;
   const int seat = seat_of(s.get());
   reply(s, protocol::render_snapshot(re, id_, game_state_->version(), seat >= 0 ? Json(seat) : Json(nullptr),
-                                     game_state_->view(viewer_for(seat)), legal_for(seat), live_clock()));
+                                     game_state_->view(viewer_for(seat)), legal_for(seat), live_clock(),
+                                     shuffle_fields(true)));
+}
+
+Json room::shuffle_fields(bool with_commitment) const {
+  Json out;  // null when there is nothing to add
+  if (with_commitment && !commitment_.empty()) out["commitment"] = commitment_;
+  // Never before the end: the seed would tell every hidden card and draw still to come.
+  if (phase_ == phase::finished) {
+    out["seed"] = seed_.to_hex();
+    if (!salt_.empty()) out["salt"] = salt_;
+  }
+  return out;
 }
 
 std::vector<StoredSeat> room::stored_seats() const {
@@ -296,6 +317,7 @@ StoredTable room::stored() const {
   t.players = static_cast<int>(seats_.size());
   t.options = options_;
   t.seed = seed_;
+  t.salt = salt_;
   t.is_private = is_private_;
   t.invite = invite_;
   t.creator_seat = creator_seat_;
@@ -597,18 +619,19 @@ std::optional<engine::Error> room::play(int seat, const Json& action, const sess
   if (timed_out) result.events.insert(result.events.begin(), engine::Event::public_event({{"type", "timeout"}, {"player", seat}}));
   const auto v = game.version();
   const auto clock = live_clock();
+  const auto reveal = shuffle_fields(false);  // the seed and salt, on the frames of the move that ends the game
   if (actor) reply(actor, protocol::render_ack(re, v));
   // Each player gets the events as they may see them; spectators share one frame.
   for (std::size_t p = 0; p < seats_.size(); ++p) {
     if (auto c = seats_[p].connection.lock()) {
       const int seat_index = static_cast<int>(p);
       c->send(protocol::render_events(id_, v, engine::events_for(result.events, viewer_for(seat_index)),
-                                      legal_for(seat_index), clock));
+                                      legal_for(seat_index), clock, reveal));
     }
   }
   if (!spectators_.empty()) {
     auto frame = std::make_shared<const std::string>(
-        protocol::render_events(id_, v, engine::events_for(result.events, viewer_for(-1)), Json::array(), clock));
+        protocol::render_events(id_, v, engine::events_for(result.events, viewer_for(-1)), Json::array(), clock, reveal));
     for (const auto& w : spectators_) {
       if (auto c = w.lock()) c->send(frame);
     }
@@ -765,7 +788,7 @@ void room::run_bot_if_its_turn() {
   // The bot is given what its seat is shown, nothing more: the same view and legal list a person gets.
   const auto viewer = engine::Viewer::of_player(seat);
   context_.bots->post([self = shared_from_this(), game = game_, view = game_state_->view(viewer), seat,
-                       legal = game_state_->legal_actions(seat), level, seed = random_seed(),
+                       legal = game_state_->legal_actions(seat), level, seed = random_u64(),
                        version = game_state_->version(), timed_out] {
     auto decision = engine::bot::decide(game, view, seat, legal, level, seed);
     net::post(self->strand_, [self, seat, version, action = std::move(decision.action), timed_out]() mutable {
@@ -901,10 +924,11 @@ void room::disconnected(websocket_session* session) {
 // ---- rematch and my_games ----------------------------------------------------------------------
 
 StoredTable room::rematch_table(int offerer, const std::string& offerer_token) const {
-  // Everything the table was set up with carries over; the seed (so the start player) and invite are new.
+  // Everything the table was set up with carries over; the seed (so the start player), its salt and the invite are new.
   StoredTable next = stored();
   next.id = new_table_id();
-  next.seed = random_seed();
+  next.seed = new_game_seed();
+  next.salt = new_salt();
   next.invite = is_private_ ? new_invite_code() : "";
   next.state = "waiting";
   next.creator_seat = offerer;

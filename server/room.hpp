@@ -152,6 +152,8 @@ class room : public std::enable_shared_from_this<room> {
   // A table that never started closes: out of the store and the lobby, and every member is told `left`.
   void close_before_start();
   void send_snapshot(const session_ptr& s, const Json& re) const;
+  // The frames' shuffle fields: the commitment (snapshots), and the seed and salt once the game is over.
+  Json shuffle_fields(bool with_commitment) const;
   Json legal_for(int seat) const;
   engine::Viewer viewer_for(int seat) const;
   void save_seats();
@@ -176,7 +178,9 @@ class room : public std::enable_shared_from_this<room> {
   const std::string game_;
   const std::string invite_;
   const bool is_private_;
-  const std::uint64_t seed_;
+  const engine::Seed seed_;
+  const std::string salt_;        // empty on tables from before commitments
+  const std::string commitment_;  // SHA-256(salt || seed), published from the start; empty without a salt
   const Json options_;
   const std::string rematch_of_;  // empty unless this table is a rematch
   int creator_seat_ = 0;

@@ -52,6 +52,11 @@ bool same_hash(std::string_view a, std::string_view b) {
   return a.size() == b.size() && CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
 }
 
-std::uint64_t random_seed() { return (static_cast<std::uint64_t>(os_random()) << 32) | os_random(); }
+std::uint64_t random_u64() { return (static_cast<std::uint64_t>(os_random()) << 32) | os_random(); }
+
+engine::Seed new_game_seed() { return {random_u64(), random_u64()}; }
+
+// 16 random bytes, written as a seed is.
+std::string new_salt() { return engine::Seed(random_u64(), random_u64()).to_hex(); }
 
 }  // namespace emporium::server

@@ -5,10 +5,16 @@
 #include <string>
 #include <string_view>
 
+#include <emporium/engine/rng.hpp>
+
 namespace emporium::server {
 
 std::string random_token(std::size_t bytes);
-std::uint64_t random_seed();
+std::uint64_t random_u64();
+
+// A game's seed (128 bits) and the salt of its commitment (128 bits, as 32 hex digits): see records.hpp.
+engine::Seed new_game_seed();
+std::string new_salt();
 
 inline std::string new_table_id() { return random_token(8); }      // 64 bits: public, not a secret
 inline std::string new_invite_code() { return random_token(12); }  // 96 bits

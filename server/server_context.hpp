@@ -11,7 +11,8 @@
 namespace emporium::server {
 
 class address_limits;
-class bot_workers;
+class game_records;
+class worker_pool;
 class lobby;
 class metrics;
 class store;
@@ -23,7 +24,8 @@ struct server_context {
   server::lobby* lobby = nullptr;
   server::metrics* metrics = nullptr;
   server::store* store = nullptr;
-  server::bot_workers* bots = nullptr;
+  server::worker_pool* bots = nullptr;
+  server::game_records* records = nullptr;  // finished games' records and replays (GET /tables/<id>/...)
   server::address_limits* addresses = nullptr;  // per-address caps on connections and tables created
   std::chrono::milliseconds bot_delay{800};  // the pause before a bot's move, after the previous move
   std::chrono::seconds absent_after{300};    // replace_absent: how long a player must have been disconnected

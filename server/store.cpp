@@ -123,6 +123,8 @@ store::store(const std::string& data_dir) {
   add_missing_column("game_tables", "clock_state", "TEXT");
   add_missing_column("game_tables", "rematch", "TEXT");
   add_missing_column("game_tables", "rematch_of", "TEXT");
+  add_missing_column("game_tables", "salt", "TEXT");
+  add_missing_column("game_tables", "finished_at", "INTEGER");
   // Finished tables are found again by their invite code (tokens are indexed by their UNIQUE constraint).
   exec("CREATE INDEX IF NOT EXISTS game_tables_invite ON game_tables(invite)");
   hash_stored_tokens();
@@ -186,13 +188,14 @@ void store::exec(const char* sql) {
 void store::insert_table(const StoredTable& t) {
   statement s(db_,
               "INSERT INTO game_tables (id, game, players, options, seed, private, invite, creator_seat, state, "
-              "rematch_of, created_at, updated_at, clock) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)");
-  s.bind(1, t.id).bind(2, t.game).bind(3, t.players).bind(4, t.options.dump()).bind(5, std::to_string(t.seed));
+              "rematch_of, created_at, updated_at, clock, salt) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+  s.bind(1, t.id).bind(2, t.game).bind(3, t.players).bind(4, t.options.dump()).bind(5, t.seed.to_hex());
   s.bind(6, t.is_private ? 1LL : 0LL);
   s.bind_or_null(7, t.invite);
   s.bind(8, t.creator_seat).bind(9, t.state).bind_or_null(10, t.rematch_of);
   s.bind(11, unix_now()).bind(12, unix_now());
   if (t.clock) s.bind(13, t.clock->to_json().dump()); else s.bind_null(13);
+  s.bind_or_null(14, t.salt);
   s.run();
   insert_seats(t.id, t.seats);
 }
@@ -235,10 +238,12 @@ void store::save_seats(const std::string& table, const std::vector<StoredSeat>& 
 
 void store::set_state(const std::string& table, const std::string& state, const nlohmann::json& result) {
   std::lock_guard lock(mutex_);
-  statement s(db_, "UPDATE game_tables SET state = ?, result = ?, updated_at = ? WHERE id = ?");
+  statement s(db_,
+              "UPDATE game_tables SET state = ?, result = ?, updated_at = ?, "
+              "finished_at = CASE WHEN ? = 'finished' THEN ? ELSE NULL END WHERE id = ?");
   s.bind(1, state);
   if (result.is_null()) s.bind_null(2); else s.bind(2, result.dump());
-  s.bind(3, unix_now()).bind(4, table).run();
+  s.bind(3, unix_now()).bind(4, state).bind(5, unix_now()).bind(6, table).run();
 }
 
 void store::append_action(const std::string& table, std::uint64_t index, int player, const nlohmann::json& action,
@@ -286,14 +291,16 @@ StoredTable store::read_table(const std::string& id, bool with_actions) {
   StoredTable t;
   statement s(db_,
               "SELECT id, game, players, options, seed, private, invite, creator_seat, state, rematch, rematch_of, "
-              "result, updated_at, clock, clock_state FROM game_tables WHERE id = ?");
+              "result, updated_at, clock, clock_state, salt, finished_at FROM game_tables WHERE id = ?");
   s.bind(1, id);
   if (!s.step()) throw store_error("no table " + id);
   t.id = s.text(0);
   t.game = s.text(1);
   t.players = static_cast<int>(s.integer(2));
   t.options = nlohmann::json::parse(s.text(3));
-  t.seed = std::stoull(s.text(4));
+  const auto seed = engine::Seed::parse(s.text(4));
+  if (!seed) throw store_error("table " + id + ": the stored seed is not a seed");
+  t.seed = *seed;
   t.is_private = s.integer(5) != 0;
   t.invite = s.text(6);
   t.creator_seat = static_cast<int>(s.integer(7));
@@ -307,6 +314,8 @@ StoredTable store::read_table(const std::string& id, bool with_actions) {
     t.clock = protocol::ClockConfig{j.at("turn").get<int>(), j.at("reserve").get<int>()};
   }
   if (const auto state = s.text(14); !state.empty()) t.clock_state = nlohmann::json::parse(state);
+  t.salt = s.text(15);
+  t.finished_at = s.integer(16);
   statement seats(db_,
                   "SELECT seat, name, token, bot, stand_in, reserved_for FROM seats WHERE table_id = ? ORDER BY seat");
   seats.bind(1, id);

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include <emporium/engine/rng.hpp>
 #include <emporium/protocol/protocol.hpp>
 #include <nlohmann/json.hpp>
 
@@ -38,7 +39,8 @@ struct StoredTable {
   std::string game;
   int players = 0;             // seats at the table (the player count once started)
   nlohmann::json options = nlohmann::json::object();
-  std::uint64_t seed = 0;
+  engine::Seed seed;
+  std::string salt;            // 32 hex digits; empty for tables from before commitments (records.hpp)
   bool is_private = false;
   std::string invite;          // empty for public tables
   int creator_seat = 0;
@@ -49,6 +51,7 @@ struct StoredTable {
   std::string rematch_of;      // the finished table this one is the rematch of, or empty
   nlohmann::json result;       // the engine's result once finished, else null (read only: set_state writes it)
   long long updated_at = 0;    // unix seconds of the last change of seats or state (read only)
+  long long finished_at = 0;   // unix seconds when the game ended, 0 before (read only)
   std::optional<protocol::ClockConfig> clock;  // timed tables only
   nlohmann::json clock_state = nullptr;         // turn_clock::to_stored, once a timed game has started
 };

@@ -16,13 +16,16 @@
 namespace emporium::testing {
 
 // One connection's frames and who it is at the table.
+struct viewer_frames;
+void expect_seed_only_after_the_end(const server::StoredTable& stored, const std::vector<viewer_frames>& viewers);
+
 struct viewer_frames {
   const seat_tracker* tracker;
   engine::Viewer viewer;
 };
 
 // Every viewer received exactly the events the engine filters for it, for every stored action (bots' moves
-// included), and no frame carries the seed or, before the end, the bag or the removed tiles. `replayed`
+// included), and no frame carries the seed, its salt, the bag or the removed tiles before the end. `replayed`
 // (when given) receives the state after the last stored action.
 inline void expect_frames_match_engine(const std::string& data_dir, const std::string& table,
                                        const std::vector<viewer_frames>& viewers,
@@ -44,18 +47,9 @@ inline void expect_frames_match_engine(const std::string& data_dir, const std::s
           << ", action " << i;
     }
   }
-  // The seed and hidden parts of the state never travel.
-  const std::string seed_text = std::to_string(stored->seed);
-  for (const auto& v : viewers) {
-    for (const auto& frame : v.tracker->client->log()) {
-      EXPECT_EQ(frame.find(seed_text), std::string::npos);
-      EXPECT_EQ(frame.find("\"seed\""), std::string::npos);
-      if (frame.find("\"game_over\"") == std::string::npos && frame.find("\"phase\":\"over\"") == std::string::npos) {
-        EXPECT_EQ(frame.find("\"bag\":"), std::string::npos);
-        EXPECT_EQ(frame.find("\"removed\":"), std::string::npos);
-      }
-    }
-  }
+  // The seed and salt travel only once the game is over (the frames that end it reveal them); hidden parts of
+  // the state never before the end.
+  expect_seed_only_after_the_end(*stored, viewers);
   if (replayed) *replayed = std::move(state);
 }
 
@@ -66,6 +60,49 @@ inline std::vector<viewer_frames> players_and_spectator(const std::vector<seat_t
   for (std::size_t p = 0; p < seats.size(); ++p) out.push_back({&seats[p], engine::Viewer::of_player(static_cast<int>(p))});
   if (spectator) out.push_back({spectator, engine::Viewer::spectator()});
   return out;
+}
+
+// Whether `frame` shows table `stored` finished: the events of its last move, a snapshot at its last version,
+// or a table object in state "finished".
+inline bool shows_the_end(const Json& frame, const server::StoredTable& stored) {
+  const auto last = stored.actions.size();
+  const std::string type = frame.value("type", "");
+  if ((type == "events" || type == "snapshot") && frame.value("version", std::uint64_t{0}) == last) return true;
+  return frame.contains("table") && frame["table"].is_object() && frame["table"].value("state", "") == "finished";
+}
+
+// No frame before the one that shows the game over carries the seed or its salt, by value or by name, nor the bag
+// or removed tiles; the frames that do carry them carry the stored ones. Without an end, no frame carries them.
+inline void expect_seed_only_after_the_end(const server::StoredTable& stored, const std::vector<viewer_frames>& viewers) {
+  const std::string seed_hex = stored.seed.to_hex();
+  const bool finished = stored.state == "finished";
+  for (const auto& v : viewers) {
+    bool revealed = false;
+    for (const auto& text : v.tracker->client->log()) {
+      const auto frame = Json::parse(text);
+      revealed = revealed || (finished && shows_the_end(frame, stored));
+      if (!revealed) {
+        EXPECT_EQ(text.find(seed_hex), std::string::npos) << text.substr(0, 200);
+        if (!stored.salt.empty()) {
+          EXPECT_EQ(text.find(stored.salt), std::string::npos) << text.substr(0, 200);
+        }
+        EXPECT_EQ(text.find("\"seed\""), std::string::npos) << text.substr(0, 200);
+        EXPECT_EQ(text.find("\"salt\""), std::string::npos) << text.substr(0, 200);
+        EXPECT_EQ(text.find("\"bag\":"), std::string::npos);
+        EXPECT_EQ(text.find("\"removed\":"), std::string::npos);
+      } else {
+        const Json& table = frame.contains("table") && frame["table"].is_object() ? frame["table"] : frame;
+        for (const Json* carrier : {&frame, &table}) {
+          if (carrier->contains("seed")) {
+            EXPECT_EQ((*carrier)["seed"], seed_hex);
+          }
+          if (carrier->contains("salt")) {
+            EXPECT_EQ((*carrier)["salt"], stored.salt);
+          }
+        }
+      }
+    }
+  }
 }
 
 }  // namespace emporium::testing

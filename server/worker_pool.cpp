@@ -1,4 +1,4 @@
-#include "bot_workers.hpp"
+#include "worker_pool.hpp"
 
 #include <spdlog/spdlog.h>
 #include <sys/resource.h>
@@ -7,11 +7,11 @@
 
 namespace emporium::server {
 
-bot_workers::bot_workers(int threads, int niceness) {
+worker_pool::worker_pool(int threads, int niceness) {
   for (int i = 0; i < std::max(1, threads); ++i) threads_.emplace_back([this, niceness] { run(niceness); });
 }
 
-bot_workers::~bot_workers() {
+worker_pool::~worker_pool() {
   {
     std::lock_guard lock(mutex_);
     stopping_ = true;
@@ -21,7 +21,7 @@ bot_workers::~bot_workers() {
   for (auto& t : threads_) t.join();
 }
 
-void bot_workers::post(std::function<void()> job) {
+void worker_pool::post(std::function<void()> job) {
   {
     std::lock_guard lock(mutex_);
     if (stopping_) return;
@@ -30,7 +30,7 @@ void bot_workers::post(std::function<void()> job) {
   wake_.notify_one();
 }
 
-void bot_workers::run(int niceness) {
+void worker_pool::run(int niceness) {
   // Linux gives each thread its own nice value: the network threads keep theirs.
   if (niceness != 0 && setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), niceness) != 0) {
     spdlog::debug("bot worker: could not lower its priority");
