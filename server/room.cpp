@@ -637,7 +637,10 @@ std::optional<engine::Error> room::play(int seat, const Json& action, const sess
     }
   }
   if (timeouts >= 3) hand_to_bot_after_timeouts(seat);
-  if (phase_ == phase::finished) table_changed();
+  if (phase_ == phase::finished) {
+    spdlog::info("room {}: {} is over after {} moves", id_, game_, v);
+    table_changed();
+  }
   run_bot_if_its_turn();
   return std::nullopt;
 }

@@ -39,7 +39,10 @@ std::string first_commitment(const ws_client& c) {
 }
 
 TEST(PublishedRecords, APrivateGamesCommitmentRevealAndRecord) {
-  server_process server;
+  // Logging everything, into a file the test reads: no log line may carry the seed or salt.
+  const std::string data = make_temp_dir("emporium-records");
+  const std::string log = data + "-server.log";
+  server_process server(data, {"--log-level", "debug"}, log);
   auto t = seat_with_bots(server.port(), "medici", {"easy", "easy"}, false);
   ws_client spectator_client(server.port());
   spectator_client.wait_type("welcome");
@@ -126,11 +129,19 @@ TEST(PublishedRecords, APrivateGamesCommitmentRevealAndRecord) {
   EXPECT_EQ(replay["steps"].back()["view"], *records::full_view_at(record, record["actions"].size(), &error));
   EXPECT_EQ(replay["steps"][1]["action"], record["actions"][0]["action"]);
 
-  const std::string data = server.data_dir();
   ASSERT_EQ(server.terminate(), 0);
-  server_process again(data);
-  EXPECT_EQ(http_get(again.port(), base + "/record.json" + with_invite).body, reply.body);
-  EXPECT_EQ(http_get(again.port(), base + "/replay.json").status, 403);
+  {
+    server_process again(data);
+    EXPECT_EQ(http_get(again.port(), base + "/record.json" + with_invite).body, reply.body);
+    EXPECT_EQ(http_get(again.port(), base + "/replay.json").status, 403);
+  }
+  std::ifstream in(log);
+  const std::string logged((std::istreambuf_iterator<char>(in)), {});
+  EXPECT_NE(logged.find(t.id), std::string::npos);  // the debug log did see this table
+  EXPECT_EQ(logged.find(finished["seed"].get<std::string>()), std::string::npos);
+  EXPECT_EQ(logged.find(finished["salt"].get<std::string>()), std::string::npos);
+  std::filesystem::remove_all(data);
+  std::filesystem::remove(log);
 }
 
 TEST(PublishedRecords, APublicTablesRecordIsForAnyoneAndUnknownOnesAreNotFound) {

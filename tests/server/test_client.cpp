@@ -1,5 +1,7 @@
 #include "test_client.hpp"
 
+#include <fcntl.h>
+
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -24,7 +26,8 @@ std::string make_temp_dir(const std::string& prefix) {
   return pattern;
 }
 
-server_process::server_process(std::string data_dir, std::vector<std::string> extra_args) : data_dir_(std::move(data_dir)) {
+server_process::server_process(std::string data_dir, std::vector<std::string> extra_args, const std::string& log_file)
+    : data_dir_(std::move(data_dir)) {
   if (data_dir_.empty()) {
     data_dir_ = make_temp_dir("emporium-e2e");
     owns_dir_ = true;
@@ -45,6 +48,13 @@ server_process::server_process(std::string data_dir, std::vector<std::string> ex
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
+    if (!log_file.empty()) {
+      const int fd = ::open(log_file.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+      if (fd >= 0) {
+        ::dup2(fd, STDOUT_FILENO);
+        ::dup2(fd, STDERR_FILENO);
+      }
+    }
     execv(argv[0], argv.data());
     _exit(127);
   }

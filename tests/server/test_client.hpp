@@ -26,8 +26,10 @@ using namespace std::chrono_literals;
 // Runs build/server/emporium-server as a child process.
 class server_process {
  public:
-  // A fresh data directory unless one is given (to restart on the same data).
-  explicit server_process(std::string data_dir = "", std::vector<std::string> extra_args = {});
+  // A fresh data directory unless one is given (to restart on the same data). With `log_file`, the server's
+  // output goes there instead of the test's.
+  explicit server_process(std::string data_dir = "", std::vector<std::string> extra_args = {},
+                          const std::string& log_file = "");
   ~server_process();
   std::uint16_t port() const { return port_; }
   const std::string& data_dir() const { return data_dir_; }
