@@ -56,16 +56,14 @@ Json to_json(const Published& record) {
   return j;
 }
 
-Verdict verify(const Json& record) {
+namespace {
+
+// verify(), throwing nlohmann::json::exception on a field of the wrong type.
+Verdict check(const Json& record) {
   if (!record.is_object() || record.value("format", "") != kFormat) {
     return {false, std::string("not an Emporium game record (its format is not ") + kFormat + ")"};
   }
-  engine::Record game;
-  try {
-    game = engine::Record::from_json(record);
-  } catch (const Json::exception& e) {
-    return {false, std::string("malformed record: ") + e.what()};
-  }
+  const engine::Record game = engine::Record::from_json(record);  // throws on a bad shape: see verify()
   const std::string recorded_engine = record.value("engine", "");
   const std::string engine_note = recorded_engine == engine::engine_version()
                                       ? ""
@@ -103,6 +101,17 @@ Verdict verify(const Json& record) {
   return {true, "verified: " + game.game + ", " + std::to_string(game.players) + " players, " +
                     std::to_string(game.actions.size()) + " moves replayed; the seed matches commitment " +
                     commitment.get<std::string>().substr(0, 16) + "…; the result matches" + engine_note};
+}
+
+}  // namespace
+
+Verdict verify(const Json& record) {
+  // Any field of the wrong type (a number for the engine's version, say) is a malformed record, not a crash.
+  try {
+    return check(record);
+  } catch (const Json::exception& e) {
+    return {false, std::string("malformed record: ") + e.what()};
+  }
 }
 
 std::optional<Json> full_view_at(const Json& record, std::uint64_t version, std::string* error) {

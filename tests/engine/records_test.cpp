@@ -151,6 +151,13 @@ TEST(Records, ARecordWithoutCommitmentOrOfAnotherFormatIsNotVerified) {
   EXPECT_FALSE(verify(record).ok);
   EXPECT_FALSE(verify(Json::object()).ok);
   EXPECT_FALSE(verify(Json{{"format", kFormat}, {"game", "medici"}}).ok);
+  // Fields of the wrong type are a malformed record, never an exception.
+  EXPECT_FALSE(verify(Json{{"format", 5}}).ok);
+  for (const char* field : {"engine", "salt", "commitment", "seed", "actions", "players", "result"}) {
+    Json odd = finished_record("medici", 3, 12);
+    odd[field] = Json::array({1, {{"x", 2}}});
+    EXPECT_FALSE(verify(odd).ok) << field;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryGame, Records, ::testing::Values("medici", "merkator", "medina", "silkroad"),
