@@ -5,12 +5,14 @@ COPY scripts/setup.sh scripts/setup.sh
 RUN scripts/setup.sh
 COPY . .
 RUN cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DEMPORIUM_BUILD_TESTS=OFF -DEMPORIUM_BUILD_BENCH=OFF \
- && cmake --build build --target emporium-server
+ && cmake --build build --target emporium-server emporium-verify
 
 FROM debian:12-slim
 RUN apt-get update && apt-get install -y --no-install-recommends libspdlog1.10 libsqlite3-0 libssl3 libfmt9 zlib1g ca-certificates \
  && rm -rf /var/lib/apt/lists/* && useradd --system --home /data emporium && mkdir -p /data && chown emporium /data
 COPY --from=build /src/build/server/emporium-server /usr/local/bin/emporium-server
+# The offline check of a finished game's record: docker run --rm -i --entrypoint emporium-verify emporium --stdin < record.json
+COPY --from=build /src/build/engine/emporium-verify /usr/local/bin/emporium-verify
 COPY web-client /srv/web-client
 COPY engine/games/merkator/merkator-data.json /srv/merkator-data.json
 USER emporium

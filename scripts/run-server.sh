@@ -6,5 +6,5 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 cmake -S . -B build-release -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DEMPORIUM_BUILD_TESTS=OFF -DEMPORIUM_BUILD_BENCH=OFF >/dev/null
-cmake --build build-release --target emporium-server
+cmake --build build-release --target emporium-server emporium-verify  # the second checks game records offline
 exec build-release/server/emporium-server --web-root web-client --data-dir data --merkator-data engine/games/merkator/merkator-data.json "$@"
