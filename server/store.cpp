@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -287,19 +288,21 @@ void store::delete_table(const std::string& table) {
   statement(db_, "DELETE FROM game_tables WHERE id = ?").bind(1, table).run();
 }
 
-StoredTable store::read_table(const std::string& id, bool with_actions) {
+namespace {
+
+// The columns read_table_row reads, in its order.
+constexpr const char* kTableColumns =
+    "id, game, players, options, seed, private, invite, creator_seat, state, rematch, rematch_of, result, updated_at, "
+    "clock, clock_state, salt, finished_at";
+
+StoredTable read_table_row(const statement& s) {
   StoredTable t;
-  statement s(db_,
-              "SELECT id, game, players, options, seed, private, invite, creator_seat, state, rematch, rematch_of, "
-              "result, updated_at, clock, clock_state, salt, finished_at FROM game_tables WHERE id = ?");
-  s.bind(1, id);
-  if (!s.step()) throw store_error("no table " + id);
   t.id = s.text(0);
   t.game = s.text(1);
   t.players = static_cast<int>(s.integer(2));
   t.options = nlohmann::json::parse(s.text(3));
   const auto seed = engine::Seed::parse(s.text(4));
-  if (!seed) throw store_error("table " + id + ": the stored seed is not a seed");
+  if (!seed) throw store_error("table " + t.id + ": the stored seed is not a seed");
   t.seed = *seed;
   t.is_private = s.integer(5) != 0;
   t.invite = s.text(6);
@@ -316,15 +319,28 @@ StoredTable store::read_table(const std::string& id, bool with_actions) {
   if (const auto state = s.text(14); !state.empty()) t.clock_state = nlohmann::json::parse(state);
   t.salt = s.text(15);
   t.finished_at = s.integer(16);
+  return t;
+}
+
+// A seat row from column `first` on: seat, name, token, bot, stand_in, reserved_for.
+StoredSeat read_seat_row(const statement& s, int first) {
+  StoredSeat seat{static_cast<int>(s.integer(first)), s.text(first + 1), s.text(first + 2), s.text(first + 3),
+                  s.text(first + 4), s.text(first + 5)};
+  if (!seat.reserved_for.empty()) seat.token_hash.clear();  // the placeholder stays in the store
+  return seat;
+}
+
+}  // namespace
+
+StoredTable store::read_table(const std::string& id, bool with_actions) {
+  statement s(db_, (std::string("SELECT ") + kTableColumns + " FROM game_tables WHERE id = ?").c_str());
+  s.bind(1, id);
+  if (!s.step()) throw store_error("no table " + id);
+  StoredTable t = read_table_row(s);
   statement seats(db_,
                   "SELECT seat, name, token, bot, stand_in, reserved_for FROM seats WHERE table_id = ? ORDER BY seat");
   seats.bind(1, id);
-  while (seats.step()) {
-    StoredSeat seat{static_cast<int>(seats.integer(0)), seats.text(1), seats.text(2), seats.text(3), seats.text(4),
-                    seats.text(5)};
-    if (!seat.reserved_for.empty()) seat.token_hash.clear();  // the placeholder stays in the store
-    t.seats.push_back(std::move(seat));
-  }
+  while (seats.step()) t.seats.push_back(read_seat_row(seats, 0));
   if (!with_actions) return t;
   statement actions(db_, "SELECT player, action FROM actions WHERE table_id = ? ORDER BY idx");
   actions.bind(1, id);
@@ -334,14 +350,42 @@ StoredTable store::read_table(const std::string& id, bool with_actions) {
   return t;
 }
 
-std::vector<StoredTable> store::load_unfinished() {
+std::size_t store::load_unfinished(const std::function<void(std::size_t, StoredTable&&)>& take) {
   std::lock_guard lock(mutex_);
-  std::vector<std::string> ids;
-  statement s(db_, "SELECT id FROM game_tables WHERE state != 'finished' ORDER BY created_at, id");
-  while (s.step()) ids.push_back(s.text(0));
-  std::vector<StoredTable> out;
-  for (const auto& id : ids) out.push_back(read_table(id));
-  return out;
+  // Three queries for every table at once, not three per table. The actions come ordered by table: each table is
+  // handed over as soon as its last action is read.
+  std::vector<StoredTable> tables;
+  std::unordered_map<std::string, std::size_t> place;
+  statement rows(db_, (std::string("SELECT ") + kTableColumns +
+                       " FROM game_tables WHERE state != 'finished' ORDER BY created_at, id").c_str());
+  while (rows.step()) {
+    tables.push_back(read_table_row(rows));
+    place.emplace(tables.back().id, tables.size() - 1);
+  }
+  statement seats(db_,
+                  "SELECT s.table_id, s.seat, s.name, s.token, s.bot, s.stand_in, s.reserved_for FROM seats s "
+                  "JOIN game_tables t ON t.id = s.table_id WHERE t.state != 'finished' ORDER BY s.table_id, s.seat");
+  while (seats.step()) tables[place.at(seats.text(0))].seats.push_back(read_seat_row(seats, 1));
+  std::vector<bool> handed(tables.size(), false);
+  auto hand = [&](std::size_t i) {
+    handed[i] = true;
+    take(i, std::move(tables[i]));
+  };
+  statement actions(db_,
+                    "SELECT a.table_id, a.player, a.action FROM actions a JOIN game_tables t ON t.id = a.table_id "
+                    "WHERE t.state != 'finished' ORDER BY a.table_id, a.idx");
+  std::optional<std::size_t> reading;
+  while (actions.step()) {
+    const std::size_t i = place.at(actions.text(0));
+    if (reading && *reading != i) hand(*reading);
+    reading = i;
+    tables[i].actions.emplace_back(static_cast<int>(actions.integer(1)), nlohmann::json::parse(actions.text(2)));
+  }
+  if (reading) hand(*reading);
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    if (!handed[i]) hand(i);  // no actions: waiting tables
+  }
+  return tables.size();
 }
 
 std::optional<std::string> store::table_of_token(const std::string& token) {

@@ -4,6 +4,7 @@
 // server rebuilds every unfinished table from its record. Thread-safe: one connection behind a
 // mutex (rooms on different strands write here; each write is a few microseconds).
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -87,7 +88,9 @@ class store {
   std::optional<std::int64_t> last_alive();
   void delete_table(const std::string& table);
 
-  std::vector<StoredTable> load_unfinished();
+  // Every unfinished table, each handed to `take` (with its place in creation order) as soon as it is read whole,
+  // so a restart replays one while the next is read. Returns how many. `take` must not call the store.
+  std::size_t load_unfinished(const std::function<void(std::size_t place, StoredTable&& table)>& take);
   // Without its actions the table is only described, not replayed (my_games).
   std::optional<StoredTable> load(const std::string& table, bool with_actions = true);
   // The id of the table a seat token (by its hash) or an invite code belongs to (finished tables included).
