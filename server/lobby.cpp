@@ -4,6 +4,10 @@
 
 #include <spdlog/spdlog.h>
 
+#include <condition_variable>
+#include <deque>
+#include <thread>
+
 #include <emporium/engine/registry.hpp>
 
 #include "room.hpp"
@@ -17,25 +21,69 @@ lobby::lobby(net::any_io_executor executor, server_context& context)
     : executor_(std::move(executor)), context_(context) {}
 
 std::size_t lobby::restore() {
-  std::size_t restored = 0;
-  for (auto& stored : context_.store->load_unfinished()) {
-    if (auto table = rebuild(std::move(stored))) {
-      table->carry_on();
-      ++restored;
+  // Replaying the records is most of a restart's time, and every table is independent: while the store reads,
+  // one thread per core replays the tables already read. Then they are registered in creation order (the
+  // lobby lists them in that order).
+  std::mutex mutex;
+  std::condition_variable ready;
+  std::deque<std::pair<std::size_t, StoredTable>> queue;
+  bool all_read = false;
+  std::vector<std::shared_ptr<room>> built;
+  std::vector<std::vector<StoredSeat>> seats;
+  auto build = [&] {
+    for (;;) {
+      std::unique_lock lock(mutex);
+      ready.wait(lock, [&] { return !queue.empty() || all_read; });
+      if (queue.empty()) return;
+      auto [place, stored] = std::move(queue.front());
+      queue.pop_front();
+      lock.unlock();
+      auto table = loaded(stored);
+      lock.lock();
+      if (built.size() <= place) {
+        built.resize(place + 1);
+        seats.resize(place + 1);
+      }
+      built[place] = std::move(table);
+      seats[place] = std::move(stored.seats);
     }
+  };
+  std::vector<std::thread> builders;
+  for (unsigned t = 0; t < std::max(1u, std::thread::hardware_concurrency()); ++t) builders.emplace_back(build);
+  context_.store->load_unfinished([&](std::size_t place, StoredTable&& table) {
+    {
+      std::lock_guard lock(mutex);
+      queue.emplace_back(place, std::move(table));
+    }
+    ready.notify_one();
+  });
+  {
+    std::lock_guard lock(mutex);
+    all_read = true;
+  }
+  ready.notify_all();
+  for (auto& b : builders) b.join();
+  std::size_t restored = 0;
+  for (std::size_t i = 0; i < built.size(); ++i) {
+    if (!built[i]) continue;
+    register_room(built[i], seats[i])->carry_on();
+    ++restored;
   }
   return restored;
 }
 
-std::shared_ptr<room> lobby::rebuild(StoredTable stored) {
-  const auto id = stored.id;
-  const auto seats = stored.seats;
-  auto table = std::make_shared<room>(executor_, context_, std::move(stored));
+std::shared_ptr<room> lobby::loaded(const StoredTable& stored) {
+  auto table = std::make_shared<room>(executor_, context_, stored);
   if (table->load_error()) {
-    spdlog::error("table {} cannot be restored: {}", id, *table->load_error());
+    spdlog::error("table {} cannot be restored: {}", stored.id, *table->load_error());
     return nullptr;
   }
-  return register_room(table, seats);
+  return table;
+}
+
+std::shared_ptr<room> lobby::rebuild(StoredTable stored) {
+  auto table = loaded(stored);
+  return table ? register_room(table, stored.seats) : nullptr;
 }
 
 std::shared_ptr<room> lobby::register_room(const std::shared_ptr<room>& table, const std::vector<StoredSeat>& seats) {

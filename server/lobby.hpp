@@ -77,7 +77,10 @@ class lobby {
   // Registers a room with the tokens its people resume with; returns the room registered under its id (an
   // earlier one, if another request brought the same table back first).
   std::shared_ptr<room> register_room(const std::shared_ptr<room>& table, const std::vector<StoredSeat>& seats);
-  // A stored table with its record replayed, registered; null when the record does not replay.
+  // A stored table with its record replayed, not yet registered; null when the record does not replay. Touches
+  // nothing shared: restore() calls it from several threads.
+  std::shared_ptr<room> loaded(const StoredTable& stored);
+  // loaded(), registered.
   std::shared_ptr<room> rebuild(StoredTable stored);
   std::shared_ptr<room> bring_back_finished(const std::string& id);
   std::optional<protocol::MyGame> describe_stored(const std::string& token_hash);

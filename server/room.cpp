@@ -60,7 +60,7 @@ std::optional<protocol::RematchOffer> offer_from_json(const Json& j) {
 }
 }  // namespace
 
-room::room(net::any_io_executor executor, const server_context& context, StoredTable stored)
+room::room(net::any_io_executor executor, const server_context& context, const StoredTable& stored)
     : strand_(net::make_strand(executor)),
       context_(context),
       id_(stored.id),

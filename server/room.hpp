@@ -38,7 +38,7 @@ class room : public std::enable_shared_from_this<room> {
   enum class phase { waiting, playing, finished };
 
   // `stored` is a new table or one read back from the store (then its actions are replayed).
-  room(net::any_io_executor executor, const server_context& context, StoredTable stored);
+  room(net::any_io_executor executor, const server_context& context, const StoredTable& stored);
 
   // Immutable after construction: safe to read from any thread.
   const std::string& id() const { return id_; }
