@@ -1,6 +1,6 @@
 // What the browser remembers (localStorage): the display name, the seat token of every table
-// this browser sits at, the invite codes of private tables it has seen, and the your-turn signals
-// chosen (sound, notifications). Per tab
+// this browser sits at, the invite codes of private tables it has seen, the shuffle commitment each
+// table showed it first, and the your-turn signals chosen (sound, notifications). Per tab
 // (sessionStorage): each table's log and chat, so that a reload keeps them.
 // Seat tokens are secrets: they are only ever sent back to the server in `resume`, never shown.
 // Storage may be unavailable (private modes, quotas): then everything lives for this page only.
@@ -11,7 +11,9 @@ const KEY_INVITES = 'emporium.invites';
 const KEY_TRANSCRIPT = 'emporium.transcript.';
 const KEY_ATTENTION = 'emporium.attention';
 const KEY_THEME = 'emporium.theme';
+const KEY_COMMITMENTS = 'emporium.commitments';
 const MAX_SEATS = 50;
+const MAX_COMMITMENTS = 200;
 const MAX_INVITES = 100;
 export const MAX_TRANSCRIPT = 300;
 
@@ -149,6 +151,20 @@ export class Store {
   tableForInvite(invite) {
     for (const [table, r] of Object.entries(this.invites())) if (r.invite === invite) return table;
     return null;
+  }
+
+  // ---- shuffle commitments: tableId → {commitment, early, savedAt} (js/shuffle-check.js) ----
+  /** The commitment this browser first saw at a table ({commitment, early}), or null. */
+  keptCommitment(tableId) {
+    const r = readJson(this.local, KEY_COMMITMENTS, {})[tableId];
+    return r && typeof r.commitment === 'string' ? { commitment: r.commitment, early: r.early === true } : null;
+  }
+  /** Keeps the first commitment seen at a table (`early`: before its first move); a later one never replaces it. */
+  keepCommitment(tableId, commitment, early) {
+    const all = readJson(this.local, KEY_COMMITMENTS, {});
+    if (all[tableId]) return;
+    all[tableId] = { commitment, early: Boolean(early), savedAt: this.now() };
+    this.local.setItem(KEY_COMMITMENTS, JSON.stringify(trim(all, MAX_COMMITMENTS)));
   }
 
   // ---- per-tab transcript: the log and chat of a table ----

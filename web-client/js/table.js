@@ -10,6 +10,7 @@
 //   chat.js        the chat
 //   clock.js       the clocks of a timed table (the seat on the clock counting down, reserves)
 //   rematch.js     "Play again" on a finished table and the offer to the others
+//   fairness.js    the shuffle's commitment, and its check when the game ends
 //   attention.js   the your-turn sound and notification switches
 // It keeps the game's view current by applying each `events` message with the game's pure
 // reducer, and takes a full snapshot only on join, resume, reconnection, a missed version or a
@@ -33,6 +34,7 @@ import { createLog } from './table/log.js';
 import { createChat } from './table/chat.js';
 import { createClocks } from './table/clock.js';
 import { createRematch } from './table/rematch.js';
+import { createFairness } from './table/fairness.js';
 import { createAttention } from './table/attention.js';
 import { absentThreshold, msUntilThreshold, timedOutSeat } from './stand-in.js';
 import { readLive } from './clock.js';
@@ -79,12 +81,13 @@ export function mountTable(root, ctx, params) {
   const chat = createChat({ conn, notify, tableId: () => s.tableId });
   const clocks = createClocks();
   const rematch = createRematch({ onRematch: playAgain });
+  const fairness = createFairness({ store });
   const attention = createAttention({ store });
 
   // The board's column beside the side column, or the side panels below a wide board (data-layout).
   const grid = h('div', { class: 'table-grid' },
     h('div', { class: 'table-main' }, rematch.el, clocks.el, pregame.el, boardHost.el),
-    h('aside', { class: 'table-side' }, players.el, log.el, chat.el));
+    h('aside', { class: 'table-side' }, players.el, fairness.el, log.el, chat.el));
   replace(root, h('div', { class: 'table-page' }, head.el, attention.el, banner.el, grid));
 
   const mod = () => (s.info ? gameModule(s.info.game) : null);
@@ -439,6 +442,7 @@ export function mountTable(root, ctx, params) {
       mine: tm.isMyTurn({ seat: me(), game: s.game, info: s.info }), game: gameTitle, tableId: s.tableId,
     });
     rematch.render({ info: s.info, me: me(), hasSeatAt: (id) => Boolean(store.seat(id)) });
+    fairness.render({ info: s.info, version: s.game ? s.game.version : null, invite: s.invite });
     renderClocks();
     pregame.render({
       info: s.info, open: s.status === 'ok', me: me(), invite: s.invite,
