@@ -9,56 +9,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DESKTOP, createHarness, shot, step } from './support.mjs';
+import { createTableWithBots, startAndPlay } from './protocol-driver.mjs';
 
 const h = createHarness({ serverArgs: ['--bot-delay-ms', '0'], failurePrefix: 'failure-fairness-' });
-
-/** In `page`: a public 3-player Medici table with the page's own seat and two easy bots, not started. */
-function createTableWithBots(page) {
-  return page.evaluate(() => new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://${location.host}/ws`);
-    let n = 0;
-    const pending = new Map();
-    const request = (msg) => new Promise((ok, fail) => {
-      const id = `r${++n}`;
-      pending.set(id, { ok, fail });
-      ws.send(JSON.stringify({ ...msg, id }));
-    });
-    window.__driver = { ws, request, frames: [] };
-    ws.onmessage = (m) => {
-      const f = JSON.parse(m.data);
-      window.__driver.frames.push(f);
-      const p = f.re && pending.get(f.re);
-      if (p) { pending.delete(f.re); (f.type === 'error' ? p.fail : p.ok)(f); }
-    };
-    ws.onerror = () => reject(new Error('the socket failed'));
-    ws.onopen = async () => {
-      try {
-        await request({ type: 'hello', protocol: 1, name: 'Dealer' });
-        const seated = await request({ type: 'create_table', game: 'medici', players: 3, private: false });
-        for (const seat of [1, 2]) await request({ type: 'add_bot', table: seated.table.id, seat, level: 'easy' });
-        resolve(seated.table.id);
-      } catch (e) { reject(new Error(JSON.stringify(e))); }
-    };
-  }));
-}
-
-/** In `page`: starts the table and plays its seat with random legal actions until the game is over. */
-function startAndPlay(page, table) {
-  return page.evaluate(async (id) => {
-    const d = window.__driver;
-    await d.request({ type: 'start', table: id });
-    for (let i = 0; i < 20000; i++) {
-      const last = [...d.frames].reverse().find((f) => (f.type === 'events' || f.type === 'snapshot') && f.table === id);
-      if (last && last.type === 'events' && last.seed) return last.version;
-      if (last && last.legal && last.legal.length) {
-        const action = last.legal[Math.floor(Math.random() * last.legal.length)];
-        try { await d.request({ type: 'act', table: id, version: last.version, action }); } catch { /* stale: the next frame says */ }
-      }
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    throw new Error('the game did not end');
-  }, table);
-}
 
 test('The shuffle is verified at the end, with the record; a changed commitment raises the warning', { timeout: 120000 }, async () => {
   const D = await h.newPage('D', DESKTOP);
