@@ -3,7 +3,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { Store, MemoryStorage, MAX_TRANSCRIPT } from '../../web-client/js/store.js';
-import { parseRoute, tablePath, invitePath, inviteUrl, myGamesPath } from '../../web-client/js/route.js';
+import { parseRoute, tablePath, replayPath, invitePath, inviteUrl, myGamesPath } from '../../web-client/js/route.js';
 
 describe('Store', () => {
   test('remembers the name', () => {
@@ -98,7 +98,9 @@ describe('routes', () => {
     assert.deepEqual(parseRoute('/t/Ab_9-x'), { name: 'table', id: 'Ab_9-x' });
     assert.deepEqual(parseRoute('/t/Ab_9-x/'), { name: 'table', id: 'Ab_9-x' });
     assert.deepEqual(parseRoute('/i/Qm9vZ3JhcGh5'), { name: 'invite', code: 'Qm9vZ3JhcGh5' });
-    for (const bad of ['/t/', '/t/a b', '/t/a%20b', '/x/abc', '/t/abc/def', `/t/${'a'.repeat(129)}`, '/i/<script>']) {
+    assert.deepEqual(parseRoute(replayPath('Ab_9-x')), { name: 'replay', id: 'Ab_9-x' });
+    assert.deepEqual(parseRoute('/t/Ab_9-x/replay/'), { name: 'replay', id: 'Ab_9-x' });
+    for (const bad of ['/t/', '/t/a b', '/t/a%20b', '/x/abc', '/t/abc/def', `/t/${'a'.repeat(129)}`, '/i/<script>', '/t/a/replay/x']) {
       assert.deepEqual(parseRoute(bad), { name: 'notFound' }, bad);
     }
   });

@@ -2,6 +2,7 @@
 //   /            lobby (js/lobby.js)
 //   /t/<id>      table (js/table.js)
 //   /i/<invite>  table through an invite link
+//   /t/<id>/replay  a finished game move by move (js/replay.js)
 //   /my-games    the games this browser plays or played (js/my-games.js)
 import { Connection, State, wsUrl } from './connection.js';
 import { Store } from './store.js';
@@ -11,6 +12,7 @@ import { h, replace } from './dom.js';
 import { mountLobby } from './lobby.js';
 import { mountTable } from './table.js';
 import { mountMyGames } from './my-games.js';
+import { mountReplay } from './replay.js';
 import { createThemeSwitch } from './theme.js';
 
 function storage(name) {
@@ -98,6 +100,7 @@ function route() {
   else if (r.name === 'myGames') current = mountMyGames(app, ctx);
   else if (r.name === 'table') current = mountTable(app, ctx, { id: r.id });
   else if (r.name === 'invite') current = mountTable(app, ctx, { invite: r.code });
+  else if (r.name === 'replay') current = mountReplay(app, ctx, { id: r.id });
   else {
     setTitle(t('app.name'));
     replace(app, h('div', { class: 'card' }, h('h1', { tabindex: '-1' }, t('table.notFound')),

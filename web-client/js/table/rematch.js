@@ -1,9 +1,9 @@
 // The end of a game: a finished table's rematch (js/rematch.js decides what shows) — "Play again" for
 // its players, the offer to the others ("Ann offers a rematch — Join", one click), a link to the new
-// table for those already in it — and, for everyone, the ways on: back to the lobby, My games.
+// table for those already in it — and, for everyone, the ways on: back to the lobby, the replay, My games.
 import { h, replace } from '../dom.js';
 import { t } from '../i18n/index.js';
-import { tablePath, myGamesPath } from '../route.js';
+import { tablePath, replayPath, myGamesPath } from '../route.js';
 import { rematchState } from '../rematch.js';
 
 /** `onRematch()` sends `rematch` (both to offer and to join) and goes to the new table. */
@@ -29,6 +29,7 @@ export function createRematch({ onRematch }) {
     const heading = (text) => h('h2', { id: 'rematch-h' }, text);
     const onward = h('nav', { class: 'buttons game-over-links', 'aria-label': t('table.over.linksLabel') },
       h('a', { class: 'btn', href: '/', 'data-link': '', 'data-testid': 'back-to-lobby' }, t('table.over.lobby')),
+      h('a', { class: 'btn subtle', href: replayPath(info.id), 'data-link': '', 'data-testid': 'replay-link' }, t('replay.link')),
       h('a', { class: 'btn subtle', href: myGamesPath, 'data-link': '' }, t('myGames.link')));
     if (st.kind === 'none') {
       replace(el, heading(t('table.over.heading')), onward);
