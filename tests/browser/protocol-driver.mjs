@@ -2,9 +2,9 @@
 // need a finished game get one in seconds: the page's seat plays random legal moves against easy bots.
 // Not a test file itself (node --test runs only *.test.mjs here).
 
-/** In `page`: a public 3-player Medici table with the page's own seat and two easy bots, not started. */
-export function createTableWithBots(page) {
-  return page.evaluate(() => new Promise((resolve, reject) => {
+/** In `page`: a public 3-player table of `game` with the page's own seat and two easy bots, not started. */
+export function createTableWithBots(page, game = 'medici') {
+  return page.evaluate((gameId) => new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://${location.host}/ws`);
     let n = 0;
     const pending = new Map();
@@ -24,27 +24,35 @@ export function createTableWithBots(page) {
     ws.onopen = async () => {
       try {
         await request({ type: 'hello', protocol: 1, name: 'Dealer' });
-        const seated = await request({ type: 'create_table', game: 'medici', players: 3, private: false });
+        const seated = await request({ type: 'create_table', game: gameId, players: 3, private: false });
         for (const seat of [1, 2]) await request({ type: 'add_bot', table: seated.table.id, seat, level: 'easy' });
         resolve(seated.table.id);
       } catch (e) { reject(new Error(JSON.stringify(e))); }
     };
-  }));
+  }), game);
 }
 
-/** In `page`: starts the table and plays its seat with random legal actions until the game is over. */
+/**
+ * In `page`: starts the table and plays its seat with random legal actions until the game is over — once per
+ * version, and paced under the server's message rate (about 20 a second per connection).
+ */
 export function startAndPlay(page, table) {
   return page.evaluate(async (id) => {
     const d = window.__driver;
+    const pause = (ms) => new Promise((r) => setTimeout(r, ms));
     await d.request({ type: 'start', table: id });
-    for (let i = 0; i < 20000; i++) {
+    let actedAt = -1;
+    for (let i = 0; i < 40000; i++) {
       const last = [...d.frames].reverse().find((f) => (f.type === 'events' || f.type === 'snapshot') && f.table === id);
       if (last && last.type === 'events' && last.seed) return last.version;
-      if (last && last.legal && last.legal.length) {
+      if (last && last.legal && last.legal.length && last.version !== actedAt) {
+        actedAt = last.version;
         const action = last.legal[Math.floor(Math.random() * last.legal.length)];
         try { await d.request({ type: 'act', table: id, version: last.version, action }); } catch { /* stale: the next frame says */ }
+        await pause(60);
+      } else {
+        await pause(5);
       }
-      await new Promise((r) => setTimeout(r, 5));
     }
     throw new Error('the game did not end');
   }, table);

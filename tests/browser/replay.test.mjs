@@ -110,3 +110,35 @@ test('The replay viewer steps through a finished game and shows the engine\'s fu
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('The replay viewer draws every game: Silk Road, Medina and Merkator at their start, middle and end', { timeout: 180000 }, async () => {
+  const D = await h.newPage('D2', DESKTOP);
+  const P = await h.newPage('P2', DESKTOP);
+  try {
+    await D.goto('/');
+    for (const game of ['silkroad', 'medina', 'merkator']) {
+      await step(`${game}: a game to the end, then its replay`, 90000, async () => {
+        const table = await createTableWithBots(D, game);
+        await startAndPlay(D, table);
+        await P.goto(`/t/${table}/replay`);
+        const boardAt = (v) => P.waitForFunction((want) => {
+          const b = document.querySelector('.board-slot [data-version]');
+          return b && Number(b.dataset.version) === want;
+        }, v, { timeout: 3000 });
+        const last = Number(await P.getAttribute('[data-testid=replay-slider]', 'max'));
+        assert.ok(last > 10, `${game}: ${last} moves`);
+        await boardAt(last);
+        for (const to of [0, Math.floor(last / 2), 1]) {
+          await P.fill('[data-testid=replay-slider]', String(to));
+          await boardAt(to);
+          assert.match(await P.textContent('[data-testid=replay-position]'), new RegExp(`\\b${to} of ${last}\\b`));
+        }
+        assert.ok((await P.textContent('[data-testid=replay-move]')).trim().length > 0, `${game}: move 1 in words`);
+        await shot(P, `replay-${game}.png`);
+      });
+    }
+    assert.deepEqual(h.pageErrors, [], 'no script errors in the pages');
+  } catch (err) {
+    throw await h.annotateFailure(err);
+  }
+});
