@@ -38,6 +38,7 @@ std::size_t lobby::restore() {
       auto [place, stored] = std::move(queue.front());
       queue.pop_front();
       lock.unlock();
+      stored.parse_actions();
       auto table = loaded(stored);
       lock.lock();
       if (built.size() <= place) {

@@ -60,6 +60,11 @@ class statement {
 
 }  // namespace
 
+void StoredTable::parse_actions() {
+  for (auto& [player, text] : action_texts) actions.emplace_back(player, nlohmann::json::parse(text));
+  action_texts.clear();
+}
+
 long long unix_now() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
@@ -379,7 +384,7 @@ std::size_t store::load_unfinished(const std::function<void(std::size_t, StoredT
     const std::size_t i = place.at(actions.text(0));
     if (reading && *reading != i) hand(*reading);
     reading = i;
-    tables[i].actions.emplace_back(static_cast<int>(actions.integer(1)), nlohmann::json::parse(actions.text(2)));
+    tables[i].action_texts.emplace_back(static_cast<int>(actions.integer(1)), actions.text(2));
   }
   if (reading) hand(*reading);
   for (std::size_t i = 0; i < tables.size(); ++i) {

@@ -48,6 +48,10 @@ struct StoredTable {
   std::string state = "waiting";  // waiting, playing, finished
   std::vector<StoredSeat> seats;
   std::vector<std::pair<int, nlohmann::json>> actions;  // (player, action), in order
+  // load_unfinished hands the actions over as text, for the taker to parse (a restart parses on its builder
+  // threads): parse_actions() turns them into `actions`.
+  std::vector<std::pair<int, std::string>> action_texts;
+  void parse_actions();
   nlohmann::json rematch;      // a finished table's rematch offer ({"table","by","invite"?}), or null
   std::string rematch_of;      // the finished table this one is the rematch of, or empty
   nlohmann::json result;       // the engine's result once finished, else null (read only: set_state writes it)
@@ -89,7 +93,8 @@ class store {
   void delete_table(const std::string& table);
 
   // Every unfinished table, each handed to `take` (with its place in creation order) as soon as it is read whole,
-  // so a restart replays one while the next is read. Returns how many. `take` must not call the store.
+  // its actions still text (StoredTable::parse_actions), so a restart replays one while the next is read. Returns
+  // how many. `take` must not call the store.
   std::size_t load_unfinished(const std::function<void(std::size_t place, StoredTable&& table)>& take);
   // Without its actions the table is only described, not replayed (my_games).
   std::optional<StoredTable> load(const std::string& table, bool with_actions = true);
