@@ -165,6 +165,8 @@ test('a timed game where one page goes silent finishes; rematch; My games lists 
       assert.match(await A.textContent(finished), /Bo/);
       const waiting = `[data-testid=my-game][data-table="${newUrl.split('/').pop()}"]`;
       assert.equal(await A.textContent(`${waiting} [data-testid=my-game-state]`), 'Waiting for players');
+      assert.equal(await A.getAttribute(`${finished} [data-testid=my-game-replay]`, 'href'), `${new URL(tableUrl).pathname}/replay`);
+      assert.equal(await A.$(`${waiting} [data-testid=my-game-replay]`), null, 'no replay before the end');
       await shot(A, 'my-games.png');
       await A.click(`${finished} [data-testid=my-game-open]`);
       await A.waitForURL(tableUrl);

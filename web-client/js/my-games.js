@@ -4,7 +4,7 @@
 // and are marked. Tokens the server no longer knows are forgotten. js/my-games-model.js has the logic.
 import { h, replace } from './dom.js';
 import { t, language } from './i18n/index.js';
-import { tablePath } from './route.js';
+import { tablePath, replayPath } from './route.js';
 import { errorText } from './errors.js';
 import { gameName } from './lobby.js';
 import { botMark } from './bot-mark.js';
@@ -45,7 +45,11 @@ export function mountMyGames(root, ctx) {
         h('a', {
           class: ['btn', g.yourTurn ? 'primary' : ''], href: tablePath(g.table), 'data-link': '', 'data-testid': 'my-game-open',
           'aria-label': t('myGames.openLabel', { game, id: g.table }),
-        }, t('myGames.open'))));
+        }, t('myGames.open')),
+        g.state === 'finished'
+          ? h('a', { class: 'btn subtle', href: replayPath(g.table), 'data-link': '', 'data-testid': 'my-game-replay',
+            'aria-label': t('myGames.replayLabel', { game, id: g.table }) }, t('replay.link'))
+          : null));
   }
 
   function render(rows) {

@@ -322,6 +322,7 @@ export default {
   'myGames.yourTurn': 'Your turn',
   'myGames.open': 'Open',
   'myGames.openLabel': 'Open the {game} table {id}',
+  'myGames.replayLabel': 'Watch the replay of the {game} game at table {id}',
   'myGames.players': 'Players',
   'myGames.updated': 'Last move {when}',
   'myGames.forgotten': { one: '{count} game is no longer yours and was forgotten.', other: '{count} games are no longer yours and were forgotten.' },
