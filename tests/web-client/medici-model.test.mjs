@@ -325,3 +325,98 @@ describe('last-move marks: the places each move changed', () => {
     }
   });
 });
+
+describe('hints and the scoring explained (what the board shows on hover and focus, and under each scoring)', () => {
+  const clean = (s) => assert.ok(s && !/[⟦{]/.test(s), `a whole sentence: ${s}`);
+  const base = () => ({
+    version: 9, phase: 'auction', day: 1, days: 3, bag_count: 10, removed_count: 8, capacity: 5, lot_limit: 3,
+    active: 2, start_player: 0, discarded: [], scorings: [], to_move: [0],
+    lot: [{ commodity: 'dye', value: 3 }, { commodity: 'spice', value: 5 }],
+    seats: [0, 1, 2].map(() => ({ money: 20, ship: [], tracks: {}, free: 5, in_day: true })),
+    auction: { order: [0, 1, 2], bids: [], high_bid: 0, high_bidder: null, bidder: 0, min_bid: 1 },
+  });
+
+  test('draw and stop say what the lot becomes', () => {
+    const v = { ...base(), phase: 'draw', auction: null };
+    assert.equal(medici.drawHint(v, t), 'Draw a tile from the bag (10 left) onto the lot (2 of at most 3 tiles) — free; the lot then goes to auction.');
+    assert.match(medici.stopHint(v, t), /^Stop drawing: these 2 tiles go to auction now/);
+  });
+
+  test('a bid says its price, the lot, and the money left; the last bidder takes the lot at once', () => {
+    const v = base();
+    assert.equal(medici.bidHint(v, 0, 12, t),
+      'Bid 12 florins for this lot (dye 3 and spice 5) — you pay it only if nobody after you bids more; you would keep 8 of your 20.');
+    const last = base();
+    last.auction.bids = [{ player: 0, amount: 4 }, { player: 1, pass: true }];
+    last.auction.high_bid = 4;
+    last.auction.high_bidder = 0;
+    assert.match(medici.bidHint(last, 2, 5, t), /^Bid 5 florins: you bid last, so the lot \(dye 3 and spice 5\) is yours at once — you pay 5 and keep 15 of your 20\.$/);
+    assert.equal(medici.bidHint(v, 0, 1, t).startsWith('Bid 1 florin for'), true);
+  });
+
+  test('a pass says what happens to the lot when the viewer bids last', () => {
+    assert.equal(medici.passHint(base(), 0, ['Ann', 'Bo', 'Cy'], t), 'Pass on this lot — you pay nothing and it does not go on your ship.');
+    const last = base();
+    last.auction.bids = [{ player: 0, pass: true }, { player: 1, pass: true }];
+    assert.match(medici.passHint(last, 2, ['Ann', 'Bo', 'Cy'], t), /nobody has bid, so the lot is discarded/);
+    last.auction.bids = [{ player: 0, amount: 7 }, { player: 1, pass: true }];
+    last.auction.high_bid = 7;
+    last.auction.high_bidder = 0;
+    assert.match(medici.passHint(last, 2, ['Ann', 'Bo', 'Cy'], t), /Ann then wins the lot for 7 florins/);
+  });
+
+  test('rankAmong: rank 1 is the highest; ties share their rank', () => {
+    assert.deepEqual(medici.rankAmong([12, 7, 12], 0), { rank: 1, tied: 2 });
+    assert.deepEqual(medici.rankAmong([12, 7, 12], 1), { rank: 3, tied: 1 });
+    assert.deepEqual(medici.rankAmong([3, 9, 5], 2), { rank: 2, tied: 1 });
+  });
+
+  test('scoringWhy explains every payment of a day, and the parts add up to the total', () => {
+    const scoring = {
+      day: 1, totals: [45, 15, 0], money: [60, 30, 10], ship_values: [12, 9, 9], ship_payments: [30, 7, 7],
+      commodities: [
+        { commodity: 'cloth', positions: [6, 2, 0], moved: [2, 2, 0], majority: [10, 5, 0], bonus: [10, 0, 0] },
+        { commodity: 'fur', positions: [0, 1, 1], moved: [0, 1, 1], majority: [0, 2, 2], bonus: [0, 0, 0] },
+      ],
+    };
+    scoring.totals = [50, 14, 9];
+    const why = medici.scoringWhy(scoring, ['Ann', 'Bo', 'Cy'], t);
+    assert.deepEqual(why[0].lines, [
+      'Ship value 12, rank 1 of 3 → 30 florins',
+      'Cloth track at 6, rank 1 of 3 → 10 florins',
+      'Cloth marker on 6 → bonus 10 florins',
+      'Earned this day: 30 + 10 + 10 = 50 florins',
+    ]);
+    assert.equal(why[1].lines[0], 'Ship value 9, rank 2 of 3, shared by 2 (the places’ payments added up and split) → 7 florins');
+    assert.equal(why[1].lines[2], 'Fur track at 1, rank 1 of 3, shared by 2 (the places’ payments added up and split) → 2 florins');
+    assert.equal(why[1].lines.at(-1), 'Earned this day: 7 + 5 + 2 = 14 florins');
+  });
+
+  test('on the engine\'s own games: every bid and pass has its hint, and every day\'s explanation adds up', () => {
+    let days = 0;
+    let bids = 0;
+    for (const seed of SEEDS) {
+      const fixture = game(4, seed);
+      for (const viewer of fixture.viewers.filter((x) => x.seat !== null)) {
+        for (const step of viewer.steps) {
+          const allowed = legalActions(step.legal);
+          if (allowed.bid) { clean(medici.bidHint(step.view, viewer.seat, allowed.bid.min, t)); bids += 1; }
+          if (allowed.pass) clean(medici.passHint(step.view, viewer.seat, [], t));
+          if (allowed.draw) clean(medici.drawHint(step.view, t));
+          if (allowed.stop) clean(medici.stopHint(step.view, t));
+          for (const e of step.events.filter((x) => x.type === 'day_end')) {
+            const s = e.scoring;
+            medici.scoringWhy(s, [], t).forEach((r, p) => {
+              r.lines.forEach(clean);
+              const parts = s.ship_payments[p] + s.commodities.reduce((n, c) => n + c.majority[p] + c.bonus[p], 0);
+              assert.equal(parts, s.totals[p], 'the parts the explanation names add up to the day\'s total');
+              assert.match(r.lines.at(-1), new RegExp(`\\b${s.totals[p]} florins?$`));
+            });
+            days += 1;
+          }
+        }
+      }
+    }
+    assert.ok(days > 0 && bids > 0, `${days} days and ${bids} bids seen`);
+  });
+});

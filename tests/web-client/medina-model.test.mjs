@@ -411,3 +411,69 @@ describe('log sentences', () => {
     assert.ok(COLOURS.length === 4);
   });
 });
+
+describe('hints and the score explained (what the board shows on hover and focus, and in each seat\'s score)', async () => {
+  const md = await import('../../web-client/games/medina/model.js');
+  const clean = (s) => assert.ok(s && !/[⟦{]/.test(s), `a whole sentence: ${s}`);
+
+  test('on the engine\'s own games: every legal placement says what it does and what it uses from the stock', () => {
+    let seen = 0;
+    const kinds = new Set();
+    for (const players of [2, 3]) {
+      for (const seed of [1, 7]) {
+        const fixture = engineGame('medina', players, seed);
+        for (const viewer of fixture.viewers.filter((x) => x.seat !== null)) {
+          for (const step of viewer.steps) {
+            const v = step.view;
+            const board = md.squares(v);
+            for (const group of md.legalByPiece(step.legal)) {
+              clean(md.pickHint(group, 3, t));
+              for (const a of group.actions.values()) {
+                const hint = md.placeHint(v, viewer.seat, a, t, board);
+                clean(hint);
+                kinds.add(a.piece);
+                if (v.phase === 'setup') {
+                  assert.match(hint, /comes from no stock/);
+                } else if (a.piece !== 'dome' && v.seats[viewer.seat].stock) {
+                  const me = v.seats[viewer.seat].stock;
+                  const left = a.piece === 'palace' ? me.palaces[a.colour] : me[`${a.piece}s`];
+                  assert.match(hint, left === 1 ? /uses your last/ : new RegExp(`uses 1 of your ${left} `), hint);
+                }
+                if (a.piece === 'dome' && a.dome !== 'blocking') {
+                  const p = v.palaces[board.get(md.key(a.x, a.y)).palace];
+                  assert.match(hint, new RegExp(`worth ${md.palacePoints(v, p, board)} points?`), hint);
+                }
+                seen += 1;
+              }
+            }
+          }
+        }
+      }
+    }
+    assert.ok(seen > 500, `${seen} placements`);
+    assert.deepEqual([...kinds].sort(), ['dome', 'palace', 'resident', 'stable', 'wall']);
+  });
+
+  test('scoreWhy: the tiles by name and value, and a total whose parts add up', () => {
+    for (const seed of [1, 7]) {
+      const fixture = engineGame('medina', 3, seed);
+      const spectator = fixture.viewers.find((x) => x.seat === null);
+      const v = spectator.steps.at(-1).view;
+      v.seats.forEach((_, p) => {
+        const sc = md.scoreOf(v, p);
+        const why = md.scoreWhy(v, p, sc, t);
+        clean(why.total);
+        const parts = [...sc.palaces.map((x) => x.points), sc.palace_tiles, sc.tower_tiles].filter((n) => n > 0);
+        assert.equal(parts.reduce((a, b) => a + b, 0), sc.total);
+        assert.match(why.total, new RegExp(`${sc.total} points?$`));
+        if (sc.palace_tiles) assert.match(why.palaceTiles, new RegExp(`^Palace tiles: .*\\(\\d\\)`));
+        if (sc.tower_tiles) assert.match(why.towerTiles, /^Tower tiles: tower \d \(\d\)/);
+      });
+    }
+    const v = { palace_tiles: { grey: null, black: 0, brown: null, orange: 0 }, tower_tiles: [null, 0, 1, null] };
+    const why = md.scoreWhy(v, 0, { palaces: [{ points: 5 }], palace_tiles: 6, tower_tiles: 2, total: 13 }, t);
+    assert.deepEqual(why, {
+      palaceTiles: 'Palace tiles: black (2) + orange (4) = 6', towerTiles: 'Tower tiles: tower 2 (2)', total: 'Total: 5 + 6 + 2 = 13 points',
+    });
+  });
+});

@@ -343,3 +343,66 @@ describe('words', () => {
     for (const row of last.scoring.players) assert.equal(contractPoints(catalog(), last.seats[row.player].contracts), row.contracts);
   });
 });
+
+describe('hints and the final scoring explained (what the board shows on hover and focus, and in the scoring)', async () => {
+  const mk = await import('../../web-client/games/merkator/model.js');
+  const clean = (s) => assert.ok(s && !/[⟦{]/.test(s), `a whole sentence: ${s}`);
+
+  test('on the engine\'s own games: every legal action of every merchant has a whole hint, with its cost', () => {
+    setCatalog(DATA);
+    const c = catalog();
+    const types = new Set();
+    for (const seed of SEEDS.slice(0, 3)) {
+      const fixture = game(3, seed);
+      for (const viewer of fixture.viewers.filter((x) => x.seat !== null)) {
+        for (const step of viewer.steps) {
+          const v = step.view;
+          const p = viewer.seat;
+          const me = v.seats[p];
+          for (const a of step.legal) {
+            let hint;
+            switch (a.type) {
+              case 'join': hint = mk.joinHint(c, v, p, NAMES, t); assert.match(hint, new RegExp(`pay ${NAMES[v.active]} \\d+ time of your ${me.time}`)); break;
+              case 'decline': hint = mk.declineHint(t); break;
+              case 'sell': hint = mk.sellHint(c, v, p, a.contract, t); assert.match(hint, new RegExp(`for ${c.contracts.get(a.contract).value} coins?`)); break;
+              case 'buy': {
+                const cost = (c.bonus.get(a.card) || c.buildings.get(a.card)).cost;
+                hint = mk.buyHint(c, v, p, a.card, t);
+                assert.match(hint, new RegExp(`for ${cost} coins? — you have ${me.coins}, ${me.coins - cost} after`));
+                break;
+              }
+              case 'end_investment': hint = mk.endInvestmentHint(c, v, p, t); break;
+              case 'travel': hint = mk.travelHint(c, v, p, a.location, t); break;
+              case 'take': hint = mk.takeHint({ [a.good]: a.count }, t); break;
+              case 'keep_letter': hint = mk.keepLetterHint(v, t); break;
+              case 'next_letter': hint = mk.nextLetterHint(v, t); break;
+              case 'discard': hint = mk.discardHint(v, p, a.good, t); break;
+              case 'fulfil': hint = mk.fulfilHint(c, v, p, a.contract, t); break;
+              case 'trade': hint = mk.tradeHint(v, p, a.give, a.good, t); break;
+              case 'done': hint = mk.doneHint(t); break;
+              case 'supply': hint = mk.supplyHint(a.good, t); break;
+              default: assert.fail(`no hint for ${a.type}`);
+            }
+            clean(hint);
+            types.add(a.type);
+          }
+        }
+      }
+    }
+    for (const type of ['join', 'decline', 'buy', 'end_investment', 'travel', 'take', 'fulfil', 'done']) assert.ok(types.has(type), `seen: ${type}`);
+  });
+
+  test('contractWhy: the best contracts at value, the rest at half, adding up to the contract points', () => {
+    setCatalog(DATA);
+    const c = catalog();
+    const ids = [...c.contracts.keys()].slice(0, 8);
+    const why = mk.contractWhy(c, ids, t);
+    clean(why);
+    assert.match(why, new RegExp(`^8 contracts: .*½ × \\d+ = \\d+.* = ${contractPoints(c, ids)}$`));
+    const values = ids.map((id) => c.contracts.get(id).value).sort((a, b) => b - a);
+    const sum = why.split(': ')[1].split(' = ').at(-1);
+    assert.equal(Number(sum), values.reduce((n, v, i) => n + (i < c.contractSpaces ? v : Math.floor(v / 2)), 0));
+    assert.equal(mk.contractWhy(c, ids.slice(0, 1), t), `1 contract: ${c.contracts.get(ids[0]).value} = ${c.contracts.get(ids[0]).value}`);
+    assert.equal(mk.contractWhy(c, [], t), '');
+  });
+});

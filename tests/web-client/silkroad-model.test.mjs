@@ -394,3 +394,78 @@ describe('last moves', () => {
     }
   });
 });
+
+describe('hints and payouts explained (what the board shows on hover and focus)', async () => {
+  const sr = await import('../../web-client/games/silkroad/model.js');
+  const clean = (s) => assert.ok(s && !/[⟦{]/.test(s), `a whole sentence: ${s}`);
+  const view = () => ({
+    phase: 'phase2', active: 0, players: 3, turn: 4, deck_count: 30, exchanges_left: 0, extra_draws_left: 1, played_good: 'tea', played_count: 1,
+    market: ['tea', 'tea', 'silk', 'ore', 'tea', 'glass'], covered: [0, 1, 0, 0, 0, 0],
+    supply: { porcelain: 5, silk: 4, tea: 2, spice: 5, glass: 4, ore: 3 },
+    stock: { ship: 6, exchange: 2, porter: 1, license: 2 }, costs: { ship: 10, exchange: 8, porter: 12, license: 11 },
+    seats: [
+      { ships: ['tea', 'tea'], coins: 14, hand: { tea: 2, silk: 1 }, hand_count: 3, exchange: 1, porter: 0, license: 1 },
+      { ships: ['tea', 'ore'], coins: null, hand: null, hand_count: 4, exchange: 0, porter: 0, license: 0 },
+      { ships: ['silk', 'glass'], coins: null, hand: null, hand_count: 2, exchange: 0, porter: 0, license: 0 },
+    ],
+  });
+  const names = ['Ann', 'Bea', 'Cy'];
+
+  test('payoutWhy: visible cards × ships, the License on top, only who earns, the viewer first', () => {
+    const v = view();
+    assert.equal(sr.payoutWhy(sr.scoringPayouts(v, 'tea'), names, 0, t),
+      'you: 3 visible × 2 ships = 6 + 2 License = 8; Bea: 3 visible × 1 ship = 3');
+    assert.equal(sr.payoutWhy(sr.scoringPayouts(v, 'porcelain'), names, 0, t), 'no one earns');
+    assert.equal(sr.scoreHint(v, 0, names, t),
+      'Score tea now (3 visible cards): you: 3 visible × 2 ships = 6 + 2 License = 8; Bea: 3 visible × 1 ship = 3. Ends your play.');
+    assert.match(sr.playHint(v, 0, 'tea', 2, names, t), /^Play one tea card from your hand on market slot 3, covering its silk\. A scoring right after: you: 4 visible × 2 ships = 8 \+ 2 License = 10; Bea: 4 visible × 1 ship = 4\.$/);
+  });
+
+  test('costs come from the view: the card prices, the coins after, the supply and the exchanges left', () => {
+    const v = { ...view(), phase: 'phase1', exchanges_left: 2 };
+    assert.match(sr.buyShipHint(v, 0, 'spice', t), /^Buy a Ship for 10 coins and load it with spice — you have 14, 4 after; 6 Ships left for sale\./);
+    assert.match(sr.buyCardHint(v, 0, 'license', t), /^Buy License for 11 coins — you have 14, 3 after\. Whenever you earn income, earn 2 more\./);
+    assert.equal(sr.exchangeHint(v, 0, 1, 'ore', t),
+      'Exchange on ship 2: its tea marker goes back to the supply and ore comes on — free; you may exchange 2 markers this turn.');
+    assert.match(sr.loadHint({ ...v, phase: 'loading' }, 0, 'tea', t), /^Load tea on your ship 3 — free; 2 tea markers are left/);
+    assert.match(sr.chooseHint(v, 0, 'tea', 4, t), /you hold 2 cards of it.*\(4 open to it\)/);
+    assert.match(sr.drawHint(v, t), /^Draw 2 cards from the deck \(30 left\)/);
+    assert.match(sr.extraDrawHint(v, t), /1 extra draw left, 30 cards in the deck/);
+    clean(sr.doneHint(v, t));
+    clean(sr.endPhaseHint(v, t));
+    clean(sr.passHint(t));
+  });
+
+  test('on the engine\'s own games: every legal action of every player has a whole hint', () => {
+    let seen = 0;
+    for (const seed of SEEDS.slice(0, 3)) {
+      const fixture = game(3, seed);
+      for (const viewer of fixture.viewers.filter((x) => x.seat !== null)) {
+        for (const step of viewer.steps) {
+          const v = step.view;
+          const p = viewer.seat;
+          for (const a of step.legal) {
+            let hint;
+            switch (a.type) {
+              case 'load': hint = sr.loadHint(v, p, a.good, t); break;
+              case 'exchange': hint = sr.exchangeHint(v, p, a.ship, a.good, t); break;
+              case 'buy': hint = a.card === 'ship' ? sr.buyShipHint(v, p, a.good, t) : sr.buyCardHint(v, p, a.card, t); break;
+              case 'play': hint = sr.playHint(v, p, a.good, a.slot, names, t); break;
+              case 'score': hint = sr.scoreHint(v, p, names, t); break;
+              case 'draw': hint = sr.drawHint(v, t); break;
+              case 'extra_draw': hint = sr.extraDrawHint(v, t); break;
+              case 'done': hint = sr.doneHint(v, t); break;
+              case 'end_phase': hint = sr.endPhaseHint(v, t); break;
+              case 'pass': hint = sr.passHint(t); break;
+              default: assert.fail(`no hint for ${a.type}`);
+            }
+            clean(hint);
+            if (a.type === 'buy') assert.match(hint, new RegExp(`you have ${v.seats[p].coins}, ${v.seats[p].coins - v.costs[a.card]} after`));
+            seen += 1;
+          }
+        }
+      }
+    }
+    assert.ok(seen > 100, `${seen} legal actions`);
+  });
+});

@@ -1,9 +1,11 @@
 // The lobby's games: for each game this client can show, a small picture (CSS only: no images are
-// fetched), what the game is about, how many play and for how long, and the two ways to start it. The
-// buttons only choose the game in the forms below ("New table", "Play against bots") and move there.
+// fetched), what the game is about, how many play and for how long, the two ways to start it and its
+// "How to play" (js/howto.js). The first two buttons only choose the game in the forms below ("New
+// table", "Play against bots") and move there.
 import { h } from './dom.js';
 import { t } from './i18n/index.js';
 import { gameModule } from '../games/registry.js';
+import { howToButton } from './howto.js';
 
 /** A picture made of a few styled boxes (css/style.css, .game-art--<id>); decorative. */
 function art(id) {
@@ -29,7 +31,8 @@ export function gameCards({ games, gameName, onNewTable, onBots }) {
             : t('lobby.games.players', { min: g.min_players, max: g.max_players })),
           h('span', null, t(`lobby.games.${g.id}.length`))),
         h('div', { class: 'buttons' },
-          h('button', { type: 'button', class: 'btn small', 'aria-label': t('lobby.games.newTableLabel', { game: name }), onclick: () => onNewTable(g.id) }, t('lobby.games.newTable')),
-          h('button', { type: 'button', class: 'btn small subtle', 'aria-label': t('lobby.games.botsLabel', { game: name }), onclick: () => onBots(g.id) }, t('lobby.games.bots')))));
+          h('button', { type: 'button', class: 'btn small', 'aria-describedby': headingId, onclick: () => onNewTable(g.id) }, t('lobby.games.newTable')),
+          h('button', { type: 'button', class: 'btn small subtle', 'aria-describedby': headingId, onclick: () => onBots(g.id) }, t('lobby.games.bots')),
+          howToButton({ game: () => g.id, title: () => name, testid: 'howto-card' }))));
   }));
 }

@@ -9,17 +9,17 @@
 // bid row, the won tiles on the ship, the discarded lot), on every page.
 import * as model from './model.js';
 import { h, replace, renderForTurn } from '../../js/dom.js';
-import { initial, swatch, playerName } from '../board-parts.js';
+import { initial, swatch, playerName, createHints, markBy } from '../board-parts.js';
 import { botMark } from '../../js/bot-mark.js';
 import { createLastMoves, markProps } from '../../js/last-moves.js';
 
 const { COMMODITIES, TRACK_BONUS, TRACK_TOP } = model;
 
-/** A tile; `marked` is its last-move mark ({ mark, words }, see markOf in createBoard) or null. */
+/** A tile; `marked` is its last-move mark ({ mark, words, by }, see markOf in createBoard) or null. */
 function tileEl(tile, t, marked = null) {
   const text = model.tileText(tile, t);
   const label = marked ? t('medici.lastMove.label', { label: text, move: marked.words }) : text;
-  return h('span', { ...markProps(marked && marked.mark, ['tile', `tile--${tile.commodity}`]), role: 'img', 'aria-label': label, title: label },
+  return h('span', { ...markProps(marked && marked.mark, ['tile', `tile--${tile.commodity}`]), ...(marked ? marked.by : {}), role: 'img', 'aria-label': label, title: label },
     h('b', { 'aria-hidden': 'true' }, String(tile.value)),
     h('small', { 'aria-hidden': 'true' }, t(`medici.commodity.${tile.commodity}`)));
 }
@@ -68,6 +68,7 @@ function createBoard(root, { t, onAction }) {
   const marks = createLastMoves();
   const el = h('div', { class: 'medici' });
   root.append(el);
+  const hints = createHints(el, 'm');
 
   const mine = () => state && state.seat !== null && state.seat !== undefined;
   const myLegal = () => (mine() ? state.legal || [] : []);
@@ -75,13 +76,13 @@ function createBoard(root, { t, onAction }) {
   /** The last-move mark on the place `key`: { mark (last-moves.js), words ("Ann's last move") } or null. */
   function markOf(key) {
     const mark = marks.at(key);
-    return mark ? { mark, words: t('common.lastMove', { name: model.nameOf(state.names, mark.player, t) }) } : null;
+    return mark ? { mark, words: t('common.lastMove', { name: model.nameOf(state.names, mark.player, t) }), by: markBy(mark, state.names, t) } : null;
   }
 
   /** An element's own classes plus, when `key` is marked, the mark's classes, seat and title. */
   function markAttrs(key, own) {
     const m = markOf(key);
-    return m ? { ...markProps(m.mark, own), title: m.words } : { class: own };
+    return m ? { ...markProps(m.mark, own), ...m.by, title: m.words } : { class: own };
   }
 
   function details(key, cls, summary, content) {
@@ -89,6 +90,15 @@ function createBoard(root, { t, onAction }) {
       class: cls, open: openDetails.has(key), 'data-details': key,
       ontoggle: (e) => { if (e.target.open) openDetails.add(key); else openDetails.delete(key); },
     }, h('summary', { 'data-focus': `details-${key}` }, summary), content);
+  }
+
+  /** Why each number of a day's scoring is what it is (model.scoringWhy), folded under its table. */
+  function why(scoring, where) {
+    return details(`why-${where}-${scoring.day}`, 'm-why', t('medici.why.heading'),
+      h('ul', { class: 'm-why-list', 'data-testid': 'scoring-why' }, model.scoringWhy(scoring, state.names, t).map((r) =>
+        h('li', null, swatch(r.player, initial(state.names[r.player], r.player, t)), ' ',
+          h('strong', null, playerName(state.names, r.player, state.seat, t)),
+          h('ul', null, r.lines.map((line) => h('li', null, line)))))));
   }
 
   function dismissScoring() {
@@ -120,7 +130,7 @@ function createBoard(root, { t, onAction }) {
       h('button', { type: 'button', class: 'btn', 'data-focus': 'dismiss-scoring', 'data-testid': 'dismiss-scoring', onclick: dismissScoring },
         t('medici.scoring.dismiss'))),
     h('p', { class: 'hint' }, t('medici.scoring.dismissHint')),
-    scoringTable(scoring, state.names, state.seat, t));
+    scoringTable(scoring, state.names, state.seat, t), why(scoring, 'panel'));
   }
 
   function result(v) {
@@ -138,9 +148,9 @@ function createBoard(root, { t, onAction }) {
           h('span', { class: 'rank-name' }, playerName(state.names, r.player, state.seat, t)),
           botMark(state.bots && state.bots[r.player]),
           h('span', { class: 'rank-money' }, t('common.florins', { count: r.money }))))),
-      last ? [h('h3', null, t('medici.scoring.heading', { day: last.day })), scoringTable(last, state.names, state.seat, t)] : null,
+      last ? [h('h3', null, t('medici.scoring.heading', { day: last.day })), scoringTable(last, state.names, state.seat, t), why(last, 'result')] : null,
       earlier.length ? details('earlier', 'm-history', t('medici.scoring.earlier'),
-        earlier.map((s) => [h('h3', null, t('medici.scoring.heading', { day: s.day })), scoringTable(s, state.names, state.seat, t)])) : null);
+        earlier.map((s) => [h('h3', null, t('medici.scoring.heading', { day: s.day })), scoringTable(s, state.names, state.seat, t), why(s, 'result')])) : null);
   }
 
   function lot(v) {
@@ -190,8 +200,8 @@ function createBoard(root, { t, onAction }) {
     const body = [];
     if (allowed.draw || allowed.stop) {
       body.push(h('div', { class: 'buttons' },
-        allowed.draw ? h('button', { type: 'button', class: 'btn primary', 'data-action': 'draw', 'data-focus': 'draw', 'aria-disabled': busy ? 'true' : null, onclick: () => act({ type: 'draw' }) }, t('medici.actions.draw')) : null,
-        allowed.stop ? h('button', { type: 'button', class: 'btn', 'data-action': 'stop', 'data-focus': 'stop', 'aria-disabled': busy ? 'true' : null, onclick: () => act({ type: 'stop' }) }, t('medici.actions.stop')) : null));
+        allowed.draw ? h('button', { type: 'button', class: 'btn primary', 'data-action': 'draw', 'data-focus': 'draw', 'aria-disabled': busy ? 'true' : null, ...hints.attrs(model.drawHint(v, t)), onclick: () => act({ type: 'draw' }) }, t('medici.actions.draw')) : null,
+        allowed.stop ? h('button', { type: 'button', class: 'btn', 'data-action': 'stop', 'data-focus': 'stop', 'aria-disabled': busy ? 'true' : null, ...hints.attrs(model.stopHint(v, t)), onclick: () => act({ type: 'stop' }) }, t('medici.actions.stop')) : null));
     }
     if (allowed.pass || allowed.bid) {
       const range = allowed.bid;
@@ -213,6 +223,8 @@ function createBoard(root, { t, onAction }) {
         if (from !== number) number.value = String(n);
         if (from !== slider) slider.value = String(n);
         bidButton.textContent = `${t('medici.actions.bid')} ${t('common.florins', { count: n })}`;
+        const tip = el.querySelector(`#${CSS.escape(bidButton.getAttribute('data-hint'))}`);
+        if (tip) tip.textContent = model.bidHint(v, state.seat, n, t);
       };
       if (range) {
         number = h('input', {
@@ -227,7 +239,7 @@ function createBoard(root, { t, onAction }) {
           value: String(bid.value), 'aria-label': t('medici.actions.bidSlider'), 'data-focus': 'bid-slider', 'aria-disabled': busy ? 'true' : null,
           oninput: () => sync(slider.value, slider),
         });
-        bidButton = h('button', { type: 'submit', class: 'btn primary', 'data-action': 'bid', 'data-focus': 'bid', 'aria-disabled': busy ? 'true' : null },
+        bidButton = h('button', { type: 'submit', class: 'btn primary', 'data-action': 'bid', 'data-focus': 'bid', 'aria-disabled': busy ? 'true' : null, ...hints.attrs(model.bidHint(v, state.seat, bid.value, t)) },
           `${t('medici.actions.bid')} ${t('common.florins', { count: bid.value })}`);
       }
       body.push(h('form', { class: 'm-bid', onsubmit: submit, novalidate: true },
@@ -240,7 +252,7 @@ function createBoard(root, { t, onAction }) {
         ] : h('p', { class: 'hint' }, t('medici.actions.cannotBid')),
         h('div', { class: 'buttons' },
           bidButton,
-          allowed.pass ? h('button', { type: 'button', class: 'btn', 'data-action': 'pass', 'data-focus': 'pass', 'aria-disabled': busy ? 'true' : null, onclick: () => act({ type: 'pass' }) }, t('medici.actions.pass')) : null)));
+          allowed.pass ? h('button', { type: 'button', class: 'btn', 'data-action': 'pass', 'data-focus': 'pass', 'aria-disabled': busy ? 'true' : null, ...hints.attrs(model.passHint(v, state.seat, state.names, t)), onclick: () => act({ type: 'pass' }) }, t('medici.actions.pass')) : null)));
     }
     return h('section', { class: ['m-card', 'm-actions', busy ? 'is-busy' : ''], 'aria-labelledby': 'm-actions-h', 'aria-busy': busy ? 'true' : 'false', 'data-testid': 'actions', 'data-decision': true },
       h('h2', { id: 'm-actions-h' }, t('medici.actions.heading')),
@@ -319,7 +331,7 @@ function createBoard(root, { t, onAction }) {
   function history(v) {
     if (v.phase === 'over' || v.scorings.length === 0) return null;
     return details('past', 'm-history m-card', t('medici.scoring.past'),
-      v.scorings.map((s) => [h('h3', null, t('medici.scoring.heading', { day: s.day })), scoringTable(s, state.names, state.seat, t)]));
+      v.scorings.map((s) => [h('h3', null, t('medici.scoring.heading', { day: s.day })), scoringTable(s, state.names, state.seat, t), why(s, 'past')]));
   }
 
   function render() {
@@ -327,6 +339,7 @@ function createBoard(root, { t, onAction }) {
     el.dataset.version = String(v.version);
     el.dataset.phase = v.phase;
     el.dataset.seat = mine() ? String(state.seat) : 'spectator';
+    hints.begin();
     replace(el,
       bar(v),
       h('p', { class: 'm-status' }, model.statusText(v, state.names, state.seat, t, myLegal())),
@@ -335,7 +348,8 @@ function createBoard(root, { t, onAction }) {
       v.phase !== 'over' ? h('div', { class: 'm-market' }, lot(v), auction(v), actions(v)) : null,
       ships(v),
       tracks(v),
-      h('div', { class: 'm-lower' }, discarded(v), history(v)));
+      h('div', { class: 'm-lower' }, discarded(v), history(v)),
+      hints.layer());
   }
 
   return {

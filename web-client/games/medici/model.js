@@ -367,3 +367,75 @@ export function moveMarks(view, event) {
       return null;
   }
 }
+
+// ---- hints: what each control does and what it costs (the board shows them on hover and focus) ----------
+
+/** "Draw a tile …": the bag, the lot so far and its limit. */
+export function drawHint(view, t) {
+  return t('medici.hint.draw', { bag: view.bag_count, size: view.lot.length, limit: view.lot_limit });
+}
+
+/** "Stop drawing …": the lot goes to auction, the others bid first, the active player last. */
+export function stopHint(view, t) {
+  return t('medici.hint.stop', { count: view.lot.length });
+}
+
+/** Whether `seat` is the last to bid in the running auction. */
+function lastToBid(view, seat) {
+  const a = view.auction;
+  return Boolean(a) && a.bids.length === a.order.length - 1 && a.order[a.order.length - 1] === seat;
+}
+
+/** "Bid 12 florins for this lot …": what it costs, when it is paid, and the money left after it. */
+export function bidHint(view, seat, amount, t) {
+  const money = view.seats[seat] ? view.seats[seat].money : 0;
+  const params = { count: amount, tiles: tilesText(view.lot, t), left: Math.max(0, money - amount), money };
+  return t(lastToBid(view, seat) ? 'medici.hint.bidLast' : 'medici.hint.bid', params);
+}
+
+/** "Pass …": free; when the viewer bids last, what then happens to the lot. */
+export function passHint(view, seat, names, t) {
+  const a = view.auction;
+  if (!lastToBid(view, seat) || !a) return t('medici.hint.pass');
+  if (a.high_bidder === null || a.high_bidder === undefined) return t('medici.hint.passDiscard');
+  return t('medici.hint.passWinner', { name: nameOf(names, a.high_bidder, t), count: a.high_bid });
+}
+
+// ---- the scoring, explained number by number ----------------------------------------------------------
+
+/** Where player `p` stands among `values` (higher is better): { rank (1 = highest), tied (players on it) }. */
+export function rankAmong(values, p) {
+  const mine = values[p];
+  return { rank: 1 + values.filter((x) => x > mine).length, tied: values.filter((x) => x === mine).length };
+}
+
+/**
+ * Why each number of a day's scoring is what it is, player by player: [{ player, lines }] with one line for
+ * the ship ("Ship value 12: rank 2 of 3 → 15"), one per commodity that paid a majority or a bonus, and the
+ * total ("Earned 25 = 15 + 10"). From the scoring's own data only.
+ */
+export function scoringWhy(scoring, names, t) {
+  const players = scoring.totals.length;
+  const rankWords = (values, p) => {
+    const { rank, tied } = rankAmong(values, p);
+    return tied > 1 ? t('medici.why.rankTied', { rank, of: players, count: tied }) : t('medici.why.rank', { rank, of: players });
+  };
+  return scoring.totals.map((total, p) => {
+    const lines = [t('medici.why.ship', { value: scoring.ship_values[p], rank: rankWords(scoring.ship_values, p), count: scoring.ship_payments[p] })];
+    const parts = [scoring.ship_payments[p]];
+    for (const c of scoring.commodities) {
+      const commodity = t(`medici.commodityTitle.${c.commodity}`);
+      if (c.majority[p] > 0) {
+        lines.push(t('medici.why.majority', { commodity, pos: c.positions[p], rank: rankWords(c.positions, p), count: c.majority[p] }));
+        parts.push(c.majority[p]);
+      }
+      if (c.bonus[p] > 0) {
+        lines.push(t('medici.why.bonus', { commodity, pos: c.positions[p], count: c.bonus[p] }));
+        parts.push(c.bonus[p]);
+      }
+    }
+    const sum = parts.filter((x) => x > 0);
+    lines.push(sum.length > 1 ? t('medici.why.total', { count: total, sum: sum.join(' + ') }) : t('medici.why.totalPlain', { count: total }));
+    return { player: p, name: nameOf(names, p, t), lines };
+  });
+}

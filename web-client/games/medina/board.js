@@ -12,7 +12,7 @@
 // Spectators get no controls at all.
 import * as model from './model.js';
 import { h, replace, keepFocus, renderForTurn } from '../../js/dom.js';
-import { swatch, playerName } from '../board-parts.js';
+import { swatch, playerName, createHints } from '../board-parts.js';
 import { botMark } from '../../js/bot-mark.js';
 import { createLastMoves } from '../../js/last-moves.js';
 import { renderCity, initial } from './city.js';
@@ -36,6 +36,7 @@ function createBoard(root, { t, onAction }) {
   let moving = null;
   const el = h('div', { class: 'medina' });
   root.append(el);
+  const hints = createHints(el, 'md');
 
   const mine = () => state && state.seat !== null && state.seat !== undefined;
   const myLegal = () => (mine() ? state.legal || [] : []);
@@ -116,6 +117,7 @@ function createBoard(root, { t, onAction }) {
         type: 'button', class: ['btn', 'md-pick', g === group ? 'is-chosen' : ''],
         'aria-pressed': g === group ? 'true' : 'false', 'data-piece': g.key, 'data-focus': `pick-${g.key}`,
         onclick: () => { chosen = g.key; keepFocus(el, render); },
+        ...hints.attrs(model.pickHint(g, n, t)),
       },
       pieceIcon(g),
       h('span', { class: 'md-pick-name' }, groupLabel(g, true)),
@@ -151,6 +153,7 @@ function createBoard(root, { t, onAction }) {
   function city(v) {
     return renderCity(v, {
       t, state, group: picking().group, marks, name, groupLabel, onAction, onKeyDown: arrowKeys,
+      hint: (action, board) => hints.attrs(model.placeHint(v, state.seat, action, t, board)),
     });
   }
 
@@ -246,15 +249,17 @@ function createBoard(root, { t, onAction }) {
       .map((k) => t(`medina.part.${k}`, { count: ps[k] })).join(' + ');
   }
 
-  function scoreBreakdown(v, sc) {
+  function scoreBreakdown(v, sc, player) {
     const rows = sc.palaces.map((ps) => {
       const p = v.palaces[ps.palace];
       return h('li', null, h('span', { class: ['md-icon', 'md-icon--palace', `c-${p.colour}`], 'aria-hidden': 'true' }),
         t('medina.score.palace', { colour: t(`medina.colourTitle.${p.colour}`), count: ps.points, parts: partsText(ps) }));
     });
-    if (sc.palace_tiles) rows.push(h('li', null, t('medina.score.palaceTiles', { count: sc.palace_tiles })));
-    if (sc.tower_tiles) rows.push(h('li', null, t('medina.score.towerTiles', { count: sc.tower_tiles })));
-    return rows.length ? h('ul', { class: 'md-breakdown' }, rows) : h('p', { class: 'hint' }, t('medina.score.nothing'));
+    const why = model.scoreWhy(v, player, sc, t);
+    if (why.palaceTiles) rows.push(h('li', null, why.palaceTiles));
+    if (why.towerTiles) rows.push(h('li', null, why.towerTiles));
+    if (rows.length) rows.push(h('li', { class: 'md-breakdown-total' }, why.total));
+    return rows.length ? h('ul', { class: 'md-breakdown', 'data-testid': 'score-why' }, rows) : h('p', { class: 'hint' }, t('medina.score.nothing'));
   }
 
   function seats(v) {
@@ -289,7 +294,7 @@ function createBoard(root, { t, onAction }) {
             p === state.seat && !seat.stock_public && v.phase !== 'over' ? h('p', { class: 'hint' }, t('medina.seat.ownScreen')) : stockList(seat.stock, true)),
         h('details', { class: 'md-seat-score', open: v.phase === 'over' ? true : null },
           h('summary', null, v.phase === 'over' ? t('medina.seat.scoreFinal') : t('medina.seat.scoreDetails')),
-          scoreBreakdown(v, sc)));
+          scoreBreakdown(v, sc, p)));
       })));
   }
 
@@ -314,6 +319,7 @@ function createBoard(root, { t, onAction }) {
     el.dataset.phase = v.phase;
     el.dataset.seat = mine() ? String(state.seat) : 'spectator';
     el.dataset.players = String(v.players);
+    hints.begin();
     replace(el,
       bar(v),
       h('p', { class: 'md-status' }, model.statusText(v, state.names, state.seat, t)),
@@ -321,7 +327,8 @@ function createBoard(root, { t, onAction }) {
       h('div', { class: 'md-layout' },
         h('div', { class: 'md-main' }, city(v)),
         h('div', { class: 'md-side' }, picker(v), screen(v), openPalaces(v), tiles(v))),
-      seats(v));
+      seats(v),
+      hints.layer());
   }
 
   return {

@@ -6,6 +6,7 @@
 import * as model from './model.js';
 import { h } from '../../js/dom.js';
 import { markProps } from '../../js/last-moves.js';
+import { markBy } from '../board-parts.js';
 
 const { WIDTH } = model;
 
@@ -91,7 +92,9 @@ export function renderCity(v, ctx) {
   function pieceOn(x, y, s, tower) {
     if (tower) {
       const holder = v.tower_tiles[tower - 1];
-      return h('span', { class: ['md-tower', holder === null ? '' : `p${holder} is-held`], 'aria-hidden': 'true' }, String(tower));
+      // The holder's initial beside the number: the player colour is never the only sign of whose it is.
+      return h('span', { class: ['md-tower', holder === null ? '' : `p${holder} is-held`], 'aria-hidden': 'true' }, String(tower),
+        holder === null ? null : h('span', { class: 'md-tower-holder' }, initial(state.names[holder], holder, t)));
     }
     if (!s) return null;
     if (s.kind === 'palace' || s.kind === 'stable') return building(x, y, s);
@@ -118,14 +121,14 @@ export function renderCity(v, ctx) {
     const label = [squareText(x, y, s, tower), markText].filter(Boolean).join('; ');
     const content = pieceOn(x, y, s, tower);
     const action = group && group.actions.get(k);
-    const common = { 'data-x': String(x), 'data-y': String(y), style, ...markProps(mark, classes) };
+    const common = { 'data-x': String(x), 'data-y': String(y), style, ...markProps(mark, classes), ...markBy(mark, state.names, t) };
     if (action) {
       const where = model.placeText(x, y, t);
       return h('button', {
         ...common, type: 'button', class: [...common.class, 'is-legal', `pick-${group.piece}`],
         'data-action': 'place', 'data-focus': `sq-${k}`, 'aria-disabled': busy ? 'true' : null,
         'aria-label': t('medina.square.place', { piece: ctx.groupLabel(group), where, now: label }),
-        title: t('medina.square.placeShort', { piece: ctx.groupLabel(group), where }),
+        ...ctx.hint(action, board),
         onclick: () => { if (!state.busy) ctx.onAction(action); },
       }, content, h('span', { class: 'md-target', 'aria-hidden': 'true' }));
     }

@@ -547,3 +547,114 @@ export function statusText(view, names, mySeat, t) {
   const base = view.forced_dome ? 'medina.status.forced' : 'medina.status.play';
   return t(mine ? `${base}.you` : base, params);
 }
+
+// ---- hints: what each control does and what it costs (the board shows them on hover and focus) ----------
+
+/** The palaces orthogonally beside (x, y) (beside one of their pieces or stables; `piecesOnly` for pieces). */
+function palacesBeside(view, x, y, board, piecesOnly = false) {
+  const out = new Set();
+  for (const [dx, dy] of ORTH) {
+    const s = board.get(key(x + dx, y + dy));
+    if (s && (s.kind === 'palace' || (!piecesOnly && s.kind === 'stable'))) out.add(s.palace);
+  }
+  return [...out].map((id) => view.palaces[id]);
+}
+
+/** A palace's size under the rules: pieces and attached stables. */
+export const palaceSize = (p) => p.pieces.length + p.stables.length;
+
+/** The points a palace is worth to its owner now (pieces, stables, residents and walls beside it). */
+export function palacePoints(view, palace, board = squares(view)) {
+  const counted = new Set();
+  for (const [x, y] of [...palace.pieces, ...palace.stables]) {
+    for (const [dx, dy] of ORTH) {
+      const k = key(x + dx, y + dy);
+      const s = board.get(k);
+      if (s && (s.kind === 'resident' || s.kind === 'wall')) counted.add(k);
+    }
+  }
+  return palaceSize(palace) + counted.size;
+}
+
+/** How many of a piece the viewer has left (null when the view does not say). */
+function stockLeft(view, seat, action) {
+  const me = view.seats[seat];
+  if (!me) return null;
+  if (action.piece === 'dome') {
+    if (typeof me.domes === 'number') return me.domes;
+    return me.domes && action.dome ? me.domes[action.dome].length : null;
+  }
+  if (!me.stock) return null;
+  if (action.piece === 'palace') return me.stock.palaces[action.colour];
+  return me.stock[`${action.piece}s`];
+}
+
+/**
+ * What placing `action` (a legal `place`) does and costs, from the view: which palace a piece joins or
+ * starts, what a dome claims and is worth now, what a resident or wall stands beside, and the stock it
+ * uses ("Build a stable here … — uses 1 of your 3 stables").
+ */
+export function placeHint(view, seat, action, t, board = squares(view)) {
+  const { x, y } = action;
+  const where = placeText(x, y, t);
+  const left = stockLeft(view, seat, action);
+  const uses = left === null ? '' : t(`medina.hint.uses.${action.piece}`, { count: left, colour: colourText(action.colour, t) });
+  const names = (ps) => listText(ps.map((p) => t('medina.hint.palaceOf', { colour: colourText(p.colour, t), size: palaceSize(p) })), t);
+  if (view.phase === 'setup') return t('medina.hint.residentSetup', { where });
+  switch (action.piece) {
+    case 'palace': {
+      const joins = palacesBeside(view, x, y, board, true).filter((p) => p.colour === action.colour);
+      if (joins.length) return t('medina.hint.palaceJoin', { where, colour: colourText(action.colour, t), count: palaceSize(joins[0]) + 1, uses });
+      return t('medina.hint.palaceNew', { where, colour: colourText(action.colour, t), uses });
+    }
+    case 'dome': {
+      const s = board.get(key(x, y));
+      const p = s && view.palaces[s.palace];
+      if (!p) return t('medina.hint.domePlain', { where, uses });
+      const params = { where, colour: colourText(p.colour, t), size: palaceSize(p), count: palacePoints(view, p, board), uses };
+      return t(action.dome === 'blocking' ? 'medina.hint.domeBlocking' : 'medina.hint.dome', params);
+    }
+    case 'stable': {
+      const p = palacesBeside(view, x, y, board, true)[0];
+      return p ? t('medina.hint.stable', { where, colour: colourText(p.colour, t), count: palaceSize(p) + 1, uses }) : t('medina.hint.stablePlain', { where, uses });
+    }
+    case 'resident':
+    case 'wall': {
+      const beside = palacesBeside(view, x, y, board);
+      const arm = action.piece === 'wall' ? view.arms.find((a) => a.next && a.next[0] === x && a.next[1] === y) : null;
+      const near = beside.length ? t('medina.hint.beside', { list: names(beside), count: beside.length }) : t('medina.hint.besideNone');
+      return t(`medina.hint.${action.piece}`, { where, tower: arm ? arm.tower : '', near, uses });
+    }
+    default:
+      return null;
+  }
+}
+
+/** The picker's button for a piece: how many squares it may go on, and how many of it are left. */
+export function pickHint(group, left, t) {
+  const piece = group.piece === 'palace' ? t('medina.piece.palace', { colour: colourText(group.colour, t) })
+    : group.piece === 'dome' ? (group.dome ? t(`medina.piece.dome.${group.dome}`) : t('medina.piece.dome')) : t(`medina.piece.${group.piece}`);
+  return left === null || left === undefined
+    ? t('medina.hint.pickFree', { piece, count: group.squares.size })
+    : t('medina.hint.pick', { piece, count: group.squares.size, left });
+}
+
+// ---- the score explained ----------------------------------------------------------------------------------
+
+/**
+ * Why a player's tiles and total are what they are: { palaceTiles: "black 2 + orange 4 = 6" | null,
+ * towerTiles: "tower 2 + tower 3 = 5" | null, total: "5 + 3 + 6 = 14" }, from the view and scoreOf's result.
+ */
+export function scoreWhy(view, player, score, t) {
+  const tiles = COLOURS.filter((c) => view.palace_tiles[c] === player)
+    .map((c) => t('medina.why.palaceTile', { colour: colourText(c, t), count: palaceTileValue(c) }));
+  const towers = [];
+  view.tower_tiles.forEach((holder, i) => { if (holder === player) towers.push(t('medina.why.towerTile', { n: i + 1 })); });
+  const sum = (parts, total) => (parts.length > 1 ? `${parts.join(' + ')} = ${total}` : String(parts[0] ?? total));
+  const parts = [...score.palaces.map((p) => p.points), score.palace_tiles, score.tower_tiles].filter((n) => n > 0);
+  return {
+    palaceTiles: tiles.length ? t('medina.why.palaceTiles', { list: sum(tiles, score.palace_tiles), count: score.palace_tiles }) : null,
+    towerTiles: towers.length ? t('medina.why.towerTiles', { list: sum(towers, score.tower_tiles), count: score.tower_tiles }) : null,
+    total: t('medina.why.total', { sum: sum(parts.map(String), score.total), count: score.total }),
+  };
+}

@@ -7,7 +7,7 @@
 // Spectators get no controls at all.
 import * as model from './model.js';
 import { h, replace, renderForTurn } from '../../js/dom.js';
-import { initial, swatch, playerName } from '../board-parts.js';
+import { initial, swatch, playerName, createHints, markBy } from '../board-parts.js';
 import { botMark } from '../../js/bot-mark.js';
 import { createLastMoves, markProps } from '../../js/last-moves.js';
 import { mapView, signed } from './map-view.js';
@@ -44,6 +44,7 @@ function createBoard(root, { t, onAction }) {
   let failed = false;
   const el = h('div', { class: 'merkator' });
   root.append(el);
+  const hints = createHints(el, 'mk');
   let alive = true;
   const marks = createLastMoves();
   const moves = new Map(); // player → keys of their move in progress (marks.js)
@@ -68,7 +69,8 @@ function createBoard(root, { t, onAction }) {
     return h('button', {
       type: 'button', class: ['btn', attrs.class], 'aria-disabled': busy ? 'true' : null,
       'data-action': action.type, 'data-focus': focusKey(action),
-      'aria-label': attrs.label || null, title: attrs.label || null, dataset: attrs.dataset || null,
+      'aria-label': attrs.label || null, title: attrs.hint ? null : attrs.label || null, dataset: attrs.dataset || null,
+      ...hints.attrs(attrs.hint),
       onclick: () => { if (!state.busy) onAction(action); },
     }, label);
   }
@@ -77,7 +79,7 @@ function createBoard(root, { t, onAction }) {
   function mark(key, classes = []) {
     const m = marks.at(key);
     const props = markProps(m, classes);
-    if (m) props.title = model.lastMoveTitle(m.player, state.names, state.seat, t);
+    if (m) Object.assign(props, markBy(m, state.names, t), { title: model.lastMoveTitle(m.player, state.names, state.seat, t) });
     return props;
   }
   const markTitle = (key) => {
@@ -162,12 +164,15 @@ function createBoard(root, { t, onAction }) {
             h('th', { scope: 'col' }, t('merkator.result.time')))),
           h('tbody', null, rows.map((row) => h('tr', { class: winners.has(row.player) ? 'winner' : '' },
             h('th', { scope: 'row' }, model.nameOf(state.names, row.player, t)),
-            h('td', null, String(row.contracts)),
+            h('td', null, String(row.contracts),
+              v.seats[row.player] && v.seats[row.player].contracts.length
+                ? h('small', { class: 'mk-detail', 'data-testid': 'contracts-why' }, ' (', model.contractWhy(C(), v.seats[row.player].contracts, t), ')') : null),
             h('td', null, String(row.building_points),
               row.buildings.length ? h('small', { class: 'mk-detail' }, ' (',
                 row.buildings.map((b) => t('merkator.result.building', { name: model.buildingName(b.building, t), count: b.points }))
                   .join(t('common.listSeparator')), ')') : null),
-            h('td', null, h('strong', null, String(row.total))),
+            h('td', null, h('strong', null, String(row.total)),
+              h('small', { class: 'mk-detail' }, ' (', t('merkator.why.total', { contracts: row.contracts, buildings: row.building_points, total: row.total }), ')')),
             h('td', null, String(row.time))))))));
   }
 
@@ -184,8 +189,8 @@ function createBoard(root, { t, onAction }) {
         here.length ? t('merkator.join.contracts', { count: here.length }) : t('merkator.join.noContracts'), ' ',
         bonus.length ? t('merkator.join.bonus', { count: bonus.length }) : ''),
       h('div', { class: 'buttons' },
-        allowed.join ? actButton({ type: 'join' }, t('merkator.actions.join', { count: cost }), { class: 'primary' }) : null,
-        allowed.decline ? actButton({ type: 'decline' }, t('merkator.actions.decline')) : null));
+        allowed.join ? actButton({ type: 'join' }, t('merkator.actions.join', { count: cost }), { class: 'primary', hint: model.joinHint(C(), v, state.seat, state.names, t) }) : null,
+        allowed.decline ? actButton({ type: 'decline' }, t('merkator.actions.decline'), { hint: model.declineHint(t) }) : null));
   }
 
   function travelLabel(l) {
@@ -198,7 +203,9 @@ function createBoard(root, { t, onAction }) {
 
   /** The places the viewer may travel to now: location → { action, label } (for the map). */
   function travelTargets() {
-    return new Map(model.legalActions(myLegal(), C()).travel.map((l) => [l, { action: { type: 'travel', location: l }, label: travelLabel(l) }]));
+    return new Map(model.legalActions(myLegal(), C()).travel.map((l) => [l, {
+      action: { type: 'travel', location: l }, label: travelLabel(l), hint: hints.attrs(model.travelHint(C(), state.view, state.seat, l, t)),
+    }]));
   }
 
   function actions(v) {
@@ -222,16 +229,16 @@ function createBoard(root, { t, onAction }) {
           ? h('p', { class: 'hint mk-warn' }, t('merkator.actions.mustSell')) : null,
         h('div', { class: 'buttons' }, allowed.sell.map((id) =>
           actButton({ type: 'sell', contract: id }, t('merkator.actions.sellContract', { contract: model.contractName(id, t), count: c.contracts.get(id).value }),
-            { class: 'small', dataset: { contract: id } })))));
+            { class: 'small', dataset: { contract: id }, hint: model.sellHint(c, v, state.seat, id, t) })))));
     }
     const buyable = allowed.buyBonus.length + allowed.buyBuilding.length;
     if (buyable) {
       invest.push(group(t('merkator.actions.buy', { coins: me.coins }),
         h('div', { class: 'buttons' },
           allowed.buyBonus.map((id) => actButton({ type: 'buy', card: id },
-            t('merkator.actions.buyCard', { card: model.bonusName(id, t), count: c.bonus.get(id).cost }), { class: 'small', dataset: { card: id } })),
+            t('merkator.actions.buyCard', { card: model.bonusName(id, t), count: c.bonus.get(id).cost }), { class: 'small', dataset: { card: id }, hint: model.buyHint(c, v, state.seat, id, t) })),
           allowed.buyBuilding.map((id) => actButton({ type: 'buy', card: id },
-            t('merkator.actions.buyCard', { card: model.buildingName(id, t), count: c.buildings.get(id).cost }), { class: 'small', dataset: { card: id } })))));
+            t('merkator.actions.buyCard', { card: model.buildingName(id, t), count: c.buildings.get(id).cost }), { class: 'small', dataset: { card: id }, hint: model.buyHint(c, v, state.seat, id, t) })))));
     }
     // Selling and buying are optional most turns: folded, unless selling is forced now.
     if (invest.length) {
@@ -240,17 +247,16 @@ function createBoard(root, { t, onAction }) {
     }
     if (allowed.endInvestment) {
       finish.push(actButton({ type: 'end_investment' }, me.coins > c.maxCoins
-        ? t('merkator.actions.endInvestmentLose', { count: me.coins - c.maxCoins }) : t('merkator.actions.endInvestment'), { class: 'primary' }));
+        ? t('merkator.actions.endInvestmentLose', { count: me.coins - c.maxCoins }) : t('merkator.actions.endInvestment'), { class: 'primary', hint: model.endInvestmentHint(c, v, state.seat, t) }));
     }
     if (allowed.travel.length) {
       body.push(group(t('merkator.actions.travelOrMap'),
         h('div', { class: 'buttons mk-travel' }, allowed.travel.map((l) => {
           const loc = c.locations.get(l);
-          const label = travelLabel(l);
           return actButton({ type: 'travel', location: l }, [
             loc.colour ? colourCube(loc.colour, 'cube--small') : h('span', { class: 'mk-minor-dot', 'aria-hidden': 'true' }),
             place(l), h('small', { class: 'mk-time' }, signed(loc.time)),
-          ], { class: 'small', label, dataset: { location: l, time: String(loc.time) } });
+          ], { class: 'small', dataset: { location: l, time: String(loc.time) }, hint: model.travelHint(c, v, state.seat, l, t) });
         }))));
     }
     if (allowed.take.size) {
@@ -265,7 +271,8 @@ function createBoard(root, { t, onAction }) {
           const key = c.goodIds.map((x) => split[x] || 0).join('/');
           if (seen.has(key)) continue;
           seen.add(key);
-          options.push(actButton({ type: 'take', good: g, count: k }, goodsList(split), { class: 'small', label: t('merkator.actions.takeSplit', { goods: model.goodsText(split, t) }) }));
+          // Named by what it shows (the goods); the hint says it in words.
+          options.push(actButton({ type: 'take', good: g, count: k }, goodsList(split), { class: 'small', hint: model.takeHint(split, t) }));
         }
       }
       body.push(group(t('merkator.actions.take', { count: n }), h('div', { class: 'buttons' }, options)));
@@ -274,19 +281,19 @@ function createBoard(root, { t, onAction }) {
       body.push(group(t('merkator.actions.letter', { letter: v.letter }),
         h('p', { class: 'hint' }, t('merkator.actions.letterHint')),
         h('div', { class: 'buttons' },
-          allowed.keepLetter ? actButton({ type: 'keep_letter' }, t('merkator.actions.keepLetter', { letter: v.letter })) : null,
-          allowed.nextLetter ? actButton({ type: 'next_letter' }, t('merkator.actions.nextLetter', { row: (v.next_row ?? 0) + 1 })) : null)));
+          allowed.keepLetter ? actButton({ type: 'keep_letter' }, t('merkator.actions.keepLetter', { letter: v.letter }), { hint: model.keepLetterHint(v, t) }) : null,
+          allowed.nextLetter ? actButton({ type: 'next_letter' }, t('merkator.actions.nextLetter', { row: (v.next_row ?? 0) + 1 }), { hint: model.nextLetterHint(v, t) }) : null)));
     }
     if (allowed.discard.length) {
       body.push(group(t('merkator.actions.discard', { count: v.loss ? v.loss.need[state.seat] : 1, column: v.loss ? v.loss.column : '' }),
         h('div', { class: 'buttons' }, allowed.discard.map((g) =>
-          actButton({ type: 'discard', good: g }, [cube(g), t('merkator.actions.discardGood', { good: good(g), count: me.goods[g] })], { class: 'small' })))));
+          actButton({ type: 'discard', good: g }, [cube(g), t('merkator.actions.discardGood', { good: good(g), count: me.goods[g] })], { class: 'small', hint: model.discardHint(v, state.seat, g, t) })))));
     }
     if (allowed.fulfil.length) {
       body.push(group(t('merkator.actions.fulfil', { location: place(v.location) }),
         h('div', { class: 'buttons' }, allowed.fulfil.map((id) =>
           actButton({ type: 'fulfil', contract: id }, t('merkator.actions.fulfilContract', { contract: model.contractName(id, t) }),
-            { class: 'primary small', dataset: { contract: id } })))));
+            { class: 'primary small', dataset: { contract: id }, hint: model.fulfilHint(c, v, state.seat, id, t) })))));
     }
     if (allowed.trade.size) {
       const here = model.contractsHere(c, v, state.seat);
@@ -299,15 +306,16 @@ function createBoard(root, { t, onAction }) {
           h('div', { class: 'buttons' }, gets.map((g) => actButton({ type: 'trade', give, good: g }, [cube(g), good(g)], {
             class: ['small', missing[g] ? 'is-wanted' : ''].join(' '),
             label: give === 'time' ? t('merkator.actions.tradeTime', { good: good(g) }) : t('merkator.actions.tradeGood', { give: good(give), good: good(g) }),
+            hint: model.tradeHint(v, state.seat, give, g, t),
           })))))));
     }
-    if (allowed.done) finish.push(actButton({ type: 'done' }, t('merkator.actions.done'), { class: allowed.fulfil.length ? '' : 'primary' }));
+    if (allowed.done) finish.push(actButton({ type: 'done' }, t('merkator.actions.done'), { class: allowed.fulfil.length ? '' : 'primary', hint: model.doneHint(t) }));
     if (finish.length) body.push(h('div', { class: 'buttons mk-finish' }, finish));
     if (allowed.supply.length) {
       body.push(fold('supply', t('merkator.actions.supply'), [
         h('p', { class: 'hint' }, t('merkator.actions.supplyHint')),
         h('div', { class: 'buttons' }, allowed.supply.map((g) =>
-          actButton({ type: 'supply', good: g }, [cube(g), good(g)], { class: 'small', label: t('merkator.actions.supplyGood', { good: good(g) }) })))],
+          actButton({ type: 'supply', good: g }, [cube(g), good(g)], { class: 'small', label: t('merkator.actions.supplyGood', { good: good(g) }), hint: model.supplyHint(g, t) })))],
       { cls: 'mk-group mk-supply-use' }));
     }
     return h('section', {
@@ -440,10 +448,7 @@ function createBoard(root, { t, onAction }) {
     const b = C().bonus.get(id);
     return b ? t('merkator.bonusHelp', { location: place(b.location), good: good(b.good), active: b.active, joiner: b.joiner }) : '';
   }
-  function buildingHelp(id) {
-    const b = C().buildings.get(id);
-    return b ? b.text || '' : '';
-  }
+  const buildingHelp = (id) => model.buildingText(id, t, C());
 
   function market(v) {
     const c = C();
@@ -498,6 +503,7 @@ function createBoard(root, { t, onAction }) {
     }
     // Beside the map: the viewer's own board; a spectator's is the traveller's.
     const focus = mine() ? state.seat : Number.isInteger(v.active) ? v.active : 0;
+    hints.begin();
     const panel = actions(v);
     const legalFulfil = new Set(model.legalActions(myLegal(), C()).fulfil);
     replace(el,
@@ -508,7 +514,8 @@ function createBoard(root, { t, onAction }) {
         map(v),
         panel,
         h('section', { class: 'mk-own', 'aria-label': t('merkator.seats.heading') }, seatCard(v, focus, legalFulfil))),
-      more(v, focus));
+      more(v, focus),
+      hints.layer());
   }
 
 

@@ -56,8 +56,9 @@ function around(x, y, w, h, sides) {
   return out;
 }
 
-/** The label's text width estimate in map units (the plate is drawn this wide). */
-export const labelWidth = (text) => [...text].length * CHAR_W + 2 * PLATE_PAD;
+/** The label's text width estimate in map units (the plate is drawn this wide): CJK characters are full width. */
+export const labelWidth = (text) =>
+  [...text].reduce((w, ch) => w + (ch.codePointAt(0) >= 0x2e80 ? 1.8 : 1) * CHAR_W, 0) + 2 * PLATE_PAD;
 
 /**
  * The map's layout: { viewBox: {x, y, w, h}, places: Map(id → {x, y, node, stack|null, label: {x, y, w, h,

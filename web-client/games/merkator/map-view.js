@@ -24,15 +24,11 @@ export function s(tag, attrs = null, ...children) {
 export const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
 
 let cached = null;
-/** The layout for the installed catalog (computed once per data file). */
-function layoutFor(c) {
-  if (!cached || cached.c !== c) {
-    const locations = c.locationIds.map((id) => {
-      const l = c.locations.get(id);
-      return { id, kind: l.kind, text: `${l.name} ${signed(l.time)}` };
-    });
-    cached = { c, layout: layoutMap(locations, c.roadList) };
-  }
+/** The layout for the installed catalog, with its names in the page's language (computed once per data file and language). */
+function layoutFor(c, t) {
+  const locations = c.locationIds.map((id) => ({ id, kind: c.locations.get(id).kind, text: `${model.locationName(id, t, c)} ${signed(c.locations.get(id).time)}` }));
+  const key = locations.map((l) => l.text).join('|');
+  if (!cached || cached.c !== c || cached.key !== key) cached = { c, key, layout: layoutMap(locations, c.roadList) };
   return cached.layout;
 }
 
@@ -41,9 +37,9 @@ function layoutFor(c) {
  * markTitle(key) → text|null }.
  */
 export function mapView({ c, v, t, targets, act, busy, mark, markTitle }) {
-  const { viewBox: vb, places } = layoutFor(c);
-  const goodsOf = (colour) => model.listText(((c.colours.get(colour) || {}).goods || []).map((g) => model.goodName(g, t)), t);
-  const orGoods = (colour) => ((c.colours.get(colour) || {}).goods || []).map((g) => model.goodName(g, t)).join(' / ');
+  const { viewBox: vb, places } = layoutFor(c, t);
+  const goodsOf = (colour) => model.listText(((c.colours.get(colour) || {}).goods || []).map((g) => model.goodName(g, t, c)), t);
+  const orGoods = (colour) => ((c.colours.get(colour) || {}).goods || []).map((g) => model.goodName(g, t, c)).join(' / ');
   const roads = c.roadList.filter(([a, b]) => places.has(a) && places.has(b)).map(([a, b]) => {
     const p = places.get(a);
     const q = places.get(b);
@@ -57,6 +53,7 @@ export function mapView({ c, v, t, targets, act, busy, mark, markTitle }) {
   const overlays = [];
   for (const id of c.locationIds) {
     const loc = c.locations.get(id);
+    const name = model.locationName(id, t, c);
     const p = places.get(id);
     const major = loc.kind === 'major';
     const n = major ? v.cubes[id] || 0 : 0;
@@ -72,29 +69,29 @@ export function mapView({ c, v, t, targets, act, busy, mark, markTitle }) {
       }
       stack.push(s('text', { class: 'mk-loc-count', x: p.stack.x + CUBE.perRow * CUBE.dx + 0.2, y: p.stack.y + CUBE.h - 0.3, text: `${n}` }));
     }
-    const stackName = t('merkator.map.stack', { location: loc.name, count: n, goods: goodsOf(loc.colour) });
+    const stackName = t('merkator.map.stack', { location: name, count: n, goods: goodsOf(loc.colour) });
     nodes.push(s('g', {
       ...mark(`loc:${id}`, ['mk-loc', major ? 'is-major' : 'is-minor', here ? 'is-here' : '', target ? 'is-target' : '']),
       'data-location': id,
     },
-    titled(`loc:${id}`, t(major ? 'merkator.map.major' : 'merkator.map.minor', { location: loc.name, count: n, time: signed(loc.time) })),
+    titled(`loc:${id}`, t(major ? 'merkator.map.major' : 'merkator.map.minor', { location: name, count: n, time: signed(loc.time) })),
     target ? s('circle', { class: 'mk-target-ring', cx: p.x, cy: p.y, r: NODE_R }) : null,
     major ? s('circle', { class: `mk-node mk-fill--${loc.colour}`, cx: p.x, cy: p.y, r: 4.2 })
       : s('rect', { class: 'mk-node mk-minor', x: p.x - 3.6, y: p.y - 3.6, width: 7.2, height: 7.2, rx: 1.2 }),
     s('g', { class: 'mk-label', 'data-label': id },
       s('rect', { class: 'mk-plate', x: p.label.x, y: p.label.y, width: p.label.w, height: p.label.h, rx: 1 }),
       s('text', { class: 'mk-loc-name', x: p.label.tx, y: p.label.ty, 'text-anchor': 'middle' },
-        loc.name, ' ', s('tspan', { class: 'mk-loc-time', text: signed(loc.time) }))),
+        name, ' ', s('tspan', { class: 'mk-loc-time', text: signed(loc.time) }))),
     stack.length ? s('g', { ...mark(`stack:${id}`, ['mk-stack']), 'data-stack': id, role: 'img', 'aria-label': stackName },
       titled(`stack:${id}`, stackName), stack) : null,
     here ? s('g', { ...mark('pawn', ['mk-pawn']), 'data-pawn': id },
-      titled('pawn', t('merkator.map.pawn', { location: loc.name })),
+      titled('pawn', t('merkator.map.pawn', { location: name })),
       s('circle', { class: 'mk-pawn-ring', cx: p.x, cy: p.y, r: NODE_R - 0.4 }),
       s('circle', { class: 'mk-pawn-head', cx: p.x, cy: p.y, r: 2 })) : null));
     if (target) {
       overlays.push(h('button', {
         type: 'button', class: 'mk-map-go', 'data-action': 'travel', 'data-location': id,
-        'data-focus': `map-travel-${id}`, 'aria-label': target.label, title: target.label,
+        'data-focus': `map-travel-${id}`, 'aria-label': target.label, ...target.hint,
         'aria-disabled': busy ? 'true' : null,
         style: {
           left: `${((p.x - vb.x) / vb.w) * 100}%`, top: `${((p.y - vb.y) / vb.h) * 100}%`,
@@ -107,8 +104,12 @@ export function mapView({ c, v, t, targets, act, busy, mark, markTitle }) {
   const summary = c.locationIds.filter((id) => model.isMajor(c, id)).map((id) => t('merkator.map.cubesAt', { location: model.locationName(id, t), count: v.cubes[id] || 0 }));
   const key = h('div', { class: 'mk-map-key' },
     h('h3', null, t('merkator.map.key')),
-    h('ul', { class: 'mk-key' }, c.colourIds.map((col) => h('li', null,
-      h('span', { class: ['cube', 'cube--small', `mk-col--${col}`], 'aria-hidden': 'true' }), orGoods(col)))),
+    h('ul', { class: 'mk-key' }, c.colourIds.map((col) => {
+      const home = (c.colours.get(col) || {}).home;
+      return h('li', null,
+        h('span', { class: ['cube', 'cube--small', `mk-col--${col}`], 'aria-hidden': 'true' }),
+        home && c.locations.get(home) ? t('merkator.map.keyHome', { goods: orGoods(col), location: model.locationName(home, t) }) : orGoods(col));
+    })),
     h('p', { class: 'visually-hidden', id: 'mk-map-hint' }, t('merkator.map.keyHint')));
   return h('section', { class: 'mk-card mk-map', 'aria-labelledby': 'mk-map-h', 'data-testid': 'map' },
     h('h2', { id: 'mk-map-h', class: 'visually-hidden' }, t('merkator.map.heading')),

@@ -15,6 +15,7 @@
 // Tests: tests/web-client/merkator-model.test.mjs replays engine games for every viewer.
 
 import { nameOf, toMove, isOver } from '../model-parts.js';
+import en from '../../js/i18n/en.js';
 export { nameOf, toMove, isOver }; // the board and the table read them from each game's model
 
 export const STEPS = ['investment', 'travel', 'contracts', 'joining'];
@@ -519,19 +520,32 @@ export function goodsCount(seat) {
 // ---- words -----------------------------------------------------------------------------------
 
 
+// A component's words in the page's language (catalog key merkator.<kind>.<id>) when the catalogs know that
+// component as the data file names it (the English catalog holds the data file's own words); otherwise the data
+// file's words: a replaced data file shows its own names, untranslated.
+function named(key, dataWords, t) {
+  return en[key] === dataWords ? t(key) : dataWords;
+}
+
 export function goodName(good, t, c = installed) {
   const g = c && c.goods.get(good);
-  return g ? g.name : t('merkator.unknown', { id: String(good) });
+  return g ? named(`merkator.good.${good}`, g.name, t) : t('merkator.unknown', { id: String(good) });
 }
 
 export function locationName(loc, t, c = installed) {
   const l = c && c.locations.get(loc);
-  return l ? l.name : t('merkator.unknown', { id: String(loc) });
+  return l ? named(`merkator.location.${loc}`, l.name, t) : t('merkator.unknown', { id: String(loc) });
 }
 
 export function buildingName(id, t, c = installed) {
   const b = c && c.buildings.get(id);
-  return b ? b.name : t('merkator.unknown', { id: String(id) });
+  return b ? named(`merkator.building.${id}`, b.name, t) : t('merkator.unknown', { id: String(id) });
+}
+
+/** What a building scores, in words. */
+export function buildingText(id, t, c = installed) {
+  const b = c && c.buildings.get(id);
+  return b ? named(`merkator.building.${id}.text`, b.text || '', t) : '';
 }
 
 /** A bonus card in words: "Bonus card Italy: muskets". */
@@ -677,4 +691,121 @@ export function lastMoveTitle(player, names, mySeat, t) {
 /** The accessible name of the steps of the turn: "Steps of Ann’s turn" / "Steps of your turn". */
 export function stepsLabel(view, names, mySeat, t) {
   return isReader(view.active, mySeat) ? t('merkator.steps.label.you') : t('merkator.steps.label', { name: nameOf(names, view.active, t) });
+}
+
+// ---- hints: what each control does and what it costs (the board shows them on hover and focus) ----------
+
+const seatAt = (view, p) => (view && view.seats && view.seats[p]) || { coins: 0, time: 0, goods: {}, contracts: [] };
+
+/** Joining the traveller's trip: the time it costs, to whom, and what it brings. */
+export function joinHint(c, view, p, names, t) {
+  const me = seatAt(view, p);
+  const cost = view.joining ? view.joining.cost : joinCost(c, view.location);
+  const bonus = (me.bonus_cards || []).filter((b) => c.bonus.get(b) && c.bonus.get(b).location === view.location).length;
+  return t('merkator.hint.join', {
+    name: nameOf(names, view.active, t), location: locationName(view.location, t, c), count: cost, time: me.time,
+    left: me.time - cost, bonus, contracts: contractsHere(c, view, p).length,
+  });
+}
+export function declineHint(t) {
+  return t('merkator.hint.decline');
+}
+
+/** Selling a contract: its value in coins. */
+export function sellHint(c, view, p, id, t) {
+  const k = c.contracts.get(id);
+  const me = seatAt(view, p);
+  return t('merkator.hint.sell', { contract: contractName(id, t, c), count: k ? k.value : 0, coins: me.coins + (k ? k.value : 0) });
+}
+
+/** Buying a bonus card or a building: its price, the coins after it, what it does. */
+export function buyHint(c, view, p, id, t) {
+  const card = c.bonus.get(id) || c.buildings.get(id);
+  const me = seatAt(view, p);
+  const cost = card ? card.cost : 0;
+  const what = c.bonus.get(id)
+    ? t('merkator.bonusHelp', { location: locationName(card.location, t, c), good: goodName(card.good, t, c), active: card.active, joiner: card.joiner })
+    : buildingText(id, t, c);
+  return t('merkator.hint.buy', { card: cardName(id, t, c), count: cost, coins: me.coins, left: me.coins - cost, what });
+}
+
+/** Ending the investment step: the coins over the limit are lost. */
+export function endInvestmentHint(c, view, p, t) {
+  const me = seatAt(view, p);
+  return me.coins > c.maxCoins
+    ? t('merkator.hint.endInvestmentLose', { count: me.coins - c.maxCoins, max: c.maxCoins })
+    : t('merkator.hint.endInvestment', { count: me.coins, max: c.maxCoins });
+}
+
+/** Travelling to a place: the time paid or gained, and the cubes taken there. */
+export function travelHint(c, view, p, loc, t) {
+  const l = c.locations.get(loc);
+  const me = seatAt(view, p);
+  const name = locationName(loc, t, c);
+  const time = l.time > 0 ? t('merkator.hint.timeGain', { count: l.time })
+    : l.time < 0 ? t('merkator.hint.timePay', { count: -l.time, time: me.time }) : t('merkator.hint.timeFree');
+  if (!isMajor(c, loc)) return t('merkator.hint.travelMinor', { location: name, time });
+  const goods = listText(((c.colours.get(l.colour) || {}).goods || []).map((g) => goodName(g, t, c)), t);
+  return t('merkator.hint.travel', { location: name, time, count: view.cubes[loc] || 0, goods });
+}
+
+/** Taking the cubes of a major place as `split` ({good: n}). */
+export function takeHint(split, t, c = installed) {
+  return t('merkator.hint.take', { goods: goodsText(split, t, c) });
+}
+
+/** The time counter's letter: keep it (everyone loses goods from its column) or turn the next row's first. */
+export function keepLetterHint(view, t) {
+  const { column, count } = letterInfo(view.letter);
+  return t('merkator.hint.keepLetter', { letter: view.letter, column, count });
+}
+export function nextLetterHint(view, t) {
+  return t('merkator.hint.nextLetter', { letter: view.letter, row: (view.next_row ?? 0) + 1 });
+}
+
+/** Losing one good to the counter's letter. */
+export function discardHint(view, p, good, t, c = installed) {
+  const me = seatAt(view, p);
+  return t('merkator.hint.discard', { good: goodName(good, t, c), count: me.goods[good] || 0, column: view.loss ? view.loss.column : '' });
+}
+
+/** Fulfilling a contract: the goods it returns, that it is kept, and the next contract taken. */
+export function fulfilHint(c, view, p, id, t) {
+  const k = c.contracts.get(id);
+  if (!k) return '';
+  const next = (view.contract_piles || []).map((pile) => pile.value).filter((v) => v > k.value).sort((a, b) => a - b)[0];
+  return t(next === undefined ? 'merkator.hint.fulfilTop' : 'merkator.hint.fulfil', {
+    contract: contractName(id, t, c), goods: goodsText(k.goods, t, c), count: k.value, next,
+  });
+}
+
+/** A trade of 4 for 1, only to fulfil a contract here. */
+export function tradeHint(view, p, give, good, t, c = installed) {
+  const me = seatAt(view, p);
+  return give === 'time'
+    ? t('merkator.hint.tradeTime', { good: goodName(good, t, c), count: me.time, left: me.time - 4 })
+    : t('merkator.hint.tradeGood', { give: goodName(give, t, c), good: goodName(good, t, c), count: me.goods[give] || 0 });
+}
+
+/** Finishing the contracts step (the turn then goes to the joiners, or ends). */
+export function doneHint(t) {
+  return t('merkator.hint.done');
+}
+
+/** Moving a supply-tile cube onto the office board as one of its colour's goods. */
+export function supplyHint(good, t, c = installed) {
+  return t('merkator.hint.supply', { good: goodName(good, t, c) });
+}
+
+// ---- the final scoring explained --------------------------------------------------------------------------
+
+/**
+ * Why a merchant's contract points are what they are: the contracts' values, best first, the first
+ * `contractSpaces` at value and the rest at half ("10 + 7 + 6 + 4 + 4 + ½·3 = 32"); "" when none.
+ */
+export function contractWhy(c, ids, t) {
+  const values = ids.map((id) => (c.contracts.get(id) ? c.contracts.get(id).value : 0)).sort((a, b) => b - a);
+  if (!values.length) return '';
+  const parts = values.map((v, i) => (i < c.contractSpaces ? String(v) : t('merkator.why.half', { value: v, count: Math.floor(v / 2) })));
+  return t('merkator.why.contracts', { count: values.length, sum: parts.join(' + '), total: contractPoints(c, ids) });
 }

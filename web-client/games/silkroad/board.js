@@ -6,7 +6,7 @@
 // the end (coins) or for ever (hands), so they cannot appear. Spectators get no controls at all.
 import * as model from './model.js';
 import { h, replace, keepFocus, renderForTurn } from '../../js/dom.js';
-import { initial, swatch, playerName } from '../board-parts.js';
+import { initial, swatch, playerName, createHints, markBy } from '../board-parts.js';
 import { botMark } from '../../js/bot-mark.js';
 import { createLastMoves, markProps } from '../../js/last-moves.js';
 
@@ -15,6 +15,11 @@ const { GOODS, CARDS } = model;
 /** A marker cube of one good (decorative: the text next to it says which). */
 function cube(good, extra = '') {
   return h('span', { class: ['cube', `good--${good}`, extra], 'aria-hidden': 'true' });
+}
+
+/** A marker cube that also carries its good's letters (where no words stand next to it: the ships). */
+function letteredCube(good, t) {
+  return h('span', { class: ['cube', 'cube--lettered', `good--${good}`], 'aria-hidden': 'true' }, t(`silkroad.goodShort.${good}`));
 }
 
 /** A stable key for an action's control, to keep the keyboard focus across re-renders. */
@@ -32,6 +37,7 @@ function createBoard(root, { t, onAction }) {
   const turnStarted = new Set();
   const el = h('div', { class: 'silkroad' });
   root.append(el);
+  const hints = createHints(el, 'sr');
 
   const mine = () => state && state.seat !== null && state.seat !== undefined;
   const myLegal = () => (mine() ? state.legal || [] : []);
@@ -45,7 +51,7 @@ function createBoard(root, { t, onAction }) {
     if (!mark) return { ...attrs, ...props };
     const note = t('common.lastMove', { name: model.nameOf(state.names, mark.player, t) });
     const join = (a, sep) => (a ? `${a}${sep}${note}` : null);
-    return { ...attrs, ...props, title: join(attrs.title, ' — ') || note, 'aria-label': join(attrs['aria-label'], '; ') };
+    return { ...attrs, ...props, ...markBy(mark, state.names, t), title: join(attrs.title, ' — ') || note, 'aria-label': join(attrs['aria-label'], '; ') };
   }
 
   function actButton(action, label, attrs = {}) {
@@ -54,13 +60,13 @@ function createBoard(root, { t, onAction }) {
       type: 'button', class: ['btn', attrs.class], 'aria-disabled': busy ? 'true' : null,
       'data-action': attrs.kind || action.type, 'data-focus': attrs.focus || focusKey(action),
       'aria-label': attrs.label || null, title: attrs.label || null,
-      dataset: attrs.dataset || null,
+      dataset: attrs.dataset || null, ...hints.attrs(attrs.hint),
       onclick: () => { if (!state.busy) onAction(action); },
     }, label);
   }
 
-  function goodButton(action, good, label, kind) {
-    return actButton(action, [cube(good), goodName(good)], { class: `btn-good good-${good}`, label, kind, dataset: { good } });
+  function goodButton(action, good, label, kind, hint) {
+    return actButton(action, [cube(good), goodName(good)], { class: `btn-good good-${good}`, label, kind, hint, dataset: { good } });
   }
 
   /** An exchange says what goes back to the supply and what comes onto the ship, in its text too. */
@@ -68,7 +74,8 @@ function createBoard(root, { t, onAction }) {
     const words = { ship: ship + 1, from: goodName(from), good: goodName(good) };
     return actButton({ type: 'exchange', ship, good },
       [cube(from), t('silkroad.actions.exchangeGiveTake', words), cube(good)],
-      { class: `btn-good btn-exchange good-${good}`, label: t('silkroad.actions.exchangeTo', words), dataset: { good, from, ship: String(ship) } });
+      { class: `btn-good btn-exchange good-${good}`, label: t('silkroad.actions.exchangeTo', words), dataset: { good, from, ship: String(ship) },
+        hint: model.exchangeHint(state.view, state.seat, ship, good, t) });
   }
 
   // ---- pieces ----
@@ -127,7 +134,7 @@ function createBoard(root, { t, onAction }) {
       const ship = me.ships.length + 1;
       body.push(group(t('silkroad.actions.load', { ship }),
         h('div', { class: 'buttons' }, allowed.load.map((g) =>
-          goodButton({ type: 'load', good: g }, g, t('silkroad.actions.loadGood', { good: goodName(g) }))))));
+          goodButton({ type: 'load', good: g }, g, t('silkroad.actions.loadGood', { good: goodName(g) }), undefined, model.loadHint(v, state.seat, g, t))))));
     }
     if (allowed.exchange.size) {
       body.push(group(t('silkroad.actions.exchange'),
@@ -140,11 +147,12 @@ function createBoard(root, { t, onAction }) {
         allowed.buyShip.length ? h('div', { class: 'sr-row' },
           h('span', { class: 'sr-row-label' }, t('silkroad.actions.buyShip', { cost: v.costs.ship })),
           h('div', { class: 'buttons' }, allowed.buyShip.map((g) => goodButton({ type: 'buy', card: 'ship', good: g }, g,
-            t('silkroad.actions.buyShipGood', { good: goodName(g) }), 'buy-ship')))) : null,
+            t('silkroad.actions.buyShipGood', { good: goodName(g) }), 'buy-ship', model.buyShipHint(v, state.seat, g, t))))) : null,
         allowed.buy.length ? h('div', { class: 'buttons' }, allowed.buy.map((c) =>
           actButton({ type: 'buy', card: c }, t('silkroad.actions.buyCard', { card: model.cardText(c, t), cost: v.costs[c] }), {
             class: `btn-card card-${c}`, dataset: { card: c },
             label: t('silkroad.actions.buyCardLabel', { card: model.cardText(c, t), cost: v.costs[c], help: t(`silkroad.cardHelp.${c}`) }),
+            hint: model.buyCardHint(v, state.seat, c, t),
           }))) : null));
     }
     if (allowed.play.size) {
@@ -154,6 +162,7 @@ function createBoard(root, { t, onAction }) {
           [...allowed.play.keys()].map((g) => h('button', {
             type: 'button', class: ['btn', 'btn-good', `good-${g}`, g === good ? 'is-chosen' : ''],
             'aria-pressed': g === good ? 'true' : 'false', 'data-choose': g, 'data-focus': `choose-${g}`,
+            ...hints.attrs(model.chooseHint(v, state.seat, g, new Set(allowed.play.get(g)).size, t)),
             onclick: () => { chosenGood = g; keepFocus(el, render); },
           }, cube(g), t('silkroad.actions.chooseGood', { good: goodName(g), count: me.hand ? me.hand[g] : 0 })))),
         h('p', { class: 'hint' }, t('silkroad.actions.playHint'))));
@@ -162,14 +171,15 @@ function createBoard(root, { t, onAction }) {
     if (allowed.score) {
       const pays = model.payoutText(model.scoringPayouts(v, v.played_good), state.names, state.seat, t);
       finish.push(actButton({ type: 'score' }, [t('silkroad.actions.score', { good: goodName(v.played_good) }), h('span', { class: 'sr-pays' }, pays)], {
-        class: 'primary sr-score', label: t('silkroad.actions.scorePays', { good: goodName(v.played_good), pays }),
+        // Named by its own words (what it scores and pays); the hint describes it further.
+        class: 'primary sr-score', hint: model.scoreHint(v, state.seat, state.names, t),
       }));
     }
-    if (allowed.draw) finish.push(actButton({ type: 'draw' }, t('silkroad.actions.draw'), { class: 'primary' }));
-    if (allowed.extraDraw) finish.push(actButton({ type: 'extra_draw' }, t('silkroad.actions.extraDraw'), { class: 'primary' }));
-    if (allowed.done) finish.push(actButton({ type: 'done' }, t('silkroad.actions.done')));
-    if (allowed.endPhase) finish.push(actButton({ type: 'end_phase' }, t('silkroad.actions.endPhase')));
-    if (allowed.pass) finish.push(actButton({ type: 'pass' }, t('silkroad.actions.pass')));
+    if (allowed.draw) finish.push(actButton({ type: 'draw' }, t('silkroad.actions.draw'), { class: 'primary', hint: model.drawHint(v, t) }));
+    if (allowed.extraDraw) finish.push(actButton({ type: 'extra_draw' }, t('silkroad.actions.extraDraw'), { class: 'primary', hint: model.extraDrawHint(v, t) }));
+    if (allowed.done) finish.push(actButton({ type: 'done' }, t('silkroad.actions.done'), { hint: model.doneHint(v, t) }));
+    if (allowed.endPhase) finish.push(actButton({ type: 'end_phase' }, t('silkroad.actions.endPhase'), { hint: model.endPhaseHint(v, t) }));
+    if (allowed.pass) finish.push(actButton({ type: 'pass' }, t('silkroad.actions.pass'), { hint: model.passHint(t) }));
     if (finish.length) body.push(h('div', { class: 'buttons sr-finish' }, finish));
 
     return h('section', {
@@ -206,9 +216,10 @@ function createBoard(root, { t, onAction }) {
   function playButton(v, good, slot) {
     const pays = model.payoutText(model.playPayouts(v, good, slot), state.names, state.seat, t);
     return actButton({ type: 'play', good, slot }, [t('silkroad.actions.playHere', { good: goodName(good) }), h('span', { class: 'sr-pays' }, pays)], {
+      // Named by its own words (what it plays and pays: the name holds the visible text); the hint says the
+      // slot, the card it covers and why the scoring would pay that.
       class: 'btn small sr-play',
-      label: t('silkroad.actions.playHerePays', { good: goodName(good), slot: slot + 1, top: goodName(v.market[slot]), pays }),
-      dataset: { slot: String(slot), good },
+      dataset: { slot: String(slot), good }, hint: model.playHint(v, state.seat, good, slot, state.names, t),
     });
   }
 
@@ -249,7 +260,7 @@ function createBoard(root, { t, onAction }) {
           const label = g ? t('silkroad.seat.ship', { n: i + 1, good: goodName(g) }) : t('silkroad.seat.shipEmpty', { n: i + 1 });
           ships.push(h('li', marked(`ship:${p}:${i}`, ['sr-ship', g ? '' : 'is-empty'], {
             'aria-label': label, title: label, 'data-good': g || null, 'data-ship': String(i),
-          }), h('span', { class: 'hull', 'aria-hidden': 'true' }, g ? cube(g) : null)));
+          }), h('span', { class: 'hull', 'aria-hidden': 'true' }, g ? letteredCube(g, t) : null)));
         }
         return h('article', {
           class: ['sr-seat', `p${p}`, p === state.seat ? 'is-me' : '', turn ? 'is-turn' : ''],
@@ -311,13 +322,15 @@ function createBoard(root, { t, onAction }) {
     el.dataset.version = String(v.version);
     el.dataset.phase = v.phase;
     el.dataset.seat = mine() ? String(state.seat) : 'spectator';
+    hints.begin();
     replace(el,
       bar(v),
       result(v),
       h('div', { class: 'sr-top' }, actions(v), hand(v)),
       market(v),
       seats(v),
-      h('div', { class: 'sr-lower' }, shop(v), supply(v)));
+      h('div', { class: 'sr-lower' }, shop(v), supply(v)),
+      hints.layer());
   }
 
   return {

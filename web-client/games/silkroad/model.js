@@ -386,3 +386,93 @@ export function statusText(view, names, mySeat, t) {
     good: view.played_good ? goodText(view.played_good, t) : '',
   });
 }
+
+// ---- hints: what each control does and what it costs (the board shows them on hover and focus) ----------
+
+const seatOf = (view, seat) => (view.seats && view.seats[seat]) || null;
+const coinsOf = (view, seat) => { const s = seatOf(view, seat); return s && Number.isInteger(s.coins) ? s.coins : 0; };
+
+/** Loading a marker: free, on the next ship, from the limited supply. */
+export function loadHint(view, seat, good, t) {
+  const s = seatOf(view, seat);
+  return t('silkroad.hint.load', { good: goodText(good, t), ship: (s ? s.ships.length : 0) + 1, count: view.supply[good] ?? 0 });
+}
+
+/** An exchange: free, the old marker back to the supply, one of the exchanges left this turn. */
+export function exchangeHint(view, seat, ship, good, t) {
+  const s = seatOf(view, seat);
+  const from = s ? s.ships[ship] : null;
+  return t('silkroad.hint.exchange', {
+    ship: ship + 1, from: goodText(from, t), good: goodText(good, t), count: Math.max(1, view.exchanges_left || 0),
+  });
+}
+
+/** Buying a Ship loaded with `good`: its price, the buyer's coins after it. */
+export function buyShipHint(view, seat, good, t) {
+  const cost = view.costs.ship;
+  const coins = coinsOf(view, seat);
+  return t('silkroad.hint.buyShip', { good: goodText(good, t), cost, coins, left: coins - cost, count: view.stock.ship });
+}
+
+/** Buying a special card: its price, what it does, the buyer's coins after it. */
+export function buyCardHint(view, seat, card, t) {
+  const cost = view.costs[card];
+  const coins = coinsOf(view, seat);
+  return t('silkroad.hint.buyCard', { card: cardText(card, t), cost, coins, left: coins - cost, help: t(`silkroad.cardHelp.${card}`) });
+}
+
+/** Picking the good to play (no move yet): the cards of it in hand and the slots it may cover. */
+export function chooseHint(view, seat, good, slots, t) {
+  const s = seatOf(view, seat);
+  return t('silkroad.hint.choose', { good: goodText(good, t), count: s && s.hand ? s.hand[good] || 0 : 0, slots });
+}
+
+/**
+ * Why a scoring pays what it pays, player by player (only who earns): "you: 3 visible × 2 ships = 6 + 2
+ * License = 8; Bea: 3 visible × 1 ship = 3", or "no one earns".
+ */
+export function payoutWhy(payouts, names, mySeat, t) {
+  const earning = payouts.filter((p) => p.amount > 0)
+    .sort((a, b) => (b.player === mySeat) - (a.player === mySeat) || a.player - b.player);
+  if (earning.length === 0) return t('silkroad.payout.none');
+  return earning.map((p) => {
+    const params = {
+      name: p.player === mySeat ? t('common.you') : nameOf(names, p.player, t),
+      visible: p.ships ? p.base / p.ships : 0, ships: p.ships, count: p.ships, base: p.base, bonus: p.bonus, amount: p.amount,
+    };
+    return t(p.bonus > 0 ? 'silkroad.why.payoutLicense' : 'silkroad.why.payout', params);
+  }).join(t('silkroad.why.separator'));
+}
+
+/** Playing one card of `good` on `slot`: what it covers, and what a scoring right after it would pay. */
+export function playHint(view, seat, good, slot, names, t) {
+  return t('silkroad.hint.play', {
+    good: goodText(good, t), slot: slot + 1, top: goodText(view.market[slot], t),
+    why: payoutWhy(playPayouts(view, good, slot), names, seat, t),
+  });
+}
+
+/** Scoring the good in play now: the visible count and what every player earns from it. */
+export function scoreHint(view, seat, names, t) {
+  const good = view.played_good;
+  return t('silkroad.hint.score', {
+    good: goodText(good, t), count: marketCount(view, good), why: payoutWhy(scoringPayouts(view, good), names, seat, t),
+  });
+}
+
+/** The draw of phase 2 (instead of playing), the extra draws of Exchange cards, and the turn's other ends. */
+export function drawHint(view, t) {
+  return t('silkroad.hint.draw', { count: Math.min(2, view.deck_count), deck: view.deck_count });
+}
+export function extraDrawHint(view, t) {
+  return t('silkroad.hint.extraDraw', { count: view.extra_draws_left, deck: view.deck_count });
+}
+export function doneHint(view, t) {
+  return t('silkroad.hint.done', { count: view.extra_draws_left });
+}
+export function endPhaseHint(view, t) {
+  return t('silkroad.hint.endPhase', { count: view.exchanges_left });
+}
+export function passHint(t) {
+  return t('silkroad.hint.pass');
+}

@@ -1,0 +1,208 @@
+// Accessibility of the client, checked with axe-core (a devDependency: only this test injects it, the client
+// never serves it) in Chromium (headless) against the real server: the lobby, its create form, each game's
+// board in the middle of a game as its player sees it (the move panel open), and a finished game's results,
+// in the light and the dark scheme, in English and in another language when the client has one. No
+// `serious` or `critical` violation may remain; every violation found (of any impact) is printed with its
+// rule, impact and the elements it names. On each board every action control must also explain itself: a
+// tooltip tied with aria-describedby that shows on keyboard focus and on hover (games/board-parts.js).
+//
+// The boards are reached fast: a page creates a table with two easy bots through the protocol
+// (protocol-driver.mjs), plays a few random legal moves of its own seat, then hands the seat to the client
+// itself (the seat token in the client's store) and opens the table, where the client resumes the seat.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { DESKTOP, ROOT, createHarness, openLobby, step } from './support.mjs';
+import { createTableWithBots, startAndPlay } from './protocol-driver.mjs';
+
+const AXE = path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
+const GAMES = ['medici', 'silkroad', 'medina', 'merkator'];
+const h = createHarness({ serverArgs: ['--bot-delay-ms', '0'], failurePrefix: 'failure-a11y-' });
+
+/** Every violation found, over the whole file: "where: id (impact) targets". */
+const found = [];
+
+/**
+ * Runs axe on `page` (the whole document, or `include`), in the light and the dark scheme, with every
+ * <details> open so that what folds is checked too. Returns the serious and critical violations.
+ */
+async function audit(page, where, { include = null } = {}) {
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ path: AXE });
+  await page.evaluate(() => { for (const d of document.querySelectorAll('details')) d.open = true; });
+  const bad = [];
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const violations = await page.evaluate(async (context) => {
+      const res = await window.axe.run(context || document, { resultTypes: ['violations'] });
+      return res.violations.map((v) => ({
+        id: v.id, impact: v.impact, help: v.help,
+        targets: v.nodes.slice(0, 10).map((n) => `${n.target.join(' ')}${n.any[0] && n.any[0].message ? ` — ${n.any[0].message}` : ''}`),
+        count: v.nodes.length,
+      }));
+    }, include);
+    const nodes = await page.evaluate(() => document.querySelectorAll('*').length);
+    console.log(`# axe: ${where} [${scheme}]: ${nodes} elements, ${violations.length} violation(s)`);
+    for (const v of violations) {
+      const line = `${where} [${scheme}]: ${v.id} (${v.impact}, ${v.count} node${v.count === 1 ? '' : 's'}) ${v.help}\n    ${v.targets.join('\n    ')}`;
+      found.push(line);
+      console.log(`# ${line}`);
+      if (v.impact === 'serious' || v.impact === 'critical') bad.push(line);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  return bad;
+}
+
+/**
+ * In `page` (on the site, no app running on it): a 3-player table of `game` with two easy bots, started, the
+ * page's seat played `moves` random legal moves through the protocol; then the seat is handed to the client
+ * (its store) and the table opened. Returns the table id.
+ */
+async function midGame(page, game, moves) {
+  const table = await createTableWithBots(page, game);
+  await page.evaluate(async ({ id, moves: want }) => {
+    const d = window.__driver;
+    const seated = d.frames.find((f) => f.type === 'seated' && f.table && f.table.id === id);
+    localStorage.setItem('emporium.seats', JSON.stringify({
+      [id]: { token: seated.token, seat: seated.seat, game: seated.table.game, savedAt: Date.now() },
+    }));
+    const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+    await d.request({ type: 'start', table: id });
+    let acted = 0;
+    let actedAt = -1;
+    for (let i = 0; i < 4000 && acted < want; i++) {
+      const last = [...d.frames].reverse().find((f) => (f.type === 'events' || f.type === 'snapshot') && f.table === id);
+      if (last && last.type === 'events' && last.seed) break; // over already
+      if (last && last.legal && last.legal.length && last.version !== actedAt) {
+        actedAt = last.version;
+        const action = last.legal[Math.floor(Math.random() * last.legal.length)];
+        try { await d.request({ type: 'act', table: id, version: last.version, action }); acted += 1; } catch { /* stale */ }
+        await pause(60);
+      } else {
+        await pause(5);
+      }
+    }
+    d.ws.close();
+  }, { id: table, moves });
+  await page.goto(`/t/${table}`);
+  await page.waitForSelector('.board-slot [data-version]');
+  return table;
+}
+
+/**
+ * Every action control of the board in view explains itself (board-parts.js createHints): it is described by a
+ * tooltip with words in it, which shows when the keyboard brings the focus to the control and when the pointer
+ * is over it. Leaves the last tooltip shown (axe then checks its contrast too).
+ */
+async function checkHints(page, game) {
+  const controls = await page.evaluate(() => [...document.querySelectorAll('.board-slot [data-action], .board-slot [data-piece], .board-slot [data-choose]')]
+    .map((el) => {
+      const tip = el.getAttribute('data-hint') && document.getElementById(el.getAttribute('data-hint'));
+      const described = (el.getAttribute('aria-describedby') || '').split(' ');
+      return { what: el.dataset.action || el.dataset.piece || el.dataset.choose, text: tip ? tip.textContent : null, tied: Boolean(tip) && described.includes(tip.id) };
+    }));
+  assert.ok(controls.length > 0, `${game}: the move panel offers controls`);
+  for (const c of controls) {
+    assert.ok(c.tied && c.text && c.text.length > 12 && !/[⟦{]/.test(c.text), `${game}: the ${c.what} control explains itself: ${JSON.stringify(c)}`);
+  }
+  const first = page.locator('.board-slot [data-hint]:visible').first();
+  await first.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  const shown = () => page.evaluate(() => [...document.querySelectorAll('.board-tip:not([hidden])')].map((tip) => {
+    const r = tip.getBoundingClientRect();
+    return { id: tip.id, text: tip.textContent, inView: r.width > 0 && r.top >= 0 && r.bottom <= innerHeight };
+  }));
+  const onFocus = await shown();
+  const focused = await page.evaluate(() => document.activeElement && document.activeElement.getAttribute('data-hint'));
+  assert.ok(onFocus.length === 1 && onFocus[0].id === focused && onFocus[0].inView, `${game}: keyboard focus shows the hint: ${JSON.stringify(onFocus)}`);
+  await page.keyboard.press('Escape');
+  assert.deepEqual(await shown(), [], `${game}: Escape hides the hint`);
+  const last = page.locator('.board-slot [data-hint]:visible').last();
+  await last.hover();
+  const onHover = await shown();
+  assert.ok(onHover.length === 1 && onHover[0].id === await last.getAttribute('data-hint'), `${game}: hovering shows the hint: ${JSON.stringify(onHover)}`);
+  console.log(`# hints: ${game}: ${controls.length} controls, e.g. "${onHover[0].text}"`);
+}
+
+/** Another language the client offers (its catalog, loaded by js/i18n/index.js), or null. */
+function otherLanguage() {
+  const index = readFileSync(path.join(ROOT, 'web-client/js/i18n/index.js'), 'utf8');
+  for (const lang of ['ja', 'zh-Hans', 'zh-Hant']) {
+    if (existsSync(path.join(ROOT, `web-client/js/i18n/${lang}.js`)) && index.includes(`./${lang}.js`)) return lang;
+  }
+  return null;
+}
+
+test('axe finds no serious or critical violation in the lobby, the boards mid-game and the results', { timeout: 120000 }, async () => {
+  const bad = [];
+  const started = Date.now();
+  try {
+    const P = await h.newPage('lobby', DESKTOP);
+    await step('the lobby and its create form', 20000, async () => {
+      await openLobby(P, 'Ann');
+      bad.push(...await audit(P, 'lobby'));
+      await P.selectOption('#create-game', 'merkator');
+      await P.selectOption('#create-clock', { index: (await P.$$('#create-clock option')).length - 1 });
+      bad.push(...await audit(P, 'create form', { include: '.create-slot' }));
+    });
+
+    for (const game of GAMES) {
+      const G = await h.newPage(game, DESKTOP);
+      await step(`${game}: the board mid-game, on the player's turn`, 30000, async () => {
+        await G.goto('/');
+        await G.waitForSelector('[data-testid=connection][data-state=open]');
+        await midGame(G, game, 6);
+        // The player's move panel (bots at no delay: the turn comes back at once), unless the game ended.
+        await G.waitForSelector('[data-decision], [data-testid=result]', { timeout: 15000 });
+        if (await G.$('[data-decision]')) await checkHints(G, game);
+        bad.push(...await audit(G, `${game} board`));
+        // One move through the board itself, then its next decision (other controls, other places).
+        const before = Number(await G.getAttribute('.board-slot [data-version]', 'data-version'));
+        const control = G.locator('[data-decision] [data-action]:visible:not([aria-disabled=true]), .board-slot button[data-action]:visible:not([aria-disabled=true])').last();
+        if (await control.count()) {
+          await control.click();
+          await G.waitForFunction((v) => Number(document.querySelector('.board-slot [data-version]').dataset.version) > v
+            && document.querySelector('[data-decision], [data-testid=result]'), before, { timeout: 15000 });
+          bad.push(...await audit(G, `${game} board, a move later`, { include: '.board-slot' }));
+        }
+      });
+      await G.context().close();
+    }
+
+    await step('a finished Medici game: the results', 30000, async () => {
+      const D = await h.newPage('results', DESKTOP);
+      await D.goto('/');
+      const table = await createTableWithBots(D, 'medici');
+      await startAndPlay(D, table);
+      await D.goto(`/t/${table}`);
+      await D.waitForSelector('[data-testid=result]');
+      bad.push(...await audit(D, 'medici results'));
+      await D.context().close();
+    });
+
+    const lang = otherLanguage();
+    if (lang) {
+      await step(`the lobby and a board in ${lang}`, 30000, async () => {
+        // The language chosen as the header's picker keeps it (js/store.js).
+        const L = await h.newPage(`lang-${lang}`, { ...DESKTOP }, `try { localStorage.setItem('emporium.language', '${lang}'); } catch {}`);
+        await L.goto('/');
+        await L.waitForSelector('[data-testid=connection][data-state=open]');
+        await L.waitForFunction((want) => document.documentElement.lang === want, lang);
+        bad.push(...await audit(L, `lobby (${lang})`));
+        await midGame(L, 'medici', 4);
+        await L.waitForSelector('[data-decision], [data-testid=result]', { timeout: 15000 });
+        bad.push(...await audit(L, `medici board (${lang})`));
+      });
+    } else {
+      console.log('# no other language in the client yet: English only');
+    }
+    console.log(`# accessibility: ${found.length} violation(s) of any impact, ${bad.length} serious or critical, in ${Math.round((Date.now() - started) / 1000)} s`);
+    assert.equal(bad.length, 0, `serious or critical accessibility violations (printed above):\n${bad.map((b) => b.split('\n')[0]).join('\n')}`);
+    assert.deepEqual(h.pageErrors, [], 'no script errors in the pages');
+  } catch (err) {
+    throw await h.annotateFailure(err);
+  }
+});
