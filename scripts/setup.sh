@@ -14,6 +14,8 @@ if [[ "${1:-}" == "--test" ]]; then
   # The web client's tests: node and npm (unit tests, playwright-core), Chromium (browser tests).
   command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
   [[ -x /usr/bin/chromium ]] || packages+=(chromium)
+  # Chinese and Japanese glyphs for the browser tests' screenshots (the client names Noto CJK among its fonts).
+  packages+=(fonts-noto-cjk)
 fi
 
 missing=()

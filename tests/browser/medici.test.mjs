@@ -10,20 +10,27 @@
 // all four pages. Along the way: each player's last move is marked on every other page (the
 // spectator's too), the move panel carries data-decision, and Medici's commodities keep colours of
 // their own in light and dark mode. Screenshots go to <build>/screenshots/.
+// In Japanese: every browser says it prefers ja-JP, so the client chooses Japanese by itself; the words
+// the test looks for come from the catalog (i18n-support.mjs), and at several points (the lobby, the
+// waiting table, mid-game, the result) no English word of the client's is on any page.
 //
 // Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DESKTOP, SHOTS, createHarness, openLobby, rng, setName, shot, step } from './support.mjs';
 import { boardState } from './medici-page.mjs';
+import { assertNoEnglish, language } from './i18n-support.mjs';
 
+const L = await language('ja');
 const CHAT = '<img src=x onerror=alert(1)><b>bold?</b>';
-const YOUR_TURN_TITLE = '▶ Your turn — Emporium';
+const YOUR_TURN_TITLE = L.tr('app.title.yourTurn');
+const NAMES = ['Ann', 'Bea', 'Cy', 'Eve'];
 const PHONE = { width: 375, height: 812 };
 const SHOT_DESKTOP = { width: 1366, height: 768 };
 const SHOT_PHONE = { width: 390, height: 844 };
 
-const h = createHarness();
+const h = createHarness({ locale: L.locale });
+const noEnglish = (pages, where) => Promise.all(pages.map((p) => assertNoEnglish(p, L, { names: NAMES, where })));
 
 // ---- helpers ----
 
@@ -104,6 +111,8 @@ test('Medici: a private table through the invite link, played to the end in the 
       await openLobby(A, 'Ann');
       await A.waitForSelector('.table-item >> text=Eve');
       assert.equal(await A.textContent('[data-testid=my-name]'), 'Ann');
+      assert.equal(await A.evaluate(() => document.documentElement.lang), L.lang, 'the browser\'s language chose the client\'s');
+      await noEnglish([A, E], 'the lobby and a waiting table');
       await shot(A, 'lobby.png');
       await A.setViewportSize(PHONE);
       await shot(A, 'lobby-phone.png');
@@ -136,7 +145,7 @@ test('Medici: a private table through the invite link, played to the end in the 
       }
       await A.waitForSelector('[data-testid=start]:not([disabled])');
       const seats = await A.$$eval('.seat .seat-name', (els) => els.map((e) => e.textContent));
-      assert.deepEqual(seats.map((s) => s.replace(/\s*\(you\)$/, '')), ['Ann', 'Bea', 'Cy']);
+      assert.deepEqual(seats.map((s) => s.replace(L.tr('common.youTag'), '').trim()), ['Ann', 'Bea', 'Cy']);
       assert.ok(!(await B.$('[data-testid=start]')), 'only the creator has a start button');
     });
 
@@ -144,7 +153,8 @@ test('Medici: a private table through the invite link, played to the end in the 
       await D.goto(invite);
       await D.waitForSelector('[data-testid=watching]');
       assert.equal(await D.$('[data-testid=take-seat]'), null, 'every seat is taken');
-      await A.waitForSelector('.table-meta >> text=1 spectator');
+      await A.waitForSelector(`.table-meta >> text=${L.tr('table.spectators', { count: 1 })}`);
+      await noEnglish([A, B, D], 'the table before the start');
     });
 
     await step('A starts; everyone sees the board', 15000, async () => {
@@ -229,7 +239,7 @@ test('Medici: a private table through the invite link, played to the end in the 
           const me = await B.textContent('.player.is-me .player-name');
           assert.match(me, /^Bea\b/, `after the reload B is still Bea: "${me}"`);
           assert.equal(await B.getAttribute('.medici', 'data-seat'), '1', 'B keeps seat 2 (index 1)');
-          assert.match(await B.textContent('.table-meta'), /You play seat 2/);
+          assert.ok((await B.textContent('.table-meta')).includes(L.tr('table.seatedAs', { n: 2 })), 'B plays seat 2');
           assert.ok((await B.$$('[data-testid=log] li')).length > 5, 'the log survives the reload');
           st = await boardState(B);
         }
@@ -245,6 +255,7 @@ test('Medici: a private table through the invite link, played to the end in the 
 
         if (!progressShot && st.version >= 15 && st.phase === 'auction' && label === 'A') {
           progressShot = true;
+          await noEnglish([A, B, C, D], `mid-game (version ${st.version})`);
           await shot(A, 'medici-in-progress.png');
           await shot(D, 'medici-spectator.png');
           await A.setViewportSize(SHOT_DESKTOP);
@@ -296,7 +307,7 @@ test('Medici: a private table through the invite link, played to the end in the 
             await page.focus('input[name=bid-slider]');
             await page.keyboard.press('ArrowRight');
             assert.equal(await page.inputValue('input[name=bid]'), String(range[0] + 1));
-            assert.match(await page.textContent('[data-action=bid]'), new RegExp(`\\b${range[0] + 1} florins?`));
+            assert.ok((await page.textContent('[data-action=bid]')).includes(L.tr('common.florins', { count: range[0] + 1 })), 'the bid button says the amount');
           } else {
             assert.equal(await page.inputValue('input[name=bid]'), String(range[0]), 'the bid starts at the minimum');
           }
@@ -332,13 +343,14 @@ test('Medici: a private table through the invite link, played to the end in the 
         rankings.push(await p.$$eval('[data-testid=result] .ranking li', (els) => els.map((e) => e.textContent)));
         assert.equal(await p.$('[data-testid=actions]'), null, 'no controls after the end');
         assert.notEqual(await p.title(), YOUR_TURN_TITLE);
-        assert.match(await p.textContent('[data-testid=turn]'), /over/);
+        assert.equal(await p.textContent('[data-testid=turn]'), L.tr('table.turn.over'));
       }
       assert.equal(rankings[0].length, 3);
-      const names = (r) => r.map((x) => x.replace(/\(you\)/, '').replace(/\s+/g, ''));
+      const names = (r) => r.map((x) => x.replace(L.tr('common.youTag'), '').replace(/\s+/g, ''));
       for (const r of rankings) assert.deepEqual(names(r), names(rankings[3]), 'every page shows the same ranking');
       // The final day's breakdown is part of the result.
       assert.ok(await A.$('[data-testid=result] table.scoring'), 'the last day\'s breakdown is shown');
+      await noEnglish([A, B, C, D], 'the result');
       await shot(A, 'medici-result.png');
       await shot(B, 'medici-result-phone.png');
     });
@@ -356,7 +368,7 @@ test('Medici: a private table through the invite link, played to the end in the 
     assert.deepEqual(await D.evaluate(() => window.__bidControlSeen), [], 'the spectator never had a bid control');
     assert.deepEqual(h.dialogs, [], 'no dialog (alert) was opened');
     assert.deepEqual(h.pageErrors, [], 'no script errors in the pages');
-    console.log(`# browser test: ${actions} actions through the UI (${bids} bids) in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
+    console.log(`# browser test (${L.lang}): ${actions} actions through the UI (${bids} bids) in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
   } catch (err) {
     throw await h.annotateFailure(err);
   }

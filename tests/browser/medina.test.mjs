@@ -12,6 +12,9 @@
 // numbers on the city's edges, is that square. At the end every page shows the result. The city's
 // size is checked at 1366 × 768 (A's screen) and on the phone (C). Screenshots go to
 // <build>/screenshots/medina-*.png (medina-{desktop,phone}-{light,dark}.png among them).
+// In Traditional Chinese: every browser says it prefers zh-TW, so the client chooses zh-Hant by itself; the
+// words and patterns the checks look for come from the catalog (i18n-support.mjs), and before the start,
+// mid-game and at the end no English word of the client's is on any page.
 //
 // Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
 import { test } from 'node:test';
@@ -19,11 +22,26 @@ import assert from 'node:assert/strict';
 import {
   DESKTOP, PHONE, SHOTS, createHarness, createPrivateTable, joinByInvite, rng, shot, step,
 } from './support.mjs';
+import { assertNoEnglish, language } from './i18n-support.mjs';
 
 const NAMES = ['Ann', 'Bea', 'Cy'];
 const WIDE = { width: 1366, height: 768 }; // the desktop screenshots' screen
+const L = await language('zh-Hant');
 
-const h = createHarness({ failurePrefix: 'failure-medina-' });
+const h = createHarness({ failurePrefix: 'failure-medina-', locale: L.locale });
+const noEnglish = (pages, where) => Promise.all(pages.map((p) => assertNoEnglish(p, L, { names: NAMES, where })));
+
+// ---- the catalog's words, as patterns ----
+const SIDES = ['north', 'south', 'west', 'east'];
+/** Where a log line or a label says a piece goes: a square ("J9") or a wall space ("the north wall at J"). */
+const PLACES = {
+  square: '(?<![A-Za-z])([A-P])(\\d{1,2})(?!\\d)',
+  walls: Object.fromEntries(SIDES.map((side) => [side, L.pattern(`medina.where.wall.${side}`, { name: /([A-P]|\d{1,2})(?!\d)/ })])),
+};
+const WHERE = new RegExp(`(?:[A-P]\\d{1,2}|${SIDES.map((side) => L.pattern(`medina.where.wall.${side}`, { name: /[A-P0-9]+/ })).join('|')})`);
+const PLACE_LABEL = new RegExp(`^(?:${L.pattern('medina.square.place', { where: WHERE })}|${L.pattern('medina.square.placeShort', { where: WHERE })})`);
+/** A log line about a dome is not checked against the square (the word, as "dome" in English). */
+const DOME = L.tr('medina.piece.dome').toLowerCase();
 
 // ---- helpers ----
 
@@ -62,14 +80,14 @@ function boardState(page) {
  * { text, x, y, mark } (the square's data-x/y and data-last-move), or null when no line names a place.
  */
 function placeNamedInLog(page, version) {
-  return page.evaluate((v) => {
+  return page.evaluate(([v, places]) => {
     const lines = [...document.querySelectorAll(`[data-testid=log] li[data-version="${v}"]`)].map((li) => li.textContent).reverse();
     let named = null;
     for (const text of lines) {
-      const square = / on ([A-Z])(\d{1,2})\b/.exec(text);
-      const wall = / on the (north|south|west|east) wall at ([A-Z]|\d{1,2})\b/.exec(text);
+      const wall = Object.entries(places.walls).map(([side, re]) => [side, new RegExp(re).exec(text)]).find(([, m]) => m);
+      const square = new RegExp(places.square).exec(text);
+      if (wall) { const at = wall[1][1]; named = { text, side: wall[0], column: /\d/.test(at) ? null : at, row: /\d/.test(at) ? at : null }; break; }
       if (square) { named = { text, column: square[1], row: square[2] }; break; }
-      if (wall) { named = { text, side: wall[1], column: /\d/.test(wall[2]) ? null : wall[2], row: /\d/.test(wall[2]) ? wall[2] : null }; break; }
     }
     if (!named) return null;
     const centre = (el) => { const r = el.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2, w: r.width }; };
@@ -90,7 +108,7 @@ function placeNamedInLog(page, version) {
     if (hits.length !== 1) return { text: named.text, x: null, y: null, mark: null, hits: hits.length };
     const el = hits[0].el;
     return { text: named.text, x: Number(el.dataset.x), y: Number(el.dataset.y), mark: el.dataset.lastMove ?? null };
-  }, version);
+  }, [version, PLACES]);
 }
 
 /** Every unclaimed palace listed beside the city has its "?" on the city, with the same claimants. */
@@ -146,8 +164,10 @@ test('Medina: three players and a spectator play a whole game in the browser', {
   const D = await h.newPage('D', DESKTOP, SPECTATOR_GUARD);
 
   try {
-    const invite = await createPrivateTable(A, NAMES[0], { game: 'medina', title: 'Medina' });
+    const invite = await createPrivateTable(A, NAMES[0], { game: 'medina', title: L.tr('medina.name'), label: 'Medina' });
     await joinByInvite(invite, A, [[B, NAMES[1]], [C, NAMES[2]]], D);
+    assert.equal(await A.evaluate(() => document.documentElement.lang), L.lang, 'the browser\'s language chose the client\'s');
+    await noEnglish([A, B, C, D], 'the table before the start');
 
     await step('A starts; everyone sees the city', 15000, async () => {
       await A.click('[data-testid=start]');
@@ -218,6 +238,7 @@ test('Medina: three players and a spectator play a whole game in the browser', {
 
         if (!shotMid && actions > 40 && turnIndex === 0) {
           shotMid = true;
+          await noEnglish([A, B, C, D], `mid-game (version ${st.version})`);
           await shot(A, 'medina-player.png');
           await shot(D, 'medina-spectator.png');
           // 1366 × 768: the city is the centre of the page, as large as the screen allows.
@@ -268,7 +289,7 @@ test('Medina: three players and a spectator play a whole game in the browser', {
         if (actions === 10 || actions === 11) {
           // By keyboard once in a while: the highlighted squares are buttons with a label.
           const label = await page.getAttribute(square, 'aria-label');
-          assert.match(label, /^Place .* on ([A-P]\d{1,2}|the (north|south|west|east) wall at [A-P0-9]+)\b/, label);
+          assert.match(label, PLACE_LABEL, label);
           await page.focus(square);
           if (actions === 10 && st.legal.length > 1) {
             // The arrow keys move between highlighted squares only.
@@ -294,7 +315,7 @@ test('Medina: three players and a spectator play a whole game in the browser', {
           const sel = `.medina .md-sq[data-x="${x}"][data-y="${y}"][data-last-move="${seat}"]`;
           assert.ok(await other.$(sel), `after ${NAMES[seat]}'s piece on ${x},${y}: the square carries data-last-move=${seat} on every other page`);
           const named = await placeNamedInLog(other, version);
-          if (named && !/dome/.test(named.text)) {
+          if (named && !named.text.toLowerCase().includes(DOME)) {
             assert.deepEqual([named.x, named.y, named.mark], [x, y, String(seat)], `the log line "${named.text}" names the square that changed`);
             logNamed += 1;
           }
@@ -320,13 +341,14 @@ test('Medina: three players and a spectator play a whole game in the browser', {
         assert.equal(st.resultRows.length, 3);
         assert.deepEqual(st.scores, scores, `${who}: the same scores`);
         for (const p of [0, 1, 2]) {
-          assert.ok(st.resultRows.some((r) => r.includes(NAMES[p]) && r.includes(`${scores[p]} point`)),
+          assert.ok(st.resultRows.some((r) => r.includes(NAMES[p]) && r.includes(L.tr('medina.points.long', { count: scores[p] }))),
             `${who}: the ranking shows ${NAMES[p]} with ${scores[p]} points: ${st.resultRows}`);
           const s = st.stocks.find((x) => x.seat === p);
           assert.ok(!s.hidden, `${who}: seat ${p}'s stock is shown at the end`);
         }
       }
-      assert.match(await D.textContent('[data-testid=turn]'), /over/);
+      assert.equal(await D.textContent('[data-testid=turn]'), L.tr('table.turn.over'));
+      await noEnglish([A, B, C, D], 'the result');
       await shot(A, 'medina-result.png');
       await shot(C, 'medina-result-phone.png');
     });
@@ -339,7 +361,7 @@ test('Medina: three players and a spectator play a whole game in the browser', {
     assert.deepEqual(await D.evaluate(() => window.__leaks), [], 'the spectator never had a control or saw a screened stock');
     assert.deepEqual(h.dialogs, [], 'no dialog (alert) was opened');
     assert.deepEqual(h.pageErrors, [], 'no script errors in the pages');
-    console.log(`# browser test: Medina, ${actions} pieces placed through the UI (${[...pieceKinds].sort().join(', ')}), ` +
+    console.log(`# browser test (${L.lang}): Medina, ${actions} pieces placed through the UI (${[...pieceKinds].sort().join(', ')}), ` +
       `${deadClicks} dead clicks, ${keyboard} by keyboard, ${checks} screen checks, in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
   } catch (err) {
     throw await h.annotateFailure(err);

@@ -15,6 +15,10 @@
 // city's name plate overlaps another plate, a cube stack or the pawn; the places the viewer may travel to are
 // ringed on the map and a place there is a keyboard-reachable button that travels. Screenshots of a mid-game
 // player's page in light and dark: merkator-{desktop,phone}-{light,dark}.png.
+// In Japanese: every browser says it prefers ja-JP, so the client chooses Japanese by itself (the layout
+// checks above hold with Japanese text); the words the test looks for come from the catalog
+// (i18n-support.mjs), and before the start, mid-game and at the end no English word of the client's is on
+// any page (the map's place names come from the data file, not from the client's catalog).
 //
 // Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
 import { test } from 'node:test';
@@ -23,10 +27,12 @@ import path from 'node:path';
 import {
   DESKTOP, PHONE, ROOT, SHOTS, createHarness, createPrivateTable, joinByInvite, rng, shot, step,
 } from './support.mjs';
+import { assertNoEnglish, language } from './i18n-support.mjs';
 
 const DATA_FILE = path.join(ROOT, 'engine', 'games', 'merkator', 'merkator-data.json');
 const NAMES = ['Ann', 'Bea', 'Cy'];
 const LAPTOP = { width: 1366, height: 768 };
+const L = await language('ja');
 
 const outside = [];
 const dataFetches = {};
@@ -34,6 +40,7 @@ const dataFetches = {};
 const h = createHarness({
   serverArgs: ['--merkator-data', DATA_FILE],
   failurePrefix: 'failure-merkator-',
+  locale: L.locale,
   // Everything comes from the server itself: no outside request.
   onPage: (page, label, base) => page.on('request', (r) => {
     const url = r.url();
@@ -41,6 +48,8 @@ const h = createHarness({
     if (!url.startsWith(base) && !url.startsWith(base.replace('http:', 'ws:')) && !url.startsWith('data:')) outside.push(`${label}: ${url}`);
   }),
 });
+
+const noEnglish = (pages, where) => Promise.all(pages.map((p) => assertNoEnglish(p, L, { names: NAMES, where })));
 
 // ---- helpers ----
 
@@ -133,8 +142,10 @@ test('Merkator: three players and a spectator play a complete game in the browse
   const D = await h.newPage('D', DESKTOP, SPECTATOR_GUARD);
 
   try {
-    const invite = await createPrivateTable(A, NAMES[0], { game: 'merkator', title: 'Merkator' });
+    const invite = await createPrivateTable(A, NAMES[0], { game: 'merkator', title: L.tr('merkator.name'), label: 'Merkator' });
     await joinByInvite(invite, A, [[B, NAMES[1]], [C, NAMES[2]]], D);
+    assert.equal(await A.evaluate(() => document.documentElement.lang), L.lang, 'the browser\'s language chose the client\'s');
+    await noEnglish([A, B, C, D], 'the table before the start');
 
     await step('A starts; everyone sees the board with its map', 20000, async () => {
       await A.click('[data-testid=start]');
@@ -276,6 +287,7 @@ test('Merkator: three players and a spectator play a complete game in the browse
         }
         if (!shotMid && st.version > 60 && st.phase === 'investment') {
           shotMid = true;
+          await noEnglish([A, B, C, D], `mid-game (version ${st.version})`);
           await shot(page, `merkator-player-${NAMES[turnIndex]}.png`);
           await shot(D, 'merkator-spectator.png');
           await shot(C, 'merkator-phone.png');
@@ -304,7 +316,8 @@ test('Merkator: three players and a spectator play a complete game in the browse
         assert.equal(st.scoring.length, 3, `${who}: a scoring row per player`);
         assert.deepEqual(st.scoring, finals[3].scoring, `${who}: the same scoring as the spectator's`);
       }
-      assert.match(await D.textContent('[data-testid=turn]'), /over/);
+      assert.equal(await D.textContent('[data-testid=turn]'), L.tr('table.turn.over'));
+      await noEnglish([A, B, C, D], 'the result');
       await shot(A, 'merkator-result.png');
       await shot(D, 'merkator-result-spectator.png');
       await shot(C, 'merkator-result-phone.png');
@@ -322,7 +335,7 @@ test('Merkator: three players and a spectator play a complete game in the browse
     assert.deepEqual(h.dialogs, [], 'no dialog (alert) was opened');
     assert.deepEqual(h.pageErrors, [], 'no script errors in the pages');
     const used = [...seen].sort().map(([a, n]) => `${a} ${n}`).join(', ');
-    console.log(`# browser test: Merkator, ${actions} actions through the UI (${used}), join prompts for ` +
+    console.log(`# browser test (${L.lang}): Merkator, ${actions} actions through the UI (${used}), join prompts for ` +
       `${[...prompted].map((p) => NAMES[p]).join(', ')}, ${markedReady} moment(s) with contracts marked to fulfil, ${layoutChecks} first-screen ` +
       `checks, ${tripChecks} trips checked for their marks, in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
   } catch (err) {

@@ -12,6 +12,9 @@
 // twice; what a play or score button says the player earns is what they then earn; every exchange
 // button says what it gives and takes. Screenshots go to <build>/screenshots/ (the light and dark
 // ones at mid-game on a player's page: silkroad-{desktop,phone}-{light,dark}.png).
+// In Simplified Chinese: every browser says it prefers zh-CN, so the client chooses zh-Hans by itself; the
+// words and patterns the checks look for come from the catalog (i18n-support.mjs), and before the start,
+// mid-game and at the end no English word of the client's is on any page.
 //
 // Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
 import { test } from 'node:test';
@@ -19,11 +22,35 @@ import assert from 'node:assert/strict';
 import {
   DESKTOP, DESKTOP_SHOT, PHONE, SHOTS, createHarness, createPrivateTable, joinByInvite, rng, shot, shotLightDark, step,
 } from './support.mjs';
+import { assertNoEnglish, language } from './i18n-support.mjs';
 
-const GOODS = ['porcelain', 'silk', 'tea', 'spice', 'glass', 'ore'];
 const NAMES = ['Ann', 'Bea', 'Cy'];
+const L = await language('zh-Hans');
 
-const h = createHarness({ failurePrefix: 'failure-silkroad-' });
+const h = createHarness({ failurePrefix: 'failure-silkroad-', locale: L.locale });
+const noEnglish = (pages, where) => Promise.all(pages.map((p) => assertNoEnglish(p, L, { names: NAMES, where })));
+
+// ---- the catalog's words, as patterns ----
+const good = (id) => L.tr(`silkroad.good.${id}`);
+const COINS = new RegExp(L.pattern('silkroad.coins', { count: /(\d+)/ }), 'g');
+const anchored = (source) => new RegExp(`^(?:${source})$`);
+const PAYOUT_ITEM = `(?:${L.pattern('silkroad.payout.you', { count: /\d+/ })}|${L.pattern('silkroad.payout.other', { name: new RegExp(NAMES.join('|')), count: /\d+/ })})`;
+const PAYOUT = new RegExp(`^(?:${L.pattern('silkroad.payout.none')}|${PAYOUT_ITEM}(?:${L.pattern('common.listSeparator')}${PAYOUT_ITEM})*)$`);
+const OWN_PAYOUT = new RegExp(L.pattern('silkroad.payout.you', { count: /(\d+)/ }));
+/**
+ * Texts that name public amounts (prices, a scoring's pay per ship, a card's bonus): in English they say
+ * "price 3", in Chinese "价格3元" — with the coins' own unit. They are taken out of a page's text before it
+ * is searched for amounts of coins.
+ */
+const COIN_TEMPLATE = new RegExp(L.pattern('silkroad.coins', { count: /\{\w+\}|\d+/ }));
+const PUBLIC_AMOUNTS = Object.keys(L.catalog)
+  .filter((k) => k.startsWith('silkroad.') && L.forms(k).some((f) => COIN_TEMPLATE.test(f)) && !L.english(k).some((t) => /\bcoins?\b/i.test(t)))
+  .map((k) => new RegExp(L.pattern(k, { cost: /\d+/, count: /\d+/, left: /\d+/, deck: /\d+/ }), 'g'));
+const secretAmounts = (text) => PUBLIC_AMOUNTS.reduce((rest, re) => rest.replace(re, ' '), text);
+const BUY_LABEL = new RegExp(L.pattern('silkroad.actions.buyCardLabel', { cost: /\d+/ }));
+/** The log lines that speak to the viewer ("You …"), and the private ones among them ("You earn/draw/buy …"). */
+const YOU_LINES = L.keysWhereEnglish('silkroad.event.', (text) => /^Your? /.test(text)).map((k) => anchored(L.pattern(k)));
+const PRIVATE_LINES = L.keysWhereEnglish('silkroad.event.', (text) => /^You (earn|draw|buy)/.test(text)).map((k) => anchored(L.pattern(k)));
 
 // ---- helpers ----
 
@@ -84,12 +111,18 @@ async function waitVersionAbove(page, version) {
   }, version, { timeout: 10000 });
 }
 
-/** Words of four letters or more that two texts share (the old bar said "Setup: loading ships" beside "Loading the ships"). */
+/**
+ * Words that two texts share (the old bar said "Setup: loading ships" beside "Loading the ships"): words of
+ * four letters or more, or of three characters or more in Chinese or Japanese (found with Intl.Segmenter).
+ */
+const segmenter = new Intl.Segmenter(L.lang, { granularity: 'word' });
+const wordsOf = (text) => [...segmenter.segment(text.toLowerCase())].filter((s) => s.isWordLike).map((s) => s.segment)
+  .filter((w) => /^\p{L}+$/u.test(w) && w.length >= (/^[a-z]+$/.test(w) ? 4 : 3));
 function repeatedWords(texts) {
   const seen = new Map();
   const twice = [];
   texts.forEach((text, i) => {
-    for (const w of new Set(text.toLowerCase().replace(/[^\p{L}\s]/gu, ' ').split(/\s+/).filter((x) => x.length >= 4 && !NAMES.some((n) => n.toLowerCase() === x)))) {
+    for (const w of new Set(wordsOf(text).filter((x) => !NAMES.some((n) => n.toLowerCase() === x)))) {
       if (seen.has(w) && seen.get(w) !== i) twice.push(w);
       seen.set(w, i);
     }
@@ -114,7 +147,7 @@ function markedPlace(pick, seat, before) {
 
 /** The viewer's part of a payout preview: "you +6, Bea +3" → 6; nothing for the viewer → 0. */
 function ownPayout(pays) {
-  const m = /\byou \+(\d+)/.exec(pays || '');
+  const m = OWN_PAYOUT.exec(pays || '');
   return m ? Number(m[1]) : 0;
 }
 
@@ -142,9 +175,10 @@ function checkHidden(st, viewer, truth, where) {
   }
   // No text of the page names an amount of coins, except the viewer's own (on their own page).
   const own = viewer === null ? null : truth[viewer].coins;
-  for (const m of st.text.matchAll(/(\d+)\s*coins?\b/gi)) {
+  const text = secretAmounts(st.text);
+  for (const m of text.matchAll(COINS)) {
     assert.ok(viewer !== null && Number(m[1]) >= 0 && own !== null,
-      `${where}: the page shows "${m[0]}"`);
+      `${where}: the page shows "${m[0]}" (…${text.slice(Math.max(0, m.index - 40), m.index + m[0].length + 20).replace(/\s+/g, ' ')}…)`);
   }
   if (viewer === null) {
     assert.equal(st.handShown, 0, `${where}: the spectator sees a hand or own coins`);
@@ -156,13 +190,14 @@ function checkHidden(st, viewer, truth, where) {
   if (viewer !== null) return;
   for (const p of others) {
     const { coins, log } = truth[p];
-    if (coins > 0) assert.ok(!st.text.includes(`${coins} coin`), `${where}: seat ${p}'s ${coins} coins are shown`);
+    if (coins > 0) assert.ok(!text.includes(L.tr('silkroad.coins', { count: coins })), `${where}: seat ${p}'s ${coins} coins are shown`);
     // Their private log lines (income, coins after a purchase, the cards they drew).
     for (const line of log) {
-      if (/^You (earn|draw|buy)/.test(line)) assert.ok(!st.log.includes(line), `${where}: seat ${p}'s private line "${line}"`);
+      if (PRIVATE_LINES.some((re) => re.test(line))) assert.ok(!st.log.includes(line), `${where}: seat ${p}'s private line "${line}"`);
     }
   }
-  assert.ok(!st.log.some((line) => /^You /.test(line)), `${where}: the spectator's log speaks to "you"`);
+  const toYou = st.log.find((line) => YOU_LINES.some((re) => re.test(line)));
+  assert.equal(toYou, undefined, `${where}: the spectator's log speaks to "you"`);
 }
 
 // ---- the run ----
@@ -175,8 +210,10 @@ test('Maritime Silk Road: three players and a spectator play a whole game in the
   const D = await h.newPage('D', DESKTOP, SPECTATOR_GUARD);
 
   try {
-    const invite = await createPrivateTable(A, NAMES[0], { game: 'silkroad', title: 'Maritime Silk Road', label: 'Silk Road' });
+    const invite = await createPrivateTable(A, NAMES[0], { game: 'silkroad', title: L.tr('silkroad.name'), label: 'Silk Road' });
     await joinByInvite(invite, A, [[B, NAMES[1]], [C, NAMES[2]]], D);
+    assert.equal(await A.evaluate(() => document.documentElement.lang), L.lang, 'the browser\'s language chose the client\'s');
+    await noEnglish([A, B, C, D], 'the table before the start');
 
     await step('A starts; everyone sees the board', 15000, async () => {
       await A.click('[data-testid=start]');
@@ -256,20 +293,23 @@ test('Maritime Silk Road: three players and a spectator play a whole game in the
         // Every exchange control says what it gives (the ship's marker) and what it takes, in words.
         for (const c of st.controls.filter((x) => x.action === 'exchange')) {
           assert.equal(c.from, st.myShips[Number(c.ship)], 'an exchange gives the ship\'s own marker');
-          for (const words of [c.text, c.label, c.title]) {
-            assert.match(words, new RegExp(`give ${c.from}, take ${c.good}`, 'i'), `exchange control: "${words}"`);
+          const giveTake = { from: good(c.from), good: good(c.good) };
+          assert.match(c.text, new RegExp(L.pattern('silkroad.actions.exchangeGiveTake', giveTake), 'i'), `exchange control: "${c.text}"`);
+          for (const words of [c.label, c.title]) {
+            assert.match(words, new RegExp(L.pattern('silkroad.actions.exchangeTo', giveTake), 'i'), `exchange control: "${words}"`);
           }
           exchangesChecked += 1;
         }
-        for (const c of st.controls.filter((x) => x.action === 'buy')) assert.match(c.label, /pay \d+, take/i, `buy control: "${c.label}"`);
+        for (const c of st.controls.filter((x) => x.action === 'buy')) assert.match(c.label, BUY_LABEL, `buy control: "${c.label}"`);
         // The play and score controls preview a payout.
         for (const c of st.controls.filter((x) => x.action === 'play' || x.action === 'score')) {
-          assert.match(c.pays || '', /^(no one earns|((you|Ann|Bea|Cy) \+\d+)(, (you|Ann|Bea|Cy) \+\d+)*)$/, `${c.action} preview: "${c.pays}"`);
+          assert.match(c.pays || '', PAYOUT, `${c.action} preview: "${c.pays}"`);
         }
 
         const midGame = st.phase === 'phase2' && st.version > 40 && earned && st.controls.some((c) => c.action === 'play');
         if (!shotMid && midGame && turnIndex < 2) {
           shotMid = true;
+          await noEnglish([A, B, C, D], `mid-game (version ${st.version})`);
           await shot(page, `silkroad-player-${NAMES[turnIndex]}.png`);
           await shotLightDark(page, 'silkroad-desktop', DESKTOP_SHOT);
         }
@@ -343,15 +383,16 @@ test('Maritime Silk Road: three players and a spectator play a whole game in the
           const c = st.seatCoins.find((x) => x.seat === p);
           assert.ok(!c.hidden, `${who}: seat ${p}'s coins are revealed`);
           assert.equal(c.value, String(coins[p]), `${who}: seat ${p} shows ${coins[p]} coins: "${c.text}"`);
-          assert.ok(c.text.includes(`${coins[p]} coin`), `${who}: seat ${p}'s coins in words: "${c.text}"`);
+          assert.ok(c.text.includes(L.tr('silkroad.coins', { count: coins[p] })), `${who}: seat ${p}'s coins in words: "${c.text}"`);
         }
         assert.equal(st.resultCoins.length, 3);
         for (const p of [0, 1, 2]) {
-          assert.ok(st.resultCoins.some((r) => r.includes(NAMES[p]) && r.includes(`${coins[p]} coin`)),
+          assert.ok(st.resultCoins.some((r) => r.includes(NAMES[p]) && r.includes(L.tr('silkroad.coins', { count: coins[p] }))),
             `${who}: the ranking shows ${NAMES[p]} with ${coins[p]} coins: ${st.resultCoins}`);
         }
       }
-      assert.match(await D.textContent('[data-testid=turn]'), /over/);
+      assert.equal(await D.textContent('[data-testid=turn]'), L.tr('table.turn.over'));
+      await noEnglish([A, B, C, D], 'the result');
       await shot(A, 'silkroad-result.png');
       await shot(D, 'silkroad-result-spectator.png');
     });
@@ -366,7 +407,7 @@ test('Maritime Silk Road: three players and a spectator play a whole game in the
     assert.deepEqual(await D.evaluate(() => window.__controlSeen), [], 'the spectator never had a control, a hand or own coins');
     assert.deepEqual(h.dialogs, [], 'no dialog (alert) was opened');
     assert.deepEqual(h.pageErrors, [], 'no script errors in the pages');
-    console.log(`# browser test: Silk Road, ${actions} actions through the UI (${[...seen].sort().join(', ')}), ` +
+    console.log(`# browser test (${L.lang}): Silk Road, ${actions} actions through the UI (${[...seen].sort().join(', ')}), ` +
       `${chose} goods picked with the chooser, ${checks} hidden-information checks, ${marksChecked} last-move marks, ` +
       `${previewsChecked} payout previews and ${exchangesChecked} exchange controls checked, in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
   } catch (err) {

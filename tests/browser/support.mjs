@@ -3,7 +3,9 @@
 // deadlines, a seeded PRNG, screenshots, and the lobby flow that opens a private table and fills it
 // through the invite link. Not a test file itself (node --test runs only *.test.mjs here).
 //
-// Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
+// Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium);
+// EMPORIUM_CATALOG_DIR (development only): a directory whose <lang>.js files the pages get instead of
+// web-client/js/i18n/<lang>.js (e.g. a catalog being written, kept outside the repository).
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -78,11 +80,13 @@ export async function openLobby(page, name) {
  * helpers that need it:
  *   base                 the server's URL (once `before` has run)
  *   pages, dialogs, pageErrors, serverLog
- *   newPage(label, viewport, init)  a page in its own context; `onPage(page, label, base)` may add listeners
+ *   newPage(label, viewport, init)  a page in its own context; `onPage(page, label, base)` may add listeners;
+ *                        the browser says it prefers `locale`'s language (navigator.languages; default en-US,
+ *                        whatever the machine's own locale, so the client speaks English unless a test asks)
  *   annotateFailure(err) screenshots every page as `${failurePrefix}${label}.png` and adds the page
  *                        errors and the server log to the message
  */
-export function createHarness({ serverArgs = [], failurePrefix = 'failure-', onPage = null } = {}) {
+export function createHarness({ serverArgs = [], failurePrefix = 'failure-', onPage = null, locale = 'en-US' } = {}) {
   let server = null;
   let dataDir = null;
   let browser = null;
@@ -149,8 +153,14 @@ export function createHarness({ serverArgs = [], failurePrefix = 'failure-', onP
   process.on('exit', () => { if (server) server.kill('SIGKILL'); });
 
   async function newPage(label, viewport, init) {
-    const context = await browser.newContext({ viewport, baseURL: base });
+    const context = await browser.newContext({ viewport, baseURL: base, locale });
     context.setDefaultTimeout(10000);
+    if (process.env.EMPORIUM_CATALOG_DIR) {
+      await context.route(/\/js\/i18n\/[A-Za-z-]+\.js$/, (route) => {
+        const file = path.join(process.env.EMPORIUM_CATALOG_DIR, path.basename(new URL(route.request().url()).pathname));
+        return existsSync(file) ? route.fulfill({ path: file, contentType: 'text/javascript; charset=utf-8' }) : route.continue();
+      });
+    }
     if (init) await context.addInitScript(init);
     const page = await context.newPage();
     page.on('dialog', async (d) => {

@@ -23,7 +23,7 @@ test('the client is split by responsibility', () => {
     'js/table/head.js', 'js/table/pregame.js', 'js/table/seats.js', 'js/table/invite.js', 'js/table/board-host.js', 'js/table/log.js', 'js/table/chat.js',
     'js/bots.js', 'js/bot-mark.js', 'js/play-bots.js',
     'js/clock.js', 'js/table/clock.js', 'js/rematch.js', 'js/table/rematch.js', 'js/attention.js', 'js/table/attention.js', 'js/my-games.js', 'js/my-games-model.js',
-    'games/registry.js', 'games/medici/board.js', 'games/medici/model.js', 'games/medina/board.js', 'games/medina/model.js', 'games/silkroad/board.js', 'games/silkroad/model.js', 'games/merkator/board.js', 'games/merkator/model.js', 'js/i18n/en.js', 'js/i18n/index.js']) {
+    'games/registry.js', 'games/medici/board.js', 'games/medici/model.js', 'games/medina/board.js', 'games/medina/model.js', 'games/silkroad/board.js', 'games/silkroad/model.js', 'games/merkator/board.js', 'games/merkator/model.js', 'js/i18n/en.js', 'js/i18n/index.js', 'js/language.js', 'js/howto.js']) {
     assert.ok(existsSync(path.join(WEB, f)), f);
   }
 });

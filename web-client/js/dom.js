@@ -39,6 +39,35 @@ export function replace(el, ...children) {
 }
 
 /**
+ * Re-renders `root` with `render()` keeping what was chosen and typed in its form fields: each
+ * select and input with an id gets its value back (and a `change` event, so fields that depend on it
+ * follow), each radio button and checkbox its state (by name and value). In document order.
+ */
+export function keepValues(root, render) {
+  const fields = [...root.querySelectorAll('select[id], input[id]:not([type=radio]):not([type=checkbox]), input[type=radio], input[type=checkbox]')];
+  const saved = fields.map((el) => (el.type === 'radio' || el.type === 'checkbox'
+    ? { key: `${el.name}\u0000${el.value}`, checked: el.checked }
+    : { id: el.id, value: el.value }));
+  render();
+  for (const s of saved) {
+    let el;
+    if (s.id) el = root.querySelector(`#${CSS.escape(s.id)}`);
+    else {
+      el = [...root.querySelectorAll('input[type=radio], input[type=checkbox]')].find((x) => `${x.name}\u0000${x.value}` === s.key);
+    }
+    if (!el) continue;
+    if (s.id) {
+      if (el.value === s.value) continue;
+      el.value = s.value;
+      if (el.value === s.value) el.dispatchEvent(new Event('change'));
+    } else if (el.checked !== s.checked) {
+      el.checked = s.checked;
+      el.dispatchEvent(new Event('change'));
+    }
+  }
+}
+
+/**
  * Re-renders `root` with `render()` and puts the keyboard focus back on the element with the
  * same data-focus key (or, if it is gone, returns false so the caller can choose).
  */

@@ -1,6 +1,8 @@
-// The lobby: the display name, "play against bots" (js/play-bots.js), a form to create a table,
-// the live list of public tables (watch_lobby; js/lobby-list.js keeps it) and the tables this browser holds a seat at.
-import { h, replace } from './dom.js';
+// The lobby: the display name, "play against bots" (js/play-bots.js), a form to create a table (with the
+// chosen game's "How to play"), the live list of public tables (watch_lobby; js/lobby-list.js keeps it)
+// and the tables this browser holds a seat at. A change of language draws it again in place (relabel),
+// keeping what was chosen in the forms and the list of tables.
+import { h, replace, keepValues } from './dom.js';
 import { t, has } from './i18n/index.js';
 import { tablePath, myGamesPath } from './route.js';
 import { nameForm } from './name-form.js';
@@ -13,6 +15,7 @@ import { CLOCK_LIMITS, CLOCK_PRESETS, CUSTOM_PRESET, DEFAULT_PRESET, clockWords,
 import { isReserved, reservedWords } from './rematch.js';
 import { applyLobbyFrame, isLobbyFrame } from './lobby-list.js';
 import { gameCards } from './game-cards.js';
+import { howToButton } from './howto.js';
 
 /** A game's display name: the client's translation when it has one, else the server's. */
 export function gameName(id, games = []) {
@@ -84,33 +87,39 @@ function clockField() {
 export function mountLobby(root, ctx) {
   const { conn, store, navigate, notify, setTitle } = ctx;
   let tables = [];
+  let listed = false; // the list of tables has come
   const offs = [];
   setTitle(t('app.title.lobby'));
 
-  const name = nameForm({ conn, store });
+  let name = nameForm({ conn, store });
   const bots = createPlayBots({
     conn, store, navigate, gameName,
     // The new table is one of "your tables" at once, even if a later step fails.
     rememberSeat: (st, reply) => { rememberSeat(st, reply); renderMine(); },
   });
   const createSlot = h('div', { class: 'create-slot' }, h('p', { class: 'hint' }, t('common.loading')));
-  const listSlot = h('div', { class: 'tables-slot', 'aria-live': 'polite', 'aria-busy': 'true' }, h('p', { class: 'hint' }, t('common.loading')));
+  const listSlot = h('div', { class: 'tables-slot', 'aria-live': 'polite', 'aria-busy': 'true' });
   const mineSlot = h('section', { class: 'card mine', 'aria-labelledby': 'mine-h', hidden: true });
   const gamesSlot = h('section', { class: 'games', 'aria-labelledby': 'games-h', hidden: true });
 
-  replace(root,
-    h('div', { class: 'lobby' },
-      h('h1', { tabindex: '-1' }, t('lobby.heading')),
-      h('p', { class: 'tagline' }, t('app.tagline')),
-      gamesSlot,
-      h('div', { class: 'lobby-grid' },
-        h('div', { class: 'lobby-col' },
-          h('section', { class: 'card', 'aria-labelledby': 'name-h' }, h('h2', { id: 'name-h' }, t('lobby.name.heading')), name.el),
-          h('section', { class: 'card', 'aria-labelledby': 'bots-h' }, h('h2', { id: 'bots-h' }, t('lobby.bots.heading')), bots.el),
-          h('section', { class: 'card', 'aria-labelledby': 'create-h' }, h('h2', { id: 'create-h' }, t('lobby.create.heading')), createSlot)),
-        h('div', { class: 'lobby-col' },
-          mineSlot,
-          h('section', { class: 'card', 'aria-labelledby': 'tables-h' }, h('h2', { id: 'tables-h' }, t('lobby.tables.heading')), listSlot)))));
+  /** The page's frame: headings and the slots the parts below fill. */
+  function layout() {
+    replace(root,
+      h('div', { class: 'lobby' },
+        h('h1', { tabindex: '-1' }, t('lobby.heading')),
+        h('p', { class: 'tagline' }, t('app.tagline')),
+        gamesSlot,
+        h('div', { class: 'lobby-grid' },
+          h('div', { class: 'lobby-col' },
+            h('section', { class: 'card', 'aria-labelledby': 'name-h' }, h('h2', { id: 'name-h' }, t('lobby.name.heading')), name.el),
+            h('section', { class: 'card', 'aria-labelledby': 'bots-h' }, h('h2', { id: 'bots-h' }, t('lobby.bots.heading')), bots.el),
+            h('section', { class: 'card', 'aria-labelledby': 'create-h' }, h('h2', { id: 'create-h' }, t('lobby.create.heading')), createSlot)),
+          h('div', { class: 'lobby-col' },
+            mineSlot,
+            h('section', { class: 'card', 'aria-labelledby': 'tables-h' }, h('h2', { id: 'tables-h' }, t('lobby.tables.heading')), listSlot)))));
+    if (!listed) replace(listSlot, h('p', { class: 'hint' }, t('common.loading')));
+  }
+  layout();
 
   // ---- the games ----
   /** Chooses `id` in the form whose game select is `selector` and moves the keyboard and the view there. */
@@ -140,6 +149,7 @@ export function mountLobby(root, ctx) {
     }
     const gameSelect = h('select', { id: 'create-game', name: 'game' },
       games.map((g) => h('option', { value: g.id }, gameName(g.id, games))));
+    const howTo = howToButton({ game: () => gameSelect.value, title: (id) => gameName(id, games), testid: 'howto-create' });
     const playersSelect = h('select', { id: 'create-players', name: 'players' });
     const optionsSlot = h('div', { class: 'options-slot' });
     const fillFor = () => {
@@ -152,6 +162,7 @@ export function mountLobby(root, ctx) {
         : null);
     };
     gameSelect.addEventListener('change', fillFor);
+    gameSelect.addEventListener('change', () => howTo.relabel());
     const clock = clockField();
     const submit = h('button', { type: 'submit', class: 'btn primary', 'data-testid': 'create-table' }, t('lobby.create.submit'));
     const form = h('form', {
@@ -186,7 +197,8 @@ export function mountLobby(root, ctx) {
         }
       },
     },
-    h('div', { class: 'field' }, h('label', { for: 'create-game' }, t('lobby.create.game')), gameSelect),
+    h('div', { class: 'field' }, h('label', { for: 'create-game' }, t('lobby.create.game')),
+      h('div', { class: 'inline-field game-field' }, gameSelect, howTo)),
     h('div', { class: 'field' }, h('label', { for: 'create-players' }, t('lobby.create.players')), playersSelect),
     clock.el,
     h('fieldset', { class: 'radio-group' },
@@ -209,6 +221,7 @@ export function mountLobby(root, ctx) {
   }
 
   function renderTables() {
+    listed = true;
     listSlot.removeAttribute('aria-busy');
     if (tables.length === 0) {
       replace(listSlot, h('p', { class: 'empty' }, t('lobby.tables.empty')));
@@ -293,6 +306,22 @@ export function mountLobby(root, ctx) {
   renderMine();
 
   return {
+    /** After a change of language: everything again in the new words, with the forms as they were filled. */
+    relabel() {
+      setTitle(t('app.title.lobby'));
+      keepValues(root, () => {
+        const typed = name.el.querySelector('input[name=name]').value;
+        name.destroy();
+        name = nameForm({ conn, store });
+        name.el.querySelector('input[name=name]').value = typed;
+        layout();
+        renderGames();
+        renderCreate();
+        bots.render();
+        renderMine();
+        if (listed) renderTables();
+      });
+    },
     destroy() {
       offs.forEach((off) => off());
       name.destroy();

@@ -1,4 +1,7 @@
-// The entry point: the page header with the connection indicator, notices, and the router.
+// The entry point: the page header with the connection indicator, the language picker, notices, and
+// the router. Nothing is drawn before the chosen language's catalog is loaded (js/language.js); a
+// change of language re-labels the header and asks the current screen to re-render in place
+// (`relabel()`), so the connection, the table and what the player typed stay.
 //   /            lobby (js/lobby.js)
 //   /t/<id>      table (js/table.js)
 //   /i/<invite>  table through an invite link
@@ -7,13 +10,14 @@
 import { Connection, State, wsUrl } from './connection.js';
 import { Store } from './store.js';
 import { parseRoute, myGamesPath } from './route.js';
-import { t, language } from './i18n/index.js';
+import { t } from './i18n/index.js';
 import { h, replace } from './dom.js';
 import { mountLobby } from './lobby.js';
 import { mountTable } from './table.js';
 import { mountMyGames } from './my-games.js';
 import { mountReplay } from './replay.js';
 import { createThemeSwitch } from './theme.js';
+import { createLanguagePicker, startLanguage } from './language.js';
 
 function storage(name) {
   try {
@@ -26,26 +30,38 @@ function storage(name) {
 }
 
 const store = new Store(storage('localStorage'), storage('sessionStorage'));
+await startLanguage(store);
 const conn = new Connection({ url: wsUrl(location), name: () => store.name() });
 const app = document.getElementById('app');
 const topbar = document.getElementById('topbar');
 const notices = document.getElementById('notices');
-document.documentElement.lang = language();
 
 // ---- header and connection indicator ----
 const connText = h('span', { class: 'conn-text' });
 const connBox = h('div', { class: 'conn', role: 'status', 'data-testid': 'connection' },
   h('span', { class: 'dot', 'aria-hidden': 'true' }), connText);
-const retry = h('button', { type: 'button', class: 'btn subtle small', hidden: true, onclick: () => conn.reconnectNow() }, t('conn.retry'));
+const retry = h('button', { type: 'button', class: 'btn subtle small', hidden: true, onclick: () => conn.reconnectNow() });
 const who = h('span', { class: 'who', 'data-testid': 'my-name' });
 const theme = createThemeSwitch({ store });
-replace(topbar,
-  h('a', { class: 'skip', href: '#app' }, t('app.skip')),
-  h('a', { class: 'brand', href: '/', 'data-link': '', 'aria-label': t('app.home') },
-    h('span', { class: 'brand-mark', 'aria-hidden': 'true' }), t('app.name')),
-  h('div', { class: 'topbar-right' },
-    h('a', { class: 'topbar-link', href: myGamesPath, 'data-link': '', 'data-testid': 'nav-my-games' }, t('myGames.link')),
-    who, theme.el, connBox, retry));
+const languagePicker = createLanguagePicker({ store, onChange: relabel, notify });
+const skip = h('a', { class: 'skip', href: '#app' });
+const brandName = h('span', { class: 'brand-name' });
+const brand = h('a', { class: 'brand', href: '/', 'data-link': '' }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }), brandName);
+const myGamesLink = h('a', { class: 'topbar-link', href: myGamesPath, 'data-link': '', 'data-testid': 'nav-my-games' });
+replace(topbar, skip, brand,
+  h('div', { class: 'topbar-right' }, myGamesLink, who, languagePicker.el, theme.el, connBox, retry));
+
+/** The header's words in the current language. */
+function labelTopbar() {
+  skip.textContent = t('app.skip');
+  brand.setAttribute('aria-label', t('app.home'));
+  brandName.textContent = t('app.name');
+  myGamesLink.textContent = t('myGames.link');
+  retry.textContent = t('conn.retry');
+  theme.relabel();
+  languagePicker.relabel();
+}
+labelTopbar();
 
 let countdown = null;
 function showConnection() {
@@ -90,7 +106,7 @@ function setTitle(text) {
 }
 const ctx = { conn, store, navigate, notify, setTitle };
 
-function route() {
+function route({ again = false } = {}) {
   if (current) current.destroy();
   current = null;
   app.replaceChildren();
@@ -101,17 +117,32 @@ function route() {
   else if (r.name === 'table') current = mountTable(app, ctx, { id: r.id });
   else if (r.name === 'invite') current = mountTable(app, ctx, { invite: r.code });
   else if (r.name === 'replay') current = mountReplay(app, ctx, { id: r.id });
-  else {
-    setTitle(t('app.name'));
-    replace(app, h('div', { class: 'card' }, h('h1', { tabindex: '-1' }, t('table.notFound')),
-      h('a', { href: '/', 'data-link': '', class: 'btn' }, t('common.back'))));
-  }
-  if (!firstRoute) {
+  else current = mountNotFound(app);
+  if (!firstRoute && !again) {
     const heading = app.querySelector('h1');
     if (heading) heading.focus({ preventScroll: true });
     window.scrollTo(0, 0);
   }
   firstRoute = false;
+}
+
+/** A path that means nothing here. */
+function mountNotFound(root) {
+  const render = () => {
+    setTitle(t('app.name'));
+    replace(root, h('div', { class: 'card' }, h('h1', { tabindex: '-1' }, t('table.notFound')),
+      h('a', { href: '/', 'data-link': '', class: 'btn' }, t('common.back'))));
+  };
+  render();
+  return { destroy() {}, relabel: render };
+}
+
+/** After a change of language: the header, then the current screen in place (or mounted again if it cannot). */
+function relabel() {
+  labelTopbar();
+  showConnection();
+  if (current && current.relabel) current.relabel();
+  else route({ again: true });
 }
 
 function navigate(path, { replace: replaceState = false } = {}) {
@@ -127,7 +158,7 @@ document.addEventListener('click', (e) => {
   e.preventDefault();
   navigate(a.pathname);
 });
-window.addEventListener('popstate', route);
+window.addEventListener('popstate', () => route());
 window.addEventListener('online', () => conn.setBrowserOnline(true));
 window.addEventListener('offline', () => conn.setBrowserOnline(false));
 document.addEventListener('visibilitychange', () => {

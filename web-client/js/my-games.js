@@ -2,6 +2,7 @@
 // (js/store.js), asked for with `my_games` (which joins nothing). Each row has the game, the
 // players, the state, the result and a link; running games where it is the viewer's turn come first
 // and are marked. Tokens the server no longer knows are forgotten. js/my-games-model.js has the logic.
+// A change of language draws the rows again from the last answer (relabel), without asking again.
 import { h, replace } from './dom.js';
 import { t, language } from './i18n/index.js';
 import { tablePath, replayPath } from './route.js';
@@ -22,13 +23,19 @@ function when(seconds) {
 
 export function mountMyGames(root, ctx) {
   const { conn, store, notify, setTitle } = ctx;
-  setTitle(t('app.title.myGames'));
-  const listSlot = h('div', { class: 'my-games-slot', 'aria-live': 'polite', 'aria-busy': 'true' }, h('p', { class: 'hint' }, t('common.loading')));
-  const refresh = h('button', { type: 'button', class: 'btn', 'data-testid': 'my-games-refresh', onclick: () => load() }, t('myGames.refresh'));
-  replace(root, h('div', { class: 'my-games' },
-    h('div', { class: 'page-head' }, h('h1', { tabindex: '-1' }, t('myGames.heading')), refresh),
-    h('p', { class: 'tagline' }, t('myGames.intro')),
-    h('section', { class: 'card', 'aria-label': t('myGames.heading') }, listSlot)));
+  let shown = null; // the rows last shown
+  const listSlot = h('div', { class: 'my-games-slot', 'aria-live': 'polite', 'aria-busy': 'true' });
+  const refresh = h('button', { type: 'button', class: 'btn', 'data-testid': 'my-games-refresh', onclick: () => load() });
+  function layout() {
+    setTitle(t('app.title.myGames'));
+    refresh.textContent = t('myGames.refresh');
+    replace(root, h('div', { class: 'my-games' },
+      h('div', { class: 'page-head' }, h('h1', { tabindex: '-1' }, t('myGames.heading')), refresh),
+      h('p', { class: 'tagline' }, t('myGames.intro')),
+      h('section', { class: 'card', 'aria-label': t('myGames.heading') }, listSlot)));
+    if (shown) render(shown);
+    else replace(listSlot, h('p', { class: 'hint' }, t('common.loading')));
+  }
 
   function gameRow(g) {
     const game = gameName(g.game, conn.games);
@@ -53,6 +60,7 @@ export function mountMyGames(root, ctx) {
   }
 
   function render(rows) {
+    shown = rows;
     listSlot.removeAttribute('aria-busy');
     replace(listSlot, rows.length
       ? h('ul', { class: 'table-list', 'data-testid': 'my-games' }, rows.map(gameRow))
@@ -78,6 +86,7 @@ export function mountMyGames(root, ctx) {
     }
   }
 
+  layout();
   const off = conn.whenReady(load);
-  return { destroy: off };
+  return { destroy: off, relabel: layout };
 }

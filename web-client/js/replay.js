@@ -1,7 +1,8 @@
 // A finished game's replay (/t/<id>/replay): every move, forwards and back — buttons, a slider, the keyboard
 // (arrows, Page Up/Down, Home/End, Space to play or pause) and play at a move a second — with the board as it
 // was after the move, everything revealed, and that move in words. The whole game is fetched once
-// (GET /tables/<id>/replay.json), so any jump is drawn at once from memory.
+// (GET /tables/<id>/replay.json), so any jump is drawn at once from memory; a change of language draws
+// the same move again in the new words (relabel).
 import { h, replace } from './dom.js';
 import { t } from './i18n/index.js';
 import { tablePath } from './route.js';
@@ -26,18 +27,19 @@ export function mountReplay(root, ctx, { id }) {
   let timer = null;
   let destroyed = false;
   let view = null; // the parts, once loaded
+  let failure = null; // the catalog key of why it could not be loaded
 
   async function load() {
     let res;
     try {
       res = await fetch(replayDataPath(id, store.invite(id)));
     } catch {
-      return failed(t('replay.unreachable'));
+      return failed('replay.unreachable');
     }
     if (destroyed) return;
     if (!res.ok) {
       const why = { 403: 'replay.private', 404: 'replay.notFound', 409: 'replay.running' }[res.status] || 'replay.failed';
-      return failed(t(why));
+      return failed(why);
     }
     replay = await res.json();
     if (destroyed) return;
@@ -45,9 +47,11 @@ export function mountReplay(root, ctx, { id }) {
     show(replay.steps.length - 1);
   }
 
-  function failed(message) {
+  function failed(key) {
+    failure = key;
     heading.textContent = t('replay.title');
-    replace(body, h('p', { class: 'banner', role: 'alert', 'data-testid': 'replay-error' }, message));
+    setTitle(t('replay.title'));
+    replace(body, h('p', { class: 'banner', role: 'alert', 'data-testid': 'replay-error' }, t(key)));
   }
 
   function build() {
@@ -148,9 +152,25 @@ export function mountReplay(root, ctx, { id }) {
     view.playButton.setAttribute('aria-pressed', timer ? 'true' : 'false');
   }
 
+  /** After a change of language: the controls and the move shown, in the new words. */
+  function relabel() {
+    back.textContent = t('replay.back');
+    if (failure) { failed(failure); return; }
+    if (!replay || !view) {
+      heading.textContent = t('replay.loading');
+      setTitle(t('replay.loading'));
+      return;
+    }
+    document.removeEventListener('keydown', onKey);
+    view.boardHost.destroy();
+    build();
+    show(index);
+  }
+
   load();
 
   return {
+    relabel,
     destroy() {
       destroyed = true;
       clearInterval(timer);

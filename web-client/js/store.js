@@ -1,4 +1,4 @@
-// What the browser remembers (localStorage): the display name, the seat token of every table
+// What the browser remembers (localStorage): the display name, the language chosen, the seat token of every table
 // this browser sits at, the invite codes of private tables it has seen, the shuffle commitment each
 // table showed it first, and the your-turn signals chosen (sound, notifications). Per tab
 // (sessionStorage): each table's log and chat, so that a reload keeps them.
@@ -11,6 +11,7 @@ const KEY_INVITES = 'emporium.invites';
 const KEY_TRANSCRIPT = 'emporium.transcript.';
 const KEY_ATTENTION = 'emporium.attention';
 const KEY_THEME = 'emporium.theme';
+const KEY_LANGUAGE = 'emporium.language';
 const KEY_COMMITMENTS = 'emporium.commitments';
 const MAX_SEATS = 50;
 const MAX_COMMITMENTS = 200;
@@ -133,6 +134,15 @@ export class Store {
   setTheme(theme) {
     if (theme === 'light' || theme === 'dark') this.local.setItem(KEY_THEME, theme);
     else this.local.removeItem(KEY_THEME);
+  }
+
+  // ---- the language chosen in the header's picker ('' until chosen: the browser's languages decide) ----
+  language() {
+    return this.local.getItem(KEY_LANGUAGE) || '';
+  }
+  setLanguage(lang) {
+    if (lang) this.local.setItem(KEY_LANGUAGE, String(lang));
+    else this.local.removeItem(KEY_LANGUAGE);
   }
 
   // ---- invite codes: tableId → {invite, savedAt} ----

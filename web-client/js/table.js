@@ -16,6 +16,10 @@
 // reducer, and takes a full snapshot only on join, resume, reconnection, a missed version or a
 // stale_version refusal.
 //
+// A change of language re-renders the page in place (relabel): the parts whose words are fixed when
+// they are made are made again, the others render again from the state kept here, and the log's lines
+// are told again from the events they came from. Nothing is asked of the server.
+//
 // Entered as /t/<id> (resume the remembered seat, else watch) or /i/<invite> (watch through the
 // invite; the URL then becomes /t/<id>). After every reconnection the same happens again, so a
 // reload or a lost network puts the player back in the same seat.
@@ -72,23 +76,28 @@ export function mountTable(root, ctx, params) {
   }, AWAY_TICK_MS);
 
   // ---- the parts (js/table/*) ----
-  const head = createHead();
-  const banner = createBanner({ onTakeBack: takeBack, onResume: takeBackFromBot });
+  // Made again on a change of language (their headings and labels are made once): head, banner, log, chat, clocks.
+  let head = createHead({ onHowTo: () => (s.info ? s.info.game : null) });
+  let banner = createBanner({ onTakeBack: takeBack, onResume: takeBackFromBot });
   const pregame = createPregame({ conn, store, on: { take: takeSeat, start, leave, addBot, removeBot } });
   const boardHost = createBoardHost({ onAction: act });
   const players = createPlayers({ on: { replace: replaceAbsent, leave: leaveRunning } });
-  const log = createLog();
-  const chat = createChat({ conn, notify, tableId: () => s.tableId });
-  const clocks = createClocks();
+  let log = createLog();
+  let chat = createChat({ conn, notify, tableId: () => s.tableId });
+  let clocks = createClocks();
   const rematch = createRematch({ onRematch: playAgain });
   const fairness = createFairness({ store });
   const attention = createAttention({ store });
 
   // The board's column beside the side column, or the side panels below a wide board (data-layout).
-  const grid = h('div', { class: 'table-grid' },
-    h('div', { class: 'table-main' }, rematch.el, clocks.el, pregame.el, boardHost.el),
-    h('aside', { class: 'table-side' }, players.el, fairness.el, log.el, chat.el));
-  replace(root, h('div', { class: 'table-page' }, head.el, attention.el, banner.el, grid));
+  const grid = h('div', { class: 'table-grid' });
+  function layout() {
+    replace(grid,
+      h('div', { class: 'table-main' }, rematch.el, clocks.el, pregame.el, boardHost.el),
+      h('aside', { class: 'table-side' }, players.el, fairness.el, log.el, chat.el));
+    replace(root, h('div', { class: 'table-page' }, head.el, attention.el, banner.el, grid));
+  }
+  layout();
 
   const mod = () => (s.info ? gameModule(s.info.game) : null);
   const names = () => tm.seatNames(s.info);
@@ -299,11 +308,35 @@ export function mountTable(root, ctx, params) {
 
   // ---- game state ----
 
-  function addLog(text, version, kind = 'event') {
-    s.log.push({ text, version, kind });
+  /**
+   * Adds a line to the log. `told` says how to tell it again in another language: {key, params} for the
+   * table's own notes, {event, viewer} for a game event.
+   */
+  function addLog(text, version, kind = 'event', told = null) {
+    s.log.push({ text, version, kind, ...told });
     if (s.log.length > 400) s.log.splice(0, s.log.length - 300);
     log.append(s.log[s.log.length - 1]);
     saveTranscript();
+  }
+
+  function note(key, params, version) {
+    addLog(t(key, params), version, 'note', { key, params });
+  }
+
+  /** A game event in words (a clock's timeout is the table's, the rest the game's). */
+  function eventWords(m, e, viewer) {
+    return tm.isTimeout(e) ? tm.timeoutWords(e, names(), viewer, t) : m.model.describeEvent(e, names(), t, viewer);
+  }
+
+  /** Tells every log line that knows how again, in the current language. */
+  function retellLog() {
+    const m = mod();
+    for (const entry of s.log) {
+      try {
+        if (entry.key) entry.text = t(entry.key, entry.params || {});
+        else if (entry.event && m) entry.text = eventWords(m, entry.event, entry.viewer ?? null);
+      } catch { /* an entry of another shape: it keeps its words */ }
+    }
   }
 
   function onSnapshot(f) {
@@ -317,10 +350,8 @@ export function mountTable(root, ctx, params) {
     if (f.seat !== null && f.seat !== undefined && s.tableId && store.seat(s.tableId)) {
       store.saveSeat(s.tableId, { seat: f.seat });
     }
-    if (f.version === 0 && lastLogged < 0) addLog(t('table.log.started'), 0, 'note');
-    else if (f.version > lastLogged) {
-      addLog(hadGame ? t('table.log.caughtUp', { version: f.version }) : t('table.log.joined', { version: f.version }), f.version, 'note');
-    }
+    if (f.version === 0 && lastLogged < 0) note('table.log.started', {}, 0);
+    else if (f.version > lastLogged) note(hadGame ? 'table.log.caughtUp' : 'table.log.joined', { version: f.version }, f.version);
     renderAll();
   }
 
@@ -347,9 +378,7 @@ export function mountTable(root, ctx, params) {
     s.busy = false;
     clearTimeout(ackTimer);
     const viewer = s.role === 'seated' ? s.seat : null;
-    for (const e of f.events) {
-      addLog(tm.isTimeout(e) ? tm.timeoutWords(e, names(), viewer, t) : m.model.describeEvent(e, names(), t, viewer), f.version);
-    }
+    for (const e of f.events) addLog(eventWords(m, e, viewer), f.version, 'event', { event: e, viewer });
     boardHost.onEvents(events);
     renderAll();
   }
@@ -501,7 +530,35 @@ export function mountTable(root, ctx, params) {
   chat.render(s.chat);
   renderAll();
 
+  /** After a change of language: the page again in the new words, from the state kept here (no request). */
+  function relabel() {
+    if (destroyed) return;
+    const draft = chat.el.querySelector('#chat-input');
+    const typed = draft ? draft.value : '';
+    const hadFocus = draft && document.activeElement === draft;
+    clocks.destroy();
+    head = createHead({ onHowTo: () => (s.info ? s.info.game : null) });
+    banner = createBanner({ onTakeBack: takeBack, onResume: takeBackFromBot });
+    log = createLog();
+    chat = createChat({ conn, notify, tableId: () => s.tableId });
+    clocks = createClocks();
+    pregame.destroy(); // its name form is made again in the new words
+    attention.relabel();
+    layout();
+    retellLog();
+    saveTranscript();
+    log.render(s.log);
+    chat.render(s.chat);
+    const input = chat.el.querySelector('#chat-input');
+    if (input) {
+      input.value = typed;
+      if (hadFocus) input.focus({ preventScroll: true });
+    }
+    renderAll();
+  }
+
   return {
+    relabel,
     destroy() {
       destroyed = true;
       offs.forEach((off) => off());

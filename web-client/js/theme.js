@@ -25,5 +25,5 @@ export function createThemeSwitch({ store, root = document.documentElement, medi
 
   media.addEventListener('change', show);
   show();
-  return { el: button };
+  return { el: button, relabel: show };
 }

@@ -101,5 +101,11 @@ export function createAttention({ store }) {
     }
   }
 
-  return { el, update };
+  /** After a change of language: the group's name and the switches in the new words. */
+  function relabel() {
+    el.setAttribute('aria-label', t('attention.heading'));
+    if (shown) render();
+  }
+
+  return { el, update, relabel };
 }

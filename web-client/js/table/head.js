@@ -1,16 +1,22 @@
-// The top of the table page: the heading, the table's state line, the turn indicator and the tab
-// title; below it the banner for a seat taken elsewhere, a table that is gone, or a seat a bot
+// The top of the table page: the heading with the game's "How to play", the table's state line, the
+// turn indicator and the tab title; below it the banner for a seat taken elsewhere, a table that is gone, or a seat a bot
 // plays after three timeouts.
 import { h, replace } from '../dom.js';
 import { t } from '../i18n/index.js';
 import * as tm from '../table-model.js';
 import { clockWords } from '../clock.js';
+import { howToButton } from '../howto.js';
 
-export function createHead() {
+/** `onHowTo()` gives the table's game id (null before the table is known) for its "How to play". */
+export function createHead({ onHowTo = () => null } = {}) {
   const heading = h('h1', { tabindex: '-1' }, t('common.loading'));
   const meta = h('p', { class: 'table-meta' });
   const turn = h('p', { class: 'turn', role: 'status', 'aria-live': 'polite', 'data-testid': 'turn' });
-  const el = h('div', { class: 'table-head' }, h('div', { class: 'table-title' }, heading, meta), turn);
+  let gameTitleNow = '';
+  const howTo = howToButton({ game: onHowTo, title: () => gameTitleNow, testid: 'howto-open' });
+  howTo.hidden = true;
+  const el = h('div', { class: 'table-head' },
+    h('div', { class: 'table-title' }, h('div', { class: 'table-title-row' }, heading, howTo), meta), turn);
 
   /**
    * `gameTitle` is the game's display name ('' before the table is known); `me` the viewer's seat
@@ -18,6 +24,9 @@ export function createHead() {
    */
   function render({ info, status, role, seat, me, game, mod, names, gameTitle, setTitle }) {
     heading.textContent = info ? t('table.heading', { game: gameTitle }) : (status === 'notFound' ? t('table.notFound') : t('common.loading'));
+    gameTitleNow = gameTitle;
+    howTo.hidden = !info || !mod;
+    if (!howTo.hidden) howTo.relabel();
     if (info) {
       replace(meta,
         h('span', { class: `state state--${info.state}` }, t(`state.${info.state}`)),

@@ -1,0 +1,91 @@
+// The translations against English (web-client/js/i18n/en.js), the acceptance check of a catalog: every
+// language the picker offers has exactly the keys English has (none missing, none extra), no empty text
+// (plural forms included), every {placeholder} of any English form of a key in each of its own forms (and
+// none English does not have), and an `other` form in every plural object. A catalog that is missing or
+// behind English fails here, by name and key.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+import en from '../../web-client/js/i18n/en.js';
+import { LANGUAGES } from '../../web-client/js/i18n/index.js';
+
+const I18N = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web-client/js/i18n');
+const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+/** The forms of an entry: [['', text]] for a string, [[form, text], ...] for a plural object. */
+const forms = (value) => (typeof value === 'string' ? [['', value]] : Object.entries(value ?? {}));
+const placeholders = (text) => new Set([...String(text).matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
+/** Every placeholder in any form of an entry. */
+const allPlaceholders = (value) => new Set(forms(value).flatMap(([, text]) => [...placeholders(text)]));
+
+/** At most `n` items of a list, for readable failures. */
+const some = (list, n = 25) => (list.length > n ? [...list.slice(0, n), `… and ${list.length - n} more`] : list);
+
+async function load(lang) {
+  const file = path.join(I18N, `${lang}.js`);
+  if (!existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)).default;
+}
+
+test('the picker offers English first and every other language once, each named in its own words', () => {
+  assert.equal(LANGUAGES[0].id, 'en');
+  assert.equal(new Set(LANGUAGES.map((l) => l.id)).size, LANGUAGES.length);
+  for (const l of LANGUAGES) assert.ok(typeof l.name === 'string' && l.name.trim(), l.id);
+  for (const id of ['zh-Hant', 'zh-Hans', 'ja']) assert.ok(LANGUAGES.some((l) => l.id === id), id);
+});
+
+for (const { id: lang } of LANGUAGES.filter((l) => l.id !== 'en')) {
+  describe(`the ${lang} catalog`, () => {
+    let catalog;
+    test('exists and is a default-exported object', async () => {
+      catalog = await load(lang);
+      assert.ok(catalog, `web-client/js/i18n/${lang}.js is missing`);
+      assert.equal(typeof catalog, 'object');
+    });
+
+    test('has exactly the keys English has', () => {
+      assert.ok(catalog, 'no catalog');
+      const missing = Object.keys(en).filter((k) => !Object.prototype.hasOwnProperty.call(catalog, k));
+      const extra = Object.keys(catalog).filter((k) => !Object.prototype.hasOwnProperty.call(en, k));
+      assert.deepEqual({ missing: some(missing), extra: some(extra) }, { missing: [], extra: [] },
+        `${lang}: ${missing.length} key(s) missing, ${extra.length} extra`);
+    });
+
+    test('no empty text, plural forms included; plural objects have "other" and only known forms', () => {
+      assert.ok(catalog, 'no catalog');
+      const bad = [];
+      for (const [key, value] of Object.entries(catalog)) {
+        if (typeof value === 'string') {
+          if (value.trim() === '' && !(typeof en[key] === 'string' && en[key] === '')) bad.push(`${key}: empty`);
+          continue;
+        }
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) { bad.push(`${key}: neither text nor plural forms`); continue; }
+        if (typeof value.other !== 'string') bad.push(`${key}: no "other" form`);
+        for (const [form, text] of Object.entries(value)) {
+          if (!PLURAL_FORMS.includes(form)) bad.push(`${key}.${form}: not a plural form`);
+          else if (typeof text !== 'string' || text.trim() === '') bad.push(`${key}.${form}: empty`);
+        }
+      }
+      assert.deepEqual(some(bad), []);
+    });
+
+    test('every placeholder of any English form is in each form of the translation, and no other', () => {
+      assert.ok(catalog, 'no catalog');
+      const bad = [];
+      for (const [key, value] of Object.entries(catalog)) {
+        if (!Object.prototype.hasOwnProperty.call(en, key)) continue;
+        const wanted = allPlaceholders(en[key]);
+        for (const [form, text] of forms(value)) {
+          const have = placeholders(text);
+          const where = form ? `${key}.${form}` : key;
+          for (const p of wanted) if (!have.has(p)) bad.push(`${where}: lacks {${p}}`);
+          for (const p of have) if (!wanted.has(p)) bad.push(`${where}: {${p}} is not English's`);
+        }
+      }
+      assert.deepEqual(some(bad), []);
+    });
+  });
+}
