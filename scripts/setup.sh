@@ -6,7 +6,7 @@
 set -euo pipefail
 
 packages=(g++ cmake ninja-build pkg-config libboost-dev libboost-system-dev nlohmann-json3-dev zlib1g-dev
-          libspdlog-dev libsqlite3-dev libssl-dev)
+          libspdlog-dev libsqlite3-dev libssl-dev libjemalloc-dev)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(libgtest-dev libgmock-dev libbenchmark-dev)
   # The fuzzers (scripts/fuzz.sh): clang with libFuzzer's runtime.

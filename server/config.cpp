@@ -77,6 +77,9 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
       return "finished-unwatched-s must be a number of seconds from 0 (keep them) to 604800";
     }
     c.finished_unwatched_s = static_cast<int>(n);
+  } else if (name == "commit-delay-ms") {
+    if (!parse_int(value, 0, 10000, &n)) return "commit-delay-ms must be a number of milliseconds from 0 to 10000";
+    c.commit_delay_ms = static_cast<int>(n);
   } else if (name == "min-turn-s") {
     if (!parse_int(value, 1, 86400, &n)) return "min-turn-s must be a number of seconds from 1 to 86400";
     c.min_turn_s = static_cast<int>(n);
@@ -90,7 +93,7 @@ constexpr const char* kNames[] = {"bind",      "port",    "data-dir",  "web-root
                                   "threads",   "port-file", "merkator-data", "bot-threads", "bot-delay-ms",
                                   "absent-after-s", "min-turn-s", "allowed-origins", "max-connections-per-ip",
                                   "max-tables-per-ip-per-minute", "trusted-proxies", "abandoned-after-s",
-                                  "finished-unwatched-s"};
+                                  "finished-unwatched-s", "commit-delay-ms"};
 
 }  // namespace
 
@@ -101,6 +104,7 @@ std::string usage() {
          "                       [--absent-after-s S] [--min-turn-s S] [--allowed-origins LIST]\n"
          "                       [--max-connections-per-ip N] [--max-tables-per-ip-per-minute N]\n"
          "                       [--trusted-proxies LIST] [--abandoned-after-s S] [--finished-unwatched-s S]\n"
+         "                       [--commit-delay-ms MS]\n"
          "  --bot-threads N     workers for computer players' decisions (default: cores - 1, at least 1)\n"
          "  --bot-delay-ms MS   pause before a computer player's move, after the previous move (default 800)\n"
          "  --absent-after-s S  a player disconnected this long may have a bot take their seat (default 300)\n"
@@ -114,12 +118,14 @@ std::string usage() {
          "  --abandoned-after-s S  a waiting table whose people are all disconnected closes after this (default 600)\n"
          "  --finished-unwatched-s S  a finished table nobody is connected to leaves memory after this; the store\n"
          "                      keeps it and it comes back when asked for (default 60; 0: keep finished tables)\n"
+         "  --commit-delay-ms MS  for tests: the store's writer waits this long before each group commit, as a\n"
+         "                      slow disk would (default 0)\n"
          "Each flag can also be set as an environment variable: EMPORIUM_BIND, EMPORIUM_PORT,\n"
          "EMPORIUM_DATA_DIR, EMPORIUM_WEB_ROOT, EMPORIUM_LOG_LEVEL, EMPORIUM_THREADS, EMPORIUM_PORT_FILE,\n"
          "EMPORIUM_MERKATOR_DATA, EMPORIUM_BOT_THREADS, EMPORIUM_BOT_DELAY_MS,\n"
          "EMPORIUM_ABSENT_AFTER_S, EMPORIUM_MIN_TURN_S, EMPORIUM_ALLOWED_ORIGINS, EMPORIUM_MAX_CONNECTIONS_PER_IP,\n"
          "EMPORIUM_MAX_TABLES_PER_IP_PER_MINUTE, EMPORIUM_TRUSTED_PROXIES, EMPORIUM_ABANDONED_AFTER_S,\n"
-         "EMPORIUM_FINISHED_UNWATCHED_S.\n"
+         "EMPORIUM_FINISHED_UNWATCHED_S, EMPORIUM_COMMIT_DELAY_MS.\n"
          "Flags win over the environment.\n";
 }
 

@@ -364,7 +364,12 @@ std::map<std::pair<std::string, std::string>, int> lobby::room_counts() const {
 
 void lobby::add_session(const std::shared_ptr<websocket_session>& s) {
   std::lock_guard lock(mutex_);
-  std::erase_if(sessions_, [](const auto& entry) { return entry.second.expired(); });
+  // remove_session takes closed sessions out; a sweep now and then (amortized O(1), not a scan per connection)
+  // catches any that went without closing.
+  if (sessions_.size() >= sweep_sessions_at_) {
+    std::erase_if(sessions_, [](const auto& entry) { return entry.second.expired(); });
+    sweep_sessions_at_ = std::max<std::size_t>(1024, 2 * sessions_.size());
+  }
   sessions_[s.get()] = s;
 }
 

@@ -110,6 +110,7 @@ class lobby {
   std::unordered_set<std::string> listed_;             // what watchers were last told is listed
   std::uint64_t next_sequence_ = 0;
   std::unordered_map<const websocket_session*, std::weak_ptr<websocket_session>> sessions_;
+  std::size_t sweep_sessions_at_ = 1024;  // add_session sweeps out expired entries when sessions_ reaches this
   std::unordered_map<const websocket_session*, std::weak_ptr<websocket_session>> watchers_;
 };
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "address_limits.hpp"
+#include "commit_queue.hpp"
 #include "game_records.hpp"
 #include "worker_pool.hpp"
 #include "config.hpp"
@@ -69,6 +70,10 @@ int main(int argc, char** argv) {
     // Read before the first beat below: when the previous run was last alive.
     context.last_alive_ms = db.last_alive();
     net::io_context ioc;
+    // Moves are written by one thread in group commits; it is stopped (what it holds written) once the network
+    // threads are done, before anything it calls back into goes away.
+    commit_queue commits(db, &counters, std::chrono::milliseconds(config.commit_delay_ms));
+    context.commits = &commits;
     lobby tables(ioc.get_executor(), context);
     context.lobby = &tables;
     // Bots think beside the network threads (one fewer than the cores by default), and stop first.
@@ -94,8 +99,8 @@ int main(int argc, char** argv) {
     }
 
     // SIGINT/SIGTERM: stop accepting, close every connection with "going away", then stop as soon as they
-    // are closed (at most 2 s for slow readers). Every accepted action was committed to the store before it
-    // was announced, so nothing else is pending.
+    // are closed (at most 2 s for slow readers). Every announced action was committed to the store before it
+    // was announced; the commit queue writes what it still holds when it stops.
     net::signal_set signals(ioc, SIGINT, SIGTERM);
     net::steady_timer closing(ioc);
     std::chrono::steady_clock::time_point give_up;
@@ -118,6 +123,7 @@ int main(int argc, char** argv) {
     for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });
     ioc.run();
     for (auto& t : pool) t.join();
+    commits.stop();
     spdlog::info("stopped");
   } catch (const std::exception& e) {
     spdlog::critical("{}", e.what());

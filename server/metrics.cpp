@@ -41,6 +41,12 @@ std::string metrics::render(const std::map<std::pair<std::string, std::string>, 
   out << "# HELP emporium_bot_moves_total Moves made by computer players.\n"
       << "# TYPE emporium_bot_moves_total counter\n"
       << "emporium_bot_moves_total " << bot_moves_.load() << "\n";
+  out << "# HELP emporium_store_commits_total Transactions the commit queue wrote (each with one or more actions).\n"
+      << "# TYPE emporium_store_commits_total counter\n"
+      << "emporium_store_commits_total " << commits_.load() << "\n"
+      << "# HELP emporium_store_committed_actions_total Actions written by the commit queue.\n"
+      << "# TYPE emporium_store_committed_actions_total counter\n"
+      << "emporium_store_committed_actions_total " << committed_actions_.load() << "\n";
   out << "# HELP emporium_actions_accepted_total Game actions accepted.\n"
       << "# TYPE emporium_actions_accepted_total counter\n"
       << "emporium_actions_accepted_total " << accepted_.load() << "\n"

@@ -21,6 +21,8 @@ class metrics {
   void action_rejected(const std::string& code);
   void bot_move() { ++bot_moves_; }  // a move made by a computer player (through the same path as an act)
   void message_refused(const std::string& code);  // protocol-level refusals (bad_json, rate_limited, ...)
+  // One group commit of `actions` actions (commit_queue): their mean tells how well commits are shared.
+  void commit_written(std::size_t actions) { ++commits_; committed_actions_ += static_cast<long>(actions); }
 
   // rooms: (game, state) -> count, supplied by the lobby at scrape time.
   std::string render(const std::map<std::pair<std::string, std::string>, int>& rooms) const;
@@ -30,6 +32,8 @@ class metrics {
   std::atomic<long> connections_total_{0};
   std::atomic<long> accepted_{0};
   std::atomic<long> bot_moves_{0};
+  std::atomic<long> commits_{0};
+  std::atomic<long> committed_actions_{0};
   std::array<std::atomic<long>, kLatencyBuckets.size()> buckets_{};
   std::atomic<long> latency_micros_sum_{0};
   mutable std::mutex codes_mutex_;  // rejections are rare; a map under a lock is plenty

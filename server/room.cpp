@@ -1,5 +1,7 @@
 #include "room.hpp"
 
+#include "commit_queue.hpp"
+
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -577,72 +579,105 @@ void room::act(session_ptr s, std::uint64_t version, Json action, Json re,
       return refuse(perr::stale_version, "the table is at version " + std::to_string(r.game_state_->version()) +
                                              ", your action was made at version " + std::to_string(version));
     }
-    if (auto error = r.play(seat, action, s, re)) return refuse(error->code, error->message);
-    r.context_.metrics->action_accepted(
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - received).count());
+    if (auto error = r.play(seat, action, s, re, false, received)) return refuse(error->code, error->message);
   });
 }
 
 std::optional<engine::Error> room::play(int seat, const Json& action, const session_ptr& actor, const Json& re,
-                                        bool timed_out) {
+                                        bool timed_out, std::optional<std::chrono::steady_clock::time_point> received) {
   auto& game = *game_state_;
   auto result = game.apply(seat, action);
   if (!result.ok()) return result.error;
   if (game.is_over()) phase_ = phase::finished;
-  const auto clock_before = clock_;
-  int timeouts = 0;
+  pending_move move{seat, actor, re, timed_out, 0, clock_, std::move(result.events), received};
   if (clock_) {
     // The decision is made: the next one's clock starts now, and is stored with the move.
     clock_->stop(std::chrono::steady_clock::now());
-    if (seats_[seat].is_person()) timeouts = clock_->count_decision(seat, timed_out);
+    if (seats_[seat].is_person()) move.timeouts = clock_->count_decision(seat, timed_out);
     update_clock();
   }
-  try {
-    // Written before anyone is told.
-    context_.store->append_action(id_, game.version() - 1, seat, action,
-                                  clock_ ? clock_->to_stored(std::chrono::steady_clock::now(), unix_ms_now()) : Json());
-    if (game.is_over()) context_.store->set_state(id_, "finished", game.result());
+  ActionWrite write{id_, game.version() - 1, seat, action.dump(),
+                    clock_ ? clock_->to_stored(std::chrono::steady_clock::now(), unix_ms_now()).dump() : std::string(),
+                    game.is_over() ? game.result().dump() : std::string()};
+  // Written before anyone is told: until the commit queue says so, the room holds back whatever it is asked.
+  committing_ = true;
+  context_.commits->append(std::move(write), [self = shared_from_this(), move = std::move(move)](bool stored) {
+    net::post(self->strand_, [self, move, stored]() mutable { self->move_stored(std::move(move), stored); });
+  });
+  return std::nullopt;
+}
+
+void room::move_stored(pending_move move, bool stored) {
+  committing_ = false;
+  last_move_ = std::chrono::steady_clock::now();  // after a failure too: a bot tries again no sooner than bot_delay
+  if (stored) {
     updated_ = unix_now();
-  } catch (const std::exception& e) {
+    announce(std::move(move));
+  } else {
     // Undo in memory by replaying the stored record, so memory never runs ahead of the disk.
-    spdlog::error("room {}: storing action: {}", id_, e.what());
-    if (auto stored = context_.store->load(id_)) {
-      if (auto replayed = replay_stored(*stored); !replayed.error) game_state_ = std::move(replayed.state);
+    if (auto table = context_.store->load(id_)) {
+      if (auto replayed = replay_stored(*table); !replayed.error) game_state_ = std::move(replayed.state);
     }
     phase_ = game_state_->is_over() ? phase::finished : phase::playing;
-    clock_ = clock_before;
+    clock_ = move.clock_before;
     update_clock();
-    return engine::Error{perr::internal_error, "the action could not be saved; try again"};
+    context_.metrics->action_rejected(perr::internal_error);
+    if (move.actor) reply(move.actor, protocol::render_error(move.re, perr::internal_error, "the action could not be saved; try again"));
+    run_bot_if_its_turn();
   }
-  last_move_ = std::chrono::steady_clock::now();
+  // What was asked meanwhile, in order, until one of those asks is a move being stored in its turn.
+  while (!committing_ && !deferred_.empty()) {
+    auto next = std::move(deferred_.front());
+    deferred_.pop_front();
+    next();
+  }
+}
+
+void room::announce(pending_move move) {
+  auto& events = move.events;
   // Everybody sees that the clock, not the player, made this move.
-  if (timed_out) result.events.insert(result.events.begin(), engine::Event::public_event({{"type", "timeout"}, {"player", seat}}));
-  const auto v = game.version();
+  if (move.timed_out) events.insert(events.begin(), engine::Event::public_event({{"type", "timeout"}, {"player", move.seat}}));
+  const auto v = game_state_->version();
   const auto clock = live_clock();
   const auto reveal = shuffle_fields(false);  // the seed and salt, on the frames of the move that ends the game
-  if (actor) reply(actor, protocol::render_ack(re, v));
-  // Each player gets the events as they may see them; spectators share one frame.
+  if (move.actor) reply(move.actor, protocol::render_ack(move.re, v));
+  // What a spectator is sent is also what every player gets who has no decision to make and no private event in
+  // this move (the usual case): that frame is rendered once and shared. Only the others get their own.
+  std::shared_ptr<const std::string> common;
+  auto common_frame = [&] {
+    if (!common) {
+      common = std::make_shared<const std::string>(
+          protocol::render_events(id_, v, engine::events_for(events, viewer_for(-1)), Json::array(), clock, reveal));
+    }
+    return common;
+  };
+  const auto movers = game_state_->to_move();
   for (std::size_t p = 0; p < seats_.size(); ++p) {
-    if (auto c = seats_[p].connection.lock()) {
-      const int seat_index = static_cast<int>(p);
-      c->send(protocol::render_events(id_, v, engine::events_for(result.events, viewer_for(seat_index)),
-                                      legal_for(seat_index), clock, reveal));
+    auto c = seats_[p].connection.lock();
+    if (!c) continue;
+    const int seat = static_cast<int>(p);
+    const bool decides = std::find(movers.begin(), movers.end(), seat) != movers.end();
+    const bool told_privately =
+        std::any_of(events.begin(), events.end(), [&](const engine::Event& e) { return e.only_player == seat; });
+    if (!decides && !told_privately) {
+      c->send(common_frame());
+    } else {
+      c->send(protocol::render_events(id_, v, engine::events_for(events, viewer_for(seat)),
+                                      decides ? legal_for(seat) : Json::array(), clock, reveal));
     }
   }
-  if (!spectators_.empty()) {
-    auto frame = std::make_shared<const std::string>(
-        protocol::render_events(id_, v, engine::events_for(result.events, viewer_for(-1)), Json::array(), clock, reveal));
-    for (const auto& w : spectators_) {
-      if (auto c = w.lock()) c->send(frame);
-    }
+  for (const auto& w : spectators_) {
+    if (auto c = w.lock()) c->send(common_frame());
   }
-  if (timeouts >= 3) hand_to_bot_after_timeouts(seat);
+  if (move.received) {
+    context_.metrics->action_accepted(std::chrono::duration<double>(std::chrono::steady_clock::now() - *move.received).count());
+  }
+  if (move.timeouts >= 3) hand_to_bot_after_timeouts(move.seat);
   if (phase_ == phase::finished) {
     spdlog::info("room {}: {} is over after {} moves", id_, game_, v);
     table_changed();
   }
   run_bot_if_its_turn();
-  return std::nullopt;
 }
 
 // ---- bots ------------------------------------------------------------------------------------
@@ -801,6 +836,12 @@ void room::run_bot_if_its_turn() {
 }
 
 void room::bot_decided(int seat, std::uint64_t version, Json action, bool timed_out) {
+  if (committing_) {
+    deferred_.emplace_back([self = shared_from_this(), seat, version, action = std::move(action), timed_out]() mutable {
+      self->bot_decided(seat, version, std::move(action), timed_out);
+    });
+    return;
+  }
   // Paced for people: the move lands no sooner than bot_delay after the table's previous move.
   const auto due = last_move_ + context_.bot_delay;
   if (std::chrono::steady_clock::now() < due) {

@@ -3,6 +3,7 @@
 // strand (public calls post themselves there), so rooms never block each other and need no locks.
 #include <atomic>
 #include <chrono>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -109,8 +110,18 @@ class room : public std::enable_shared_from_this<room> {
     bool held_for_person() const { return bot && (stand_in == "absent" || stand_in == "timeout"); }
   };
 
+  // Requests run on the strand in order; while a move is being stored (committing_) they wait in deferred_, so
+  // nobody learns of the move (by a snapshot, a chat after it, the next move) before it is stored.
   template <class F>
-  void on_strand(F&& f) { net::post(strand_, std::forward<F>(f)); }
+  void on_strand(F&& f) {
+    net::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable {
+      if (self->committing_) {
+        self->deferred_.emplace_back(std::move(f));
+      } else {
+        f();
+      }
+    });
+  }
 
   int seat_of(const websocket_session* s) const;
   bool is_spectator(const websocket_session* s) const;
@@ -123,8 +134,26 @@ class room : public std::enable_shared_from_this<room> {
   // Applies, stores and announces one move by `seat` (a person's `act` or a bot's). The actor's ack goes
   // out after the move is stored and before the events. Returns the refusal, if any (nothing changed).
   // `timed_out`: the normal bot decided for a person whose time ran out.
+  // The move is handed to the commit queue; move_stored() follows on the strand.
   std::optional<engine::Error> play(int seat, const Json& action, const session_ptr& actor, const Json& re,
-                                    bool timed_out = false);
+                                    bool timed_out = false,
+                                    std::optional<std::chrono::steady_clock::time_point> received = std::nullopt);
+  // A move applied in memory and on its way to the store.
+  struct pending_move {
+    int seat = 0;
+    session_ptr actor;  // null for a bot's move
+    Json re;
+    bool timed_out = false;
+    int timeouts = 0;  // the seat's timeouts in a row, with this one
+    std::optional<turn_clock> clock_before;
+    std::vector<engine::Event> events;
+    std::optional<std::chrono::steady_clock::time_point> received;  // a person's act: when it arrived
+  };
+  // On the strand once the commit queue has written the move (or failed to: then it is undone and refused); then
+  // what waited meanwhile runs.
+  void move_stored(pending_move move, bool stored);
+  // Ack, events for each viewer, and what follows a move.
+  void announce(pending_move move);
   // If a bot is to move, or a person's time has run out, and no bot is thinking yet, hands the seat's view to
   // the bot workers.
   void run_bot_if_its_turn();
@@ -189,6 +218,8 @@ class room : public std::enable_shared_from_this<room> {
   std::vector<std::weak_ptr<websocket_session>> spectators_;
   std::unique_ptr<engine::State> game_state_;
   std::optional<std::string> load_error_;
+  bool committing_ = false;  // a move is on its way to the store
+  std::deque<std::function<void()>> deferred_;  // asked while committing_, in order
   bool bot_thinking_ = false;  // at most one pending bot decision per table
   net::steady_timer bot_pause_;
   std::chrono::steady_clock::time_point last_move_{};

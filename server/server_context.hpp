@@ -11,6 +11,7 @@
 namespace emporium::server {
 
 class address_limits;
+class commit_queue;
 class game_records;
 class worker_pool;
 class lobby;
@@ -24,6 +25,7 @@ struct server_context {
   server::lobby* lobby = nullptr;
   server::metrics* metrics = nullptr;
   server::store* store = nullptr;
+  server::commit_queue* commits = nullptr;  // where rooms write their moves (group commit)
   server::worker_pool* bots = nullptr;
   server::game_records* records = nullptr;  // finished games' records and replays (GET /tables/<id>/...)
   server::address_limits* addresses = nullptr;  // per-address caps on connections and tables created

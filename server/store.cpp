@@ -19,7 +19,16 @@ class statement {
   statement(sqlite3* db, const char* sql) : db_(db) {
     if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK) fail("prepare");
   }
-  ~statement() { sqlite3_finalize(stmt_); }
+  // A kept statement (store::kept): reset for its next use instead of finalized.
+  statement(sqlite3* db, sqlite3_stmt* kept) : db_(db), stmt_(kept), kept_(true) {}
+  ~statement() {
+    if (!kept_) {
+      sqlite3_finalize(stmt_);
+    } else {
+      sqlite3_reset(stmt_);
+      sqlite3_clear_bindings(stmt_);
+    }
+  }
   statement& bind(int i, const std::string& text) {
     check(sqlite3_bind_text(stmt_, i, text.c_str(), static_cast<int>(text.size()), SQLITE_TRANSIENT));
     return *this;
@@ -56,6 +65,7 @@ class statement {
   }
   sqlite3* db_;
   sqlite3_stmt* stmt_ = nullptr;
+  bool kept_ = false;
 };
 
 }  // namespace
@@ -138,10 +148,12 @@ store::store(const std::string& data_dir) {
 
 template <class F>
 void store::transaction(F&& body) {
-  exec("BEGIN");
+  static constexpr const char* begin = "BEGIN";
+  static constexpr const char* commit = "COMMIT";
+  statement(db_, kept(begin)).run();
   try {
     body();
-    exec("COMMIT");
+    statement(db_, kept(commit)).run();
   } catch (...) {
     exec("ROLLBACK");
     throw;
@@ -172,7 +184,22 @@ void store::hash_stored_tokens() {
   exec("PRAGMA wal_checkpoint(TRUNCATE)");
 }
 
-store::~store() { sqlite3_close(db_); }
+store::~store() {
+  for (auto& [sql, stmt] : kept_) sqlite3_finalize(stmt);
+  sqlite3_close(db_);
+}
+
+sqlite3_stmt* store::kept(const char* sql) {
+  for (auto& [text, stmt] : kept_) {
+    if (text == sql) return stmt;
+  }
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v3(db_, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, nullptr) != SQLITE_OK) {
+    throw store_error(std::string("sqlite prepare: ") + sqlite3_errmsg(db_));
+  }
+  kept_.emplace_back(sql, stmt);
+  return stmt;
+}
 
 void store::add_missing_column(const char* table, const char* column, const char* type) {
   for (statement columns(db_, (std::string("PRAGMA table_info(") + table + ")").c_str()); columns.step();) {
@@ -252,18 +279,26 @@ void store::set_state(const std::string& table, const std::string& state, const 
   s.bind(3, unix_now()).bind(4, state).bind(5, unix_now()).bind(6, table).run();
 }
 
+void store::append_actions(const std::vector<ActionWrite>& batch) {
+  static constexpr const char* insert_sql = "INSERT INTO actions (table_id, idx, player, action) VALUES (?,?,?,?)";
+  static constexpr const char* clock_sql = "UPDATE game_tables SET clock_state = ? WHERE id = ?";
+  static constexpr const char* finished_sql =
+      "UPDATE game_tables SET state = 'finished', result = ?, updated_at = ?, finished_at = ? WHERE id = ?";
+  std::lock_guard lock(mutex_);
+  transaction([&] {
+    const long long now = unix_now();
+    for (const auto& a : batch) {
+      statement(db_, kept(insert_sql))
+          .bind(1, a.table).bind(2, static_cast<long long>(a.index)).bind(3, a.player).bind(4, a.action).run();
+      if (!a.clock_state.empty()) statement(db_, kept(clock_sql)).bind(1, a.clock_state).bind(2, a.table).run();
+      if (!a.result.empty()) statement(db_, kept(finished_sql)).bind(1, a.result).bind(2, now).bind(3, now).bind(4, a.table).run();
+    }
+  });
+}
+
 void store::append_action(const std::string& table, std::uint64_t index, int player, const nlohmann::json& action,
                           const nlohmann::json& clock_state) {
-  std::lock_guard lock(mutex_);
-  auto insert = [&] {
-    statement(db_, "INSERT INTO actions (table_id, idx, player, action) VALUES (?,?,?,?)")
-        .bind(1, table).bind(2, static_cast<long long>(index)).bind(3, player).bind(4, action.dump()).run();
-  };
-  if (clock_state.is_null()) return insert();
-  transaction([&] {
-    insert();
-    write_clock(table, clock_state);
-  });
+  append_actions({{table, index, player, action.dump(), clock_state.is_null() ? "" : clock_state.dump(), ""}});
 }
 
 void store::write_clock(const std::string& table, const nlohmann::json& clock_state) {

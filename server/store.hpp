@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 struct sqlite3;
+struct sqlite3_stmt;
 
 namespace emporium::server {
 
@@ -61,6 +62,16 @@ struct StoredTable {
   nlohmann::json clock_state = nullptr;         // turn_clock::to_stored, once a timed game has started
 };
 
+// One accepted action as the commit queue writes it (commit_queue.hpp); the texts are JSON made by the room.
+struct ActionWrite {
+  std::string table;
+  std::uint64_t index = 0;  // the action's place in the table's record (the version it was made at)
+  int player = 0;
+  std::string action;
+  std::string clock_state;  // a timed table's clock after the action, else empty
+  std::string result;       // the engine's result when the action ends the game (the table is then finished), else empty
+};
+
 // The wall clock in unix seconds, as the store records it.
 long long unix_now();
 
@@ -83,7 +94,10 @@ class store {
   // Replaces the seats of a table (used on join, leave and start).
   void save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players, int creator_seat);
   void set_state(const std::string& table, const std::string& state, const nlohmann::json& result = nullptr);
-  // `clock_state`, when not null, is stored with the action in one transaction (a timed table's clock).
+  // Every action of `batch`, in order, in one transaction: all of them or none (throws store_error). An action's
+  // clock and, for a game's last action, the finished state and result go with it.
+  void append_actions(const std::vector<ActionWrite>& batch);
+  // One action on its own (tools and tests; the server writes through the commit queue).
   void append_action(const std::string& table, std::uint64_t index, int player, const nlohmann::json& action,
                      const nlohmann::json& clock_state = nullptr);
   void save_clock(const std::string& table, const nlohmann::json& clock_state);
@@ -116,9 +130,12 @@ class store {
   // Runs `body` in a transaction (the caller holds the lock).
   template <class F>
   void transaction(F&& body);
+  // A statement prepared once and kept (the hot path's); with the mutex held.
+  sqlite3_stmt* kept(const char* sql);
 
   std::mutex mutex_;
   sqlite3* db_ = nullptr;
+  std::vector<std::pair<const char*, sqlite3_stmt*>> kept_;  // by the address of their SQL text
 };
 
 }  // namespace emporium::server

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <numeric>
 #include <sstream>
+#include <thread>
 
 #include <emporium/engine/record.hpp>
 #include <emporium/engine/rng.hpp>
@@ -560,6 +561,106 @@ TEST(E2ERestart, SigkillMidGameAndEveryTableComesBackAtItsLastAcknowledgedAction
     play(pointers(seats), {}, 200 + g);
     for (auto& s : seats) EXPECT_TRUE(s.over);
   }
+  EXPECT_EQ(second.terminate(), 0);
+  std::filesystem::remove_all(data);
+}
+
+// Group commit (server/commit_queue.hpp): many tables move at once, so moves are stored many to a transaction, and
+// the server is killed while such batches are on their way to the disk. Whatever any client was told (an ack or
+// the events of a version) must be back after the restart: nobody hears of a move before it is stored.
+TEST(E2ERestart, SigkillWhileGroupCommitsAreInFlightLosesNothingAnyoneWasToldOf) {
+  const std::string data = make_temp_dir("emporium-commit");
+  constexpr int kTables = 24;
+  struct table_run {
+    table_setup setup;
+    std::vector<seat_tracker> seats;
+    std::uint64_t told = 0;  // the highest version any of its clients heard of
+    std::atomic<std::uint64_t> progress{0};  // the version its driver last saw
+  };
+  std::vector<table_run> runs(kTables);
+  long committed_actions = 0, commits = 0;
+  std::ptrdiff_t unfinished = 0;  // tables still playing at the kill
+  // Every client is on 127.0.0.1: the per-address caps would refuse the 21st table and the 33rd connection.
+  const std::vector<std::string> uncapped = {"--max-connections-per-ip", "0", "--max-tables-per-ip-per-minute", "0"};
+  {
+    // A slow disk (each commit 40 ms late): dozens of moves are applied in memory and waiting for the disk at any
+    // moment, so the kill always finds some, and a server that told anyone of them first would be caught.
+    auto slow_disk = uncapped;
+    slow_disk.insert(slow_disk.end(), {"--commit-delay-ms", "40"});
+    server_process first(data, slow_disk);
+    for (int t = 0; t < kTables; ++t) {
+      runs[t].setup = seat_players(first.port(), 2, true, t % 2 ? "silkroad" : "medici");
+      start(runs[t].setup);
+      runs[t].seats = trackers(runs[t].setup);
+    }
+    std::atomic<bool> stop{false};
+    std::vector<std::thread> drivers;
+    for (int t = 0; t < kTables; ++t) {
+      drivers.emplace_back([&run = runs[t], &stop, seed = 700 + t] {
+        engine::Rng rng(seed);
+        // Random legal moves as fast as the server answers (a refusal, say rate_limited, is simply tried again).
+        while (!stop) {
+          for (auto& s : run.seats) s.catch_up();
+          run.progress = run.seats[0].version;
+          auto mover = std::find_if(run.seats.begin(), run.seats.end(), [](const seat_tracker& s) { return !s.legal.empty(); });
+          if (run.seats[0].over || mover == run.seats.end()) {
+            run.seats[0].client->wait_log_beyond(run.seats[0].cursor, 5ms);
+            continue;
+          }
+          const std::uint64_t at = mover->version;
+          mover->client->send({{"type", "act"}, {"table", mover->table}, {"version", at},
+                               {"action", mover->legal[rng.below(mover->legal.size())]}});
+          for (int waited = 0; !stop && mover->version == at && waited < 25; ++waited) {
+            mover->client->wait_log_beyond(mover->cursor, 20ms);
+            mover->catch_up();
+          }
+        }
+      });
+    }
+    // The kill comes mid-game, once some table has made 40 moves (a game has well over 60).
+    const auto give_up = std::chrono::steady_clock::now() + 30s;
+    while (std::none_of(runs.begin(), runs.end(), [](const table_run& r) { return r.progress >= 40; }) &&
+           std::chrono::steady_clock::now() < give_up) {
+      std::this_thread::sleep_for(2ms);
+    }
+    const auto scraped = http_get(first.port(), "/metrics").body;
+    auto counter = [&](const std::string& name) {
+      const auto at = scraped.find("\n" + name + " ");
+      return at == std::string::npos ? -1L : std::stol(scraped.substr(at + name.size() + 2));
+    };
+    committed_actions = counter("emporium_store_committed_actions_total");
+    commits = counter("emporium_store_commits_total");
+    first.kill_hard();  // moves applied in memory and queued, a transaction half-written, acks on their way
+    stop = true;
+    unfinished = std::count_if(runs.begin(), runs.end(), [](const table_run& r) { return !r.seats[0].over; });
+    for (auto& d : drivers) d.join();
+    for (auto& run : runs) {
+      for (auto& player : run.setup.players) {
+        for (const auto& frame : player->log()) {
+          const Json j = Json::parse(frame);
+          if (j.value("type", "") == "ack" || (j.value("type", "") == "events" && j.value("table", "") == run.setup.id)) {
+            run.told = std::max<std::uint64_t>(run.told, j["version"]);
+          }
+        }
+      }
+    }
+  }
+  // The moves were being stored many to a transaction when the kill came.
+  EXPECT_GT(commits, 0);
+  EXPECT_GT(committed_actions, commits) << "no transaction carried more than one action";
+  EXPECT_EQ(unfinished, kTables) << "a game ended before the kill: the test must kill mid-play";
+  server_process second(data, uncapped);
+  std::uint64_t total_told = 0;
+  for (auto& run : runs) {
+    ws_client player(second.port());
+    player.wait_type("welcome");
+    const Json seated = player.request({{"type", "resume"}, {"token", run.setup.tokens[0]}});
+    ASSERT_EQ(seated["type"], "seated") << seated;
+    const Json snapshot = player.wait_type("snapshot");
+    EXPECT_GE(snapshot["version"].get<std::uint64_t>(), run.told) << "table " << run.setup.id << " lost a move its players were told of";
+    total_told += run.told;
+  }
+  EXPECT_GT(total_told, static_cast<std::uint64_t>(kTables) * 5) << "the tables hardly played";
   EXPECT_EQ(second.terminate(), 0);
   std::filesystem::remove_all(data);
 }

@@ -141,16 +141,20 @@ void ws_client::do_read() {
 void ws_client::send(const Json& message) { send_raw(message.dump()); }
 
 void ws_client::send_raw(const std::string& text, bool binary) {
-  // Writes happen on the client's own thread, one at a time.
-  std::promise<beast::error_code> done;
-  auto result = done.get_future();
-  net::post(ioc_, [&] {
+  // Writes happen on the client's own thread, one at a time. Once the connection is closed that thread may have
+  // stopped (a killed server): the write is then given up rather than waited for.
+  auto owned = std::make_shared<std::string>(text);
+  auto done = std::make_shared<std::promise<beast::error_code>>();
+  auto result = done->get_future();
+  net::post(ioc_, [this, owned, done, binary] {
     ws_.binary(binary);
     beast::error_code ec;
-    ws_.write(net::buffer(text), ec);
-    done.set_value(ec);
+    ws_.write(net::buffer(*owned), ec);
+    done->set_value(ec);
   });
-  result.wait();
+  while (result.wait_for(50ms) != std::future_status::ready) {
+    if (closed()) return;
+  }
 }
 
 void ws_client::send_raw_async(std::string text) {

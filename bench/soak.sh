@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Memory over a soak: a freshly built Release server plays Maritime Silk Road at full speed with the shared load
+# generator (100 tables of 3 players and a spectator, every finished game replaced by a new table) for
+# `seconds` (default 600), while this script samples the server's RSS every 10 s. Finished tables leave memory
+# once nobody is connected (--finished-unwatched-s, 60 s by default), so RSS must level off: the summary compares
+# the last minute's mean with the second minute's.
+#   bench/soak.sh [seconds] [tables]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-600}"
+tables="${2:-100}"
+load_js="${LOAD_JS:-../shared/load/load.js}"
+[[ -f "$load_js" ]] || { echo "no load generator at $load_js (set LOAD_JS)" >&2; exit 1; }
+cmake -S . -B build-release -G Ninja -DCMAKE_BUILD_TYPE=Release -DEMPORIUM_BUILD_TESTS=OFF -DEMPORIUM_BUILD_BENCH=OFF >/dev/null
+cmake --build build-release --target emporium-server >/dev/null
+ulimit -n 20000
+data="$(mktemp -d /tmp/emporium-soak.XXXXXX)"
+port_file="$data/port"
+build-release/server/emporium-server --bind 127.0.0.1 --port 0 --port-file "$port_file" --data-dir "$data/db" \
+  --web-root web-client --merkator-data engine/games/merkator/merkator-data.json --log-level warn --max-connections-per-ip 0 --max-tables-per-ip-per-minute 0 &
+server=$!
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$data"' EXIT
+for _ in $(seq 100); do [[ -s "$port_file" ]] && break; sleep 0.1; done
+port="$(cat "$port_file")"
+samples="$data/rss"
+( while kill -0 "$server" 2>/dev/null; do
+    echo "$(date +%s) $(awk '/^VmRSS/ {print $2}' /proc/$server/status)"
+    sleep 10
+  done ) > "$samples" &
+sampler=$!
+result=$(node "$load_js" --port "$port" --server-pid "$server" --tables "$tables" --players 3 --spectators 1 \
+              --seconds "$seconds" --rate 0)
+kill "$sampler" 2>/dev/null || true
+finished=$(curl -s "http://127.0.0.1:$port/metrics" | awk '/^emporium_rooms\{.*state="finished"/ {n += $2} END {print n + 0}')
+echo "$result"
+node -e '
+  const [result, samples, finished] = process.argv.slice(1);
+  const r = JSON.parse(result);
+  const rows = samples.trim().split("\n").map((l) => l.split(" ").map(Number));
+  const t0 = rows[0][0];
+  const mib = (kb) => +(kb / 1024).toFixed(1);
+  const mean = (from, to) => { const v = rows.filter(([t]) => t - t0 >= from && t - t0 < to).map(([, kb]) => kb);
+                               return v.length ? v.reduce((a, b) => a + b, 0) / v.length : NaN; };
+  const end = rows[rows.length - 1][0] - t0;
+  const second = mean(60, 120), last = mean(end - 60, end + 1);
+  console.log(JSON.stringify({
+    seconds: r.windowS, moves: r.movesAccepted, movesPerSec: r.movesPerSec, gamesFinished: r.gamesFinished,
+    rssMiB: rows.map(([t, kb]) => [t - t0, mib(kb)]),
+    secondMinuteMiB: mib(second), lastMinuteMiB: mib(last), lastOverSecond: +(last / second).toFixed(3),
+    finishedRoomsInMemory: +finished,
+  }));' "$result" "$(cat "$samples")" "$finished"

@@ -1,0 +1,81 @@
+#include "commit_queue.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "metrics.hpp"
+
+namespace emporium::server {
+
+commit_queue::commit_queue(store& db, metrics* counters, std::chrono::milliseconds delay)
+    : db_(db), metrics_(counters), delay_(delay), writer_([this] { run(); }) {}
+
+commit_queue::~commit_queue() { stop(); }
+
+void commit_queue::append(ActionWrite action, done_fn done) {
+  {
+    std::lock_guard lock(mutex_);
+    if (!stopping_) {
+      queue_.push_back({std::move(action), std::move(done)});
+      if (queue_.size() == 1) wake_.notify_one();
+      return;
+    }
+  }
+  std::vector<entry> alone;
+  alone.push_back({std::move(action), std::move(done)});
+  write(alone);
+}
+
+void commit_queue::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;
+    stopping_ = true;
+  }
+  wake_.notify_one();
+  if (writer_.joinable()) writer_.join();
+}
+
+void commit_queue::run() {
+  std::vector<entry> batch;
+  for (;;) {
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // stopping, and everything queued is written
+    }
+    if (delay_.count() > 0) std::this_thread::sleep_for(delay_);
+    {
+      std::lock_guard lock(mutex_);
+      batch.swap(queue_);
+    }
+    write(batch);
+    batch.clear();
+  }
+}
+
+void commit_queue::write(std::vector<entry>& batch) {
+  std::vector<ActionWrite> actions;
+  actions.reserve(batch.size());
+  for (auto& e : batch) actions.push_back(std::move(e.action));
+  try {
+    db_.append_actions(actions);
+    if (metrics_) metrics_->commit_written(actions.size());
+    for (auto& e : batch) e.done(true);
+    return;
+  } catch (const std::exception& e) {
+    spdlog::error("storing {} actions: {}; trying them one by one", actions.size(), e.what());
+  }
+  // One bad action (or a full disk) must not cost the other tables theirs: each on its own.
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    bool stored = true;
+    try {
+      db_.append_actions({actions[i]});
+    } catch (const std::exception& e) {
+      spdlog::error("table {}: storing action {}: {}", actions[i].table, actions[i].index, e.what());
+      stored = false;
+    }
+    batch[i].done(stored);
+  }
+}
+
+}  // namespace emporium::server
