@@ -31,10 +31,9 @@ sampler=$!
 result=$(node "$load_js" --port "$port" --server-pid "$server" --tables "$tables" --players 3 --spectators 1 \
               --seconds "$seconds" --rate 0)
 kill "$sampler" 2>/dev/null || true
-finished=$(curl -s "http://127.0.0.1:$port/metrics" | awk '/^emporium_rooms\{.*state="finished"/ {n += $2} END {print n + 0}')
 echo "$result"
 node -e '
-  const [result, samples, finished] = process.argv.slice(1);
+  const [result, samples] = process.argv.slice(1);
   const r = JSON.parse(result);
   const rows = samples.trim().split("\n").map((l) => l.split(" ").map(Number));
   const t0 = rows[0][0];
@@ -47,5 +46,4 @@ node -e '
     seconds: r.windowS, moves: r.movesAccepted, movesPerSec: r.movesPerSec, gamesFinished: r.gamesFinished,
     rssMiB: rows.map(([t, kb]) => [t - t0, mib(kb)]),
     secondMinuteMiB: mib(second), lastMinuteMiB: mib(last), lastOverSecond: +(last / second).toFixed(3),
-    finishedRoomsInMemory: +finished,
-  }));' "$result" "$(cat "$samples")" "$finished"
+  }));' "$result" "$(cat "$samples")"
