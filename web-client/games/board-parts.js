@@ -28,8 +28,8 @@ export function playerName(names, p, mySeat, t) {
  *   h('button', { ...hints.attrs(text), ... })   on each control (text from the game's `<game>.hint.*` keys)
  *   hints.layer()                 the tooltip elements, appended last inside the board's root
  * The tooltip is `position: fixed` next to the control (below it, above when there is no room), so it
- * takes no room in the layout; Escape, a scroll or leaving the control hides it. Styled by `.board-tip` in
- * each board's board.css.
+ * takes no room in the layout and follows the control when the page scrolls; Escape, leaving the control or its
+ * scrolling out of the window hides it. Styled by `.board-tip` in css/style.css.
  */
 export function createHints(root, prefix) {
   let n = 0;
@@ -47,7 +47,17 @@ export function createHints(root, prefix) {
   function hide() {
     for (const tip of root.querySelectorAll('.board-tip:not([hidden])')) tip.hidden = true;
     shownFor = null;
-    window.removeEventListener('scroll', hide, true);
+    window.removeEventListener('scroll', follow, true);
+  }
+
+  // A scroll moves the control (and may have been what brought it under the pointer): the tip follows it, and goes
+  // once the control has left the window.
+  function follow() {
+    const tip = tipOf(shownFor);
+    if (!tip || !shownFor.isConnected) return hide();
+    const r = shownFor.getBoundingClientRect();
+    if (r.bottom < 0 || r.top > window.innerHeight) return hide();
+    place(shownFor, tip);
   }
 
   function show(el) {
@@ -56,6 +66,11 @@ export function createHints(root, prefix) {
     if (shownFor !== el) hide();
     shownFor = el;
     tip.hidden = false;
+    place(el, tip);
+    window.addEventListener('scroll', follow, { capture: true, passive: true });
+  }
+
+  function place(el, tip) {
     const r = el.getBoundingClientRect();
     const w = tip.offsetWidth;
     const hgt = tip.offsetHeight;
@@ -64,7 +79,6 @@ export function createHints(root, prefix) {
     const top = below + hgt > window.innerHeight - 4 && r.top - hgt - 6 > 4 ? r.top - hgt - 6 : below;
     tip.style.left = `${Math.round(left)}px`;
     tip.style.top = `${Math.round(top)}px`;
-    window.addEventListener('scroll', hide, { capture: true, passive: true });
   }
 
   const hinted = (target) => (target && target.closest ? target.closest('[data-hint]') : null);

@@ -106,9 +106,11 @@ export function mapView({ c, v, t, targets, act, busy, mark, markTitle }) {
     h('h3', null, t('merkator.map.key')),
     h('ul', { class: 'mk-key' }, c.colourIds.map((col) => {
       const home = (c.colours.get(col) || {}).home;
-      return h('li', null,
+      const label = home && c.locations.get(home) ? t('merkator.map.keyHome', { goods: orGoods(col), location: model.locationName(home, t) }) : orGoods(col);
+      // the title: the whole label where the narrow key beside the map cuts it (board.css)
+      return h('li', { title: label },
         h('span', { class: ['cube', 'cube--small', `mk-col--${col}`], 'aria-hidden': 'true' }),
-        home && c.locations.get(home) ? t('merkator.map.keyHome', { goods: orGoods(col), location: model.locationName(home, t) }) : orGoods(col));
+        label);
     })),
     h('p', { class: 'visually-hidden', id: 'mk-map-hint' }, t('merkator.map.keyHint')));
   return h('section', { class: 'mk-card mk-map', 'aria-labelledby': 'mk-map-h', 'data-testid': 'map' },
