@@ -10,11 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-20}"
-load_js="${LOAD_JS:-../shared/load/load.js}"
-[[ -f "$load_js" ]] || { echo "no load generator at $load_js (set LOAD_JS)" >&2; exit 1; }
-cmake -S . -B build-release -G Ninja -DCMAKE_BUILD_TYPE=Release -DEMPORIUM_BUILD_TESTS=OFF -DEMPORIUM_BUILD_BENCH=OFF >/dev/null
-cmake --build build-release --target emporium-server >/dev/null
-ulimit -n 20000
+source bench/release.sh
 # Every generated client connects from 127.0.0.1: the per-address caps are off for these runs (environment, as
 # the generator starts the server with its own flags).
 export EMPORIUM_MAX_CONNECTIONS_PER_IP=0 EMPORIUM_MAX_TABLES_PER_IP_PER_MINUTE=0

@@ -9,11 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-600}"
 tables="${2:-100}"
-load_js="${LOAD_JS:-../shared/load/load.js}"
-[[ -f "$load_js" ]] || { echo "no load generator at $load_js (set LOAD_JS)" >&2; exit 1; }
-cmake -S . -B build-release -G Ninja -DCMAKE_BUILD_TYPE=Release -DEMPORIUM_BUILD_TESTS=OFF -DEMPORIUM_BUILD_BENCH=OFF >/dev/null
-cmake --build build-release --target emporium-server >/dev/null
-ulimit -n 20000
+source bench/release.sh
 data="$(mktemp -d /tmp/emporium-soak.XXXXXX)"
 port_file="$data/port"
 build-release/server/emporium-server --bind 127.0.0.1 --port 0 --port-file "$port_file" --data-dir "$data/db" \
