@@ -3,7 +3,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEMPORIUM_WERROR=ON >/dev/null
+# Optimized without debug information: these binaries are for running the tests (the sanitized build below has
+# line tables for its reports), and full debug information made this build half again as long (390 s, 270 s without).
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -DNDEBUG" \
+  -DEMPORIUM_WERROR=ON >/dev/null
 cmake --build build
 # The benchmark must at least run: one quick pass so it cannot rot.
 build/bench/engine_bench --benchmark_filter='apply.events/medici/3p' --benchmark_min_time=0.01 \
