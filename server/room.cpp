@@ -601,8 +601,9 @@ std::optional<engine::Error> room::play(int seat, const Json& action, const sess
                     game.is_over() ? game.result().dump() : std::string()};
   // Written before anyone is told: until the commit queue says so, the room holds back whatever it is asked.
   committing_ = true;
-  context_.commits->append(std::move(write), [self = shared_from_this(), move = std::move(move)](bool stored) {
-    net::post(self->strand_, [self, move, stored]() mutable { self->move_stored(std::move(move), stored); });
+  // The queue calls back once: the move (its events, the actor, the clock) is handed on, not copied.
+  context_.commits->append(std::move(write), [self = shared_from_this(), move = std::move(move)](bool stored) mutable {
+    net::post(self->strand_, [self, move = std::move(move), stored]() mutable { self->move_stored(std::move(move), stored); });
   });
   return std::nullopt;
 }
