@@ -55,9 +55,7 @@ export function englishWords(catalog = en) {
 
 async function loadCatalog(lang) {
   if (lang === 'en') return en;
-  const dir = process.env.EMPORIUM_CATALOG_DIR && existsSync(path.join(process.env.EMPORIUM_CATALOG_DIR, `${lang}.js`))
-    ? process.env.EMPORIUM_CATALOG_DIR : I18N;
-  const file = path.join(dir, `${lang}.js`);
+  const file = path.join(I18N, `${lang}.js`);
   assert.ok(existsSync(file), `the ${lang} catalog (${file}) is missing`);
   return (await import(pathToFileURL(file).href)).default;
 }

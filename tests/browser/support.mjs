@@ -3,9 +3,7 @@
 // deadlines, a seeded PRNG, screenshots, and the lobby flow that opens a private table and fills it
 // through the invite link. Not a test file itself (node --test runs only *.test.mjs here).
 //
-// Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium);
-// EMPORIUM_CATALOG_DIR (development only): a directory whose <lang>.js files the pages get instead of
-// web-client/js/i18n/<lang>.js (e.g. a catalog being written, kept outside the repository).
+// Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -155,12 +153,6 @@ export function createHarness({ serverArgs = [], failurePrefix = 'failure-', onP
   async function newPage(label, viewport, init) {
     const context = await browser.newContext({ viewport, baseURL: base, locale });
     context.setDefaultTimeout(10000);
-    if (process.env.EMPORIUM_CATALOG_DIR) {
-      await context.route(/\/js\/i18n\/[A-Za-z-]+\.js$/, (route) => {
-        const file = path.join(process.env.EMPORIUM_CATALOG_DIR, path.basename(new URL(route.request().url()).pathname));
-        return existsSync(file) ? route.fulfill({ path: file, contentType: 'text/javascript; charset=utf-8' }) : route.continue();
-      });
-    }
     if (init) await context.addInitScript(init);
     const page = await context.newPage();
     page.on('dialog', async (d) => {
