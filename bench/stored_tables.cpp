@@ -9,7 +9,7 @@
 #include <emporium/engine/rng.hpp>
 
 #include "secrets.hpp"
-#include "store.hpp"
+#include "sqlite_store.hpp"
 
 using namespace emporium;
 
@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
     else if (flag == "--players") players = std::stoi(value);
     else { std::cerr << "unknown flag " << flag << "\n"; return 2; }
   }
-  server::store db(argv[1]);
+  server::sqlite_store db(argv[1]);
   engine::Rng rng(1);
   for (int t = 0; t < tables; ++t) {
     server::StoredTable stored;

@@ -6,9 +6,11 @@
 set -euo pipefail
 
 packages=(g++ cmake ninja-build pkg-config libboost-dev libboost-system-dev nlohmann-json3-dev zlib1g-dev
-          libspdlog-dev libsqlite3-dev libssl-dev libjemalloc-dev)
+          libspdlog-dev libsqlite3-dev libpq-dev libssl-dev libjemalloc-dev)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(libgtest-dev libgmock-dev libbenchmark-dev)
+  # The store suite and the cluster test start their own PostgreSQL server (initdb, pg_ctl) and HAProxy.
+  packages+=(postgresql haproxy)
   # The fuzzers (scripts/fuzz.sh): clang with libFuzzer's runtime.
   packages+=(clang libclang-rt-14-dev)
   # The web client's tests: node and npm (unit tests, playwright-core), Chromium (browser tests).

@@ -26,6 +26,12 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
     c.port = static_cast<std::uint16_t>(n);
   } else if (name == "data-dir") {
     c.data_dir = value;
+  } else if (name == "store") {
+    if (value.rfind("sqlite:", 0) != 0 && value.rfind("postgresql://", 0) != 0 && value.rfind("postgres://", 0) != 0) {
+      return "store must be sqlite:<directory> or a postgresql://… URI";
+    }
+    if (value == "sqlite:") return "store: sqlite: needs a directory (sqlite:<directory>)";
+    c.store = value;
   } else if (name == "web-root") {
     c.web_root = value;
   } else if (name == "merkator-data") {
@@ -89,7 +95,7 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
   return std::nullopt;
 }
 
-constexpr const char* kNames[] = {"bind",      "port",    "data-dir",  "web-root",    "log-level",
+constexpr const char* kNames[] = {"bind",      "port",    "data-dir", "store",  "web-root",    "log-level",
                                   "threads",   "port-file", "merkator-data", "bot-threads", "bot-delay-ms",
                                   "absent-after-s", "min-turn-s", "allowed-origins", "max-connections-per-ip",
                                   "max-tables-per-ip-per-minute", "trusted-proxies", "abandoned-after-s",
@@ -98,13 +104,16 @@ constexpr const char* kNames[] = {"bind",      "port",    "data-dir",  "web-root
 }  // namespace
 
 std::string usage() {
-  return "usage: emporium-server [--bind ADDR] [--port N] [--data-dir DIR] [--web-root DIR]\n"
+  return "usage: emporium-server [--bind ADDR] [--port N] [--data-dir DIR] [--store STORE] [--web-root DIR]\n"
          "                       [--log-level trace|debug|info|warn|error] [--threads N] [--port-file PATH]\n"
          "                       [--merkator-data FILE] [--bot-threads N] [--bot-delay-ms MS]\n"
          "                       [--absent-after-s S] [--min-turn-s S] [--allowed-origins LIST]\n"
          "                       [--max-connections-per-ip N] [--max-tables-per-ip-per-minute N]\n"
          "                       [--trusted-proxies LIST] [--abandoned-after-s S] [--finished-unwatched-s S]\n"
          "                       [--commit-delay-ms MS]\n"
+         "  --data-dir DIR      where the SQLite store keeps its database (default data)\n"
+         "  --store STORE       sqlite:<directory> (default: sqlite:<data-dir>), or postgresql://user@host:port/db\n"
+         "                      (a libpq URI) to keep tables in PostgreSQL\n"
          "  --bot-threads N     workers for computer players' decisions (default: cores - 1, at least 1)\n"
          "  --bot-delay-ms MS   pause before a computer player's move, after the previous move (default 800)\n"
          "  --absent-after-s S  a player disconnected this long may have a bot take their seat (default 300)\n"
@@ -121,7 +130,7 @@ std::string usage() {
          "  --commit-delay-ms MS  for tests: the store's writer waits this long before each group commit, as a\n"
          "                      slow disk would (default 0)\n"
          "Each flag can also be set as an environment variable: EMPORIUM_BIND, EMPORIUM_PORT,\n"
-         "EMPORIUM_DATA_DIR, EMPORIUM_WEB_ROOT, EMPORIUM_LOG_LEVEL, EMPORIUM_THREADS, EMPORIUM_PORT_FILE,\n"
+         "EMPORIUM_DATA_DIR, EMPORIUM_STORE, EMPORIUM_WEB_ROOT, EMPORIUM_LOG_LEVEL, EMPORIUM_THREADS, EMPORIUM_PORT_FILE,\n"
          "EMPORIUM_MERKATOR_DATA, EMPORIUM_BOT_THREADS, EMPORIUM_BOT_DELAY_MS,\n"
          "EMPORIUM_ABSENT_AFTER_S, EMPORIUM_MIN_TURN_S, EMPORIUM_ALLOWED_ORIGINS, EMPORIUM_MAX_CONNECTIONS_PER_IP,\n"
          "EMPORIUM_MAX_TABLES_PER_IP_PER_MINUTE, EMPORIUM_TRUSTED_PROXIES, EMPORIUM_ABANDONED_AFTER_S,\n"

@@ -12,6 +12,8 @@ struct Config {
   std::string bind = "0.0.0.0";
   std::uint16_t port = 8080;
   std::string data_dir = "data";
+  // Where tables are kept: "sqlite:<dir>" or a "postgresql://…" URI; empty: sqlite:<data_dir>.
+  std::string store;
   std::string web_root = "web-client";
   std::string merkator_data = "engine/games/merkator/merkator-data.json";  // Merkator's components
   std::string log_level = "info";
@@ -29,6 +31,9 @@ struct Config {
   int commit_delay_ms = 0;  // for tests: the commit queue waits this long before each transaction (a slow disk)
   int finished_unwatched_s = 60;  // a finished table nobody is connected to leaves memory after this (0: never)
 };
+
+// The store setting in effect: --store, else sqlite:<data_dir>.
+inline std::string store_setting(const Config& c) { return c.store.empty() ? "sqlite:" + c.data_dir : c.store; }
 
 struct ParsedConfig {
   Config config;

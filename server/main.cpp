@@ -48,7 +48,8 @@ int main(int argc, char** argv) {
     // Declaration order is destruction order in reverse: the io_context goes before the store and
     // the metrics (its pending handlers may still hold sessions that count themselves out), and the
     // lobby with its rooms goes before the io_context (their strands live on it).
-    store db(config.data_dir);
+    const auto opened = open_store(store_setting(config));
+    store& db = *opened;
     metrics counters;
     address_limits addresses({static_cast<std::size_t>(config.max_connections_per_ip),
                               static_cast<std::size_t>(config.max_tables_per_ip_per_minute),
@@ -92,8 +93,10 @@ int main(int argc, char** argv) {
                                              std::make_shared<const server_context>(context));
     server->run();
     const auto port = server->local_endpoint().port();
-    spdlog::info("emporium listening on http://{}:{}/ (web root {}, data {}, {} tables restored)", config.bind, port,
-                 config.web_root, config.data_dir, restored);
+    // The store named without a PostgreSQL URI's credentials.
+    const auto setting = store_setting(config);
+    spdlog::info("emporium listening on http://{}:{}/ (web root {}, store {}, {} tables restored)", config.bind, port,
+                 config.web_root, setting.rfind("sqlite:", 0) == 0 ? setting : "PostgreSQL", restored);
     if (!config.port_file.empty()) {
       std::ofstream(config.port_file) << port << "\n";  // for tests and supervisors that ask for port 0
     }

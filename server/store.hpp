@@ -1,11 +1,8 @@
 #pragma once
-// Durable storage of tables, seats and action records in one SQLite database (WAL) in the data
-// directory. Every accepted action is appended here before anyone is told of it; on start the
-// server rebuilds every unfinished table from its record. Thread-safe: one connection behind a
-// mutex (rooms on different strands write here; each write is a few microseconds).
+// Durable storage of tables, seats and action records: what is stored (StoredTable) and the interface of the stores.
 #include <cstdint>
 #include <functional>
-#include <mutex>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -14,9 +11,6 @@
 #include <emporium/engine/rng.hpp>
 #include <emporium/protocol/protocol.hpp>
 #include <nlohmann/json.hpp>
-
-struct sqlite3;
-struct sqlite3_stmt;
 
 namespace emporium::server {
 
@@ -79,63 +73,48 @@ struct store_error : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Where tables, seats and action records are kept: SQLite in a data directory (sqlite_store.hpp, the default) or
+// PostgreSQL (postgres_store.hpp). Every accepted action is appended here before anyone is told of it; on start the
+// server rebuilds every unfinished table from its record. Implementations are thread-safe: rooms on different
+// strands, the commit queue's writer and the record builders call them.
 class store {
  public:
-  // Opens (creating if needed) <data_dir>/emporium.db. Throws store_error.
-  explicit store(const std::string& data_dir);
-  ~store();
-  store(const store&) = delete;
-  store& operator=(const store&) = delete;
+  virtual ~store() = default;
 
   // Creates a table with its seats.
-  void create_table(const StoredTable& table);
+  virtual void create_table(const StoredTable& table) = 0;
   // Creates `table` (a rematch, with its seats) and records it as the offer of `table.rematch_of`, at once.
-  void create_rematch(const StoredTable& table, const nlohmann::json& offer);
+  virtual void create_rematch(const StoredTable& table, const nlohmann::json& offer) = 0;
   // Replaces the seats of a table (used on join, leave and start).
-  void save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players, int creator_seat);
-  void set_state(const std::string& table, const std::string& state, const nlohmann::json& result = nullptr);
+  virtual void save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players,
+                          int creator_seat) = 0;
+  virtual void set_state(const std::string& table, const std::string& state, const nlohmann::json& result = nullptr) = 0;
   // Every action of `batch`, in order, in one transaction: all of them or none (throws store_error). An action's
-  // clock and, for a game's last action, the finished state and result go with it.
-  void append_actions(const std::vector<ActionWrite>& batch);
+  // clock and, for a game's last action, the finished state and result go with it. An action whose (table, index)
+  // is already stored fails the batch: a record never forks.
+  virtual void append_actions(const std::vector<ActionWrite>& batch) = 0;
   // One action on its own (tools and tests; the server writes through the commit queue).
   void append_action(const std::string& table, std::uint64_t index, int player, const nlohmann::json& action,
                      const nlohmann::json& clock_state = nullptr);
-  void save_clock(const std::string& table, const nlohmann::json& clock_state);
+  virtual void save_clock(const std::string& table, const nlohmann::json& clock_state) = 0;
   // The server's sign of life (Unix ms), written every second: after a crash, the moment it went down.
-  void mark_alive(std::int64_t unix_ms);
-  std::optional<std::int64_t> last_alive();
-  void delete_table(const std::string& table);
+  virtual void mark_alive(std::int64_t unix_ms) = 0;
+  virtual std::optional<std::int64_t> last_alive() = 0;
+  virtual void delete_table(const std::string& table) = 0;
 
   // Every unfinished table, each handed to `take` (with its place in creation order) as soon as it is read whole,
   // its actions still text (StoredTable::parse_actions), so a restart replays one while the next is read. Returns
   // how many. `take` must not call the store.
-  std::size_t load_unfinished(const std::function<void(std::size_t place, StoredTable&& table)>& take);
+  virtual std::size_t load_unfinished(const std::function<void(std::size_t place, StoredTable&& table)>& take) = 0;
   // Without its actions the table is only described, not replayed (my_games).
-  std::optional<StoredTable> load(const std::string& table, bool with_actions = true);
+  virtual std::optional<StoredTable> load(const std::string& table, bool with_actions = true) = 0;
   // The id of the table a seat token (by its hash) or an invite code belongs to (finished tables included).
-  std::optional<std::string> table_of_token(const std::string& token_hash);
-  std::optional<std::string> table_of_invite(const std::string& invite);
-
- private:
-  void exec(const char* sql);
-  void write_clock(const std::string& table, const nlohmann::json& clock_state);  // under the mutex
-  void hash_stored_tokens();
-  void add_missing_column(const char* table, const char* column, const char* type);
-  // The first column of the first row `sql` (one `?`, bound to `key`) finds, if any.
-  std::optional<std::string> first_text(const char* sql, const std::string& key);
-  StoredTable read_table(const std::string& id, bool with_actions = true);
-  // Without the lock: the bodies of create_table, create_rematch and save_seats.
-  void insert_table(const StoredTable& table);
-  void insert_seats(const std::string& table, const std::vector<StoredSeat>& seats);
-  // Runs `body` in a transaction (the caller holds the lock).
-  template <class F>
-  void transaction(F&& body);
-  // A statement prepared once and kept (the hot path's); with the mutex held.
-  sqlite3_stmt* kept(const char* sql);
-
-  std::mutex mutex_;
-  sqlite3* db_ = nullptr;
-  std::vector<std::pair<const char*, sqlite3_stmt*>> kept_;  // by the address of their SQL text
+  virtual std::optional<std::string> table_of_token(const std::string& token_hash) = 0;
+  virtual std::optional<std::string> table_of_invite(const std::string& invite) = 0;
 };
+
+// The store a `--store` setting names: "sqlite:<directory>" or a "postgresql://…" (or "postgres://…") URI. Throws
+// store_error when it cannot be opened, std::invalid_argument when the setting names no store.
+std::unique_ptr<store> open_store(const std::string& setting);
 
 }  // namespace emporium::server

@@ -11,7 +11,7 @@
 
 #include "game_driver.hpp"
 #include "merkator/data_file.hpp"
-#include "store.hpp"
+#include "sqlite_store.hpp"
 
 namespace emporium::testing {
 
@@ -30,7 +30,7 @@ struct viewer_frames {
 inline void expect_frames_match_engine(const std::string& data_dir, const std::string& table,
                                        const std::vector<viewer_frames>& viewers,
                                        std::unique_ptr<engine::State>* replayed = nullptr) {
-  server::store db(data_dir);
+  server::sqlite_store db(data_dir);
   auto stored = db.load(table);
   ASSERT_TRUE(stored);
   ASSERT_FALSE(engine::merkator::load_data_file(EMPORIUM_MERKATOR_DATA));  // the file the server loaded

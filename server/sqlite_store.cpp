@@ -1,0 +1,397 @@
+#include "sqlite_store.hpp"
+
+#include <sqlite3.h>
+
+#include <chrono>
+#include <filesystem>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "secrets.hpp"
+#include "stored_rows.hpp"
+
+namespace emporium::server {
+namespace {
+
+// One prepared statement; finalized on scope exit.
+class statement {
+ public:
+  statement(sqlite3* db, const char* sql) : db_(db) {
+    if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK) fail("prepare");
+  }
+  // A kept statement (sqlite_store::kept): reset for its next use instead of finalized.
+  statement(sqlite3* db, sqlite3_stmt* kept) : db_(db), stmt_(kept), kept_(true) {}
+  ~statement() {
+    if (!kept_) {
+      sqlite3_finalize(stmt_);
+    } else {
+      sqlite3_reset(stmt_);
+      sqlite3_clear_bindings(stmt_);
+    }
+  }
+  statement& bind(int i, const std::string& text) {
+    check(sqlite3_bind_text(stmt_, i, text.c_str(), static_cast<int>(text.size()), SQLITE_TRANSIENT));
+    return *this;
+  }
+  statement& bind(int i, long long value) {
+    check(sqlite3_bind_int64(stmt_, i, value));
+    return *this;
+  }
+  statement& bind_null(int i) {
+    check(sqlite3_bind_null(stmt_, i));
+    return *this;
+  }
+  // Empty text is stored as NULL (an optional column: invite, a seat's bot and stand-in).
+  statement& bind_or_null(int i, const std::string& text) { return text.empty() ? bind_null(i) : bind(i, text); }
+  bool step() {  // true while there is a row
+    const int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    fail("step");
+  }
+  void run() { while (step()) {} }
+  std::string text(int col) const {
+    auto* p = sqlite3_column_text(stmt_, col);
+    return p ? reinterpret_cast<const char*>(p) : "";
+  }
+  long long integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+
+ private:
+  void check(int rc) {
+    if (rc != SQLITE_OK) fail("bind");
+  }
+  [[noreturn]] void fail(const char* what) {
+    throw store_error(std::string("sqlite ") + what + ": " + sqlite3_errmsg(db_));
+  }
+  sqlite3* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+  bool kept_ = false;
+};
+
+}  // namespace
+
+sqlite_store::sqlite_store(const std::string& data_dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(data_dir, ec);
+  if (ec) throw store_error("cannot create data directory " + data_dir + ": " + ec.message());
+  const std::string path = (std::filesystem::path(data_dir) / "emporium.db").string();
+  if (sqlite3_open(path.c_str(), &db_) != SQLITE_OK) {
+    std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    throw store_error("cannot open " + path + ": " + msg);
+  }
+  sqlite3_busy_timeout(db_, 5000);
+  // WAL + synchronous=NORMAL: a commit survives the process being killed (it is in the OS's
+  // cache); only a power loss can take the last few, and that is a price worth the speed.
+  exec("PRAGMA journal_mode=WAL");
+  exec("PRAGMA synchronous=NORMAL");
+  exec("PRAGMA foreign_keys=ON");
+  exec(R"sql(
+    CREATE TABLE IF NOT EXISTS game_tables (
+      id TEXT PRIMARY KEY,
+      game TEXT NOT NULL,
+      players INTEGER NOT NULL,
+      options TEXT NOT NULL,
+      seed TEXT NOT NULL,
+      private INTEGER NOT NULL,
+      invite TEXT,
+      creator_seat INTEGER NOT NULL,
+      state TEXT NOT NULL,
+      result TEXT,
+      created_at INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS seats (
+      table_id TEXT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+      seat INTEGER NOT NULL,
+      name TEXT NOT NULL,
+      token TEXT NOT NULL UNIQUE,
+      bot TEXT,
+      stand_in TEXT,
+      PRIMARY KEY (table_id, seat)
+    );
+    CREATE TABLE IF NOT EXISTS actions (
+      table_id TEXT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+      idx INTEGER NOT NULL,
+      player INTEGER NOT NULL,
+      action TEXT NOT NULL,
+      PRIMARY KEY (table_id, idx)
+    );
+    CREATE TABLE IF NOT EXISTS server_alive (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      at_ms INTEGER NOT NULL
+    );
+  )sql");
+  // Databases from before bots, stand-ins, clocks and rematches get the columns added since.
+  add_missing_column("seats", "bot", "TEXT");
+  add_missing_column("seats", "stand_in", "TEXT");
+  add_missing_column("seats", "reserved_for", "TEXT");
+  add_missing_column("game_tables", "clock", "TEXT");
+  add_missing_column("game_tables", "clock_state", "TEXT");
+  add_missing_column("game_tables", "rematch", "TEXT");
+  add_missing_column("game_tables", "rematch_of", "TEXT");
+  add_missing_column("game_tables", "salt", "TEXT");
+  add_missing_column("game_tables", "finished_at", "INTEGER");
+  // Finished tables are found again by their invite code (tokens are indexed by their UNIQUE constraint).
+  exec("CREATE INDEX IF NOT EXISTS game_tables_invite ON game_tables(invite)");
+  hash_stored_tokens();
+}
+
+template <class F>
+void sqlite_store::transaction(F&& body) {
+  static constexpr const char* begin = "BEGIN";
+  static constexpr const char* commit = "COMMIT";
+  statement(db_, kept(begin)).run();
+  try {
+    body();
+    statement(db_, kept(commit)).run();
+  } catch (...) {
+    exec("ROLLBACK");
+    throw;
+  }
+}
+
+void sqlite_store::hash_stored_tokens() {
+  // Databases from before tokens were hashed hold the tokens themselves (24 characters; a hash has 64, a
+  // reserved seat's placeholder a ':'): they are replaced by their hashes, once.
+  std::vector<std::pair<std::string, std::string>> tokens, claims;
+  for (statement s(db_, "SELECT token FROM seats WHERE length(token) != 64 AND instr(token, ':') = 0"); s.step();) {
+    tokens.emplace_back(s.text(0), hash_token(s.text(0)));
+  }
+  for (statement s(db_, "SELECT DISTINCT reserved_for FROM seats WHERE length(reserved_for) != 64"); s.step();) {
+    claims.emplace_back(s.text(0), hash_token(s.text(0)));
+  }
+  if (tokens.empty() && claims.empty()) return;
+  transaction([&] {
+    for (const auto& [token, hash] : tokens) {
+      statement(db_, "UPDATE seats SET token = ? WHERE token = ?").bind(1, hash).bind(2, token).run();
+    }
+    for (const auto& [claim, hash] : claims) {
+      statement(db_, "UPDATE seats SET reserved_for = ? WHERE reserved_for = ?").bind(1, hash).bind(2, claim).run();
+    }
+  });
+  // The tokens must not linger in freed pages or in the log either.
+  exec("VACUUM");
+  exec("PRAGMA wal_checkpoint(TRUNCATE)");
+}
+
+sqlite_store::~sqlite_store() {
+  for (auto& [sql, stmt] : kept_) sqlite3_finalize(stmt);
+  sqlite3_close(db_);
+}
+
+sqlite3_stmt* sqlite_store::kept(const char* sql) {
+  for (auto& [text, stmt] : kept_) {
+    if (text == sql) return stmt;
+  }
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v3(db_, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, nullptr) != SQLITE_OK) {
+    throw store_error(std::string("sqlite prepare: ") + sqlite3_errmsg(db_));
+  }
+  kept_.emplace_back(sql, stmt);
+  return stmt;
+}
+
+void sqlite_store::add_missing_column(const char* table, const char* column, const char* type) {
+  for (statement columns(db_, (std::string("PRAGMA table_info(") + table + ")").c_str()); columns.step();) {
+    if (columns.text(1) == column) return;
+  }
+  exec((std::string("ALTER TABLE ") + table + " ADD COLUMN " + column + " " + type).c_str());
+}
+
+void sqlite_store::exec(const char* sql) {
+  char* err = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+    std::string msg = err ? err : "unknown error";
+    sqlite3_free(err);
+    throw store_error("sqlite: " + msg);
+  }
+}
+
+
+void sqlite_store::insert_table(const StoredTable& t) {
+  statement s(db_,
+              "INSERT INTO game_tables (id, game, players, options, seed, private, invite, creator_seat, state, "
+              "rematch_of, created_at, updated_at, clock, salt) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+  s.bind(1, t.id).bind(2, t.game).bind(3, t.players).bind(4, t.options.dump()).bind(5, t.seed.to_hex());
+  s.bind(6, t.is_private ? 1LL : 0LL);
+  s.bind_or_null(7, t.invite);
+  s.bind(8, t.creator_seat).bind(9, t.state).bind_or_null(10, t.rematch_of);
+  s.bind(11, unix_now()).bind(12, unix_now());
+  if (t.clock) s.bind(13, t.clock->to_json().dump()); else s.bind_null(13);
+  s.bind_or_null(14, t.salt);
+  s.run();
+  insert_seats(t.id, t.seats);
+}
+
+void sqlite_store::insert_seats(const std::string& table, const std::vector<StoredSeat>& seats) {
+  for (const auto& seat : seats) {
+    statement insert(db_,
+                     "INSERT INTO seats (table_id, seat, name, token, bot, stand_in, reserved_for) "
+                     "VALUES (?,?,?,?,?,?,?)");
+    insert.bind(1, table).bind(2, seat.seat).bind(3, seat.name).bind(4, stored_rows::token_column(table, seat));
+    insert.bind_or_null(5, seat.bot).bind_or_null(6, seat.stand_in).bind_or_null(7, seat.reserved_for).run();
+  }
+}
+
+void sqlite_store::create_table(const StoredTable& t) {
+  std::lock_guard lock(mutex_);
+  transaction([&] { insert_table(t); });
+}
+
+void sqlite_store::create_rematch(const StoredTable& t, const nlohmann::json& offer) {
+  std::lock_guard lock(mutex_);
+  transaction([&] {
+    insert_table(t);
+    statement(db_, "UPDATE game_tables SET rematch = ?, updated_at = ? WHERE id = ?")
+        .bind(1, offer.dump()).bind(2, unix_now()).bind(3, t.rematch_of).run();
+  });
+}
+
+void sqlite_store::save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players, int creator_seat) {
+  std::lock_guard lock(mutex_);
+  transaction([&] {
+    statement(db_, "DELETE FROM seats WHERE table_id = ?").bind(1, table).run();
+    insert_seats(table, seats);
+    statement(db_, "UPDATE game_tables SET players = ?, creator_seat = ?, updated_at = ? WHERE id = ?")
+        .bind(1, players).bind(2, creator_seat).bind(3, unix_now()).bind(4, table).run();
+  });
+}
+
+void sqlite_store::set_state(const std::string& table, const std::string& state, const nlohmann::json& result) {
+  std::lock_guard lock(mutex_);
+  statement s(db_,
+              "UPDATE game_tables SET state = ?, result = ?, updated_at = ?, "
+              "finished_at = CASE WHEN ? = 'finished' THEN ? ELSE NULL END WHERE id = ?");
+  s.bind(1, state);
+  if (result.is_null()) s.bind_null(2); else s.bind(2, result.dump());
+  s.bind(3, unix_now()).bind(4, state).bind(5, unix_now()).bind(6, table).run();
+}
+
+void sqlite_store::append_actions(const std::vector<ActionWrite>& batch) {
+  static constexpr const char* insert_sql = "INSERT INTO actions (table_id, idx, player, action) VALUES (?,?,?,?)";
+  static constexpr const char* clock_sql = "UPDATE game_tables SET clock_state = ? WHERE id = ?";
+  static constexpr const char* finished_sql =
+      "UPDATE game_tables SET state = 'finished', result = ?, updated_at = ?, finished_at = ? WHERE id = ?";
+  std::lock_guard lock(mutex_);
+  transaction([&] {
+    const long long now = unix_now();
+    for (const auto& a : batch) {
+      statement(db_, kept(insert_sql))
+          .bind(1, a.table).bind(2, static_cast<long long>(a.index)).bind(3, a.player).bind(4, a.action).run();
+      if (!a.clock_state.empty()) statement(db_, kept(clock_sql)).bind(1, a.clock_state).bind(2, a.table).run();
+      if (!a.result.empty()) statement(db_, kept(finished_sql)).bind(1, a.result).bind(2, now).bind(3, now).bind(4, a.table).run();
+    }
+  });
+}
+
+void sqlite_store::write_clock(const std::string& table, const nlohmann::json& clock_state) {
+  statement(db_, "UPDATE game_tables SET clock_state = ? WHERE id = ?").bind(1, clock_state.dump()).bind(2, table).run();
+}
+
+void sqlite_store::save_clock(const std::string& table, const nlohmann::json& clock_state) {
+  std::lock_guard lock(mutex_);
+  write_clock(table, clock_state);
+}
+
+void sqlite_store::mark_alive(std::int64_t unix_ms) {
+  std::lock_guard lock(mutex_);
+  statement(db_, "INSERT INTO server_alive (id, at_ms) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms")
+      .bind(1, static_cast<long long>(unix_ms)).run();
+}
+
+std::optional<std::int64_t> sqlite_store::last_alive() {
+  std::lock_guard lock(mutex_);
+  statement s(db_, "SELECT at_ms FROM server_alive WHERE id = 1");
+  if (!s.step()) return std::nullopt;
+  return s.integer(0);
+}
+
+void sqlite_store::delete_table(const std::string& table) {
+  std::lock_guard lock(mutex_);
+  statement(db_, "DELETE FROM game_tables WHERE id = ?").bind(1, table).run();
+}
+
+StoredTable sqlite_store::read_table(const std::string& id, bool with_actions) {
+  statement s(db_, (std::string("SELECT ") + stored_rows::kTableColumns + " FROM game_tables WHERE id = ?").c_str());
+  s.bind(1, id);
+  if (!s.step()) throw store_error("no table " + id);
+  StoredTable t = stored_rows::table(s);
+  statement seats(db_,
+                  "SELECT seat, name, token, bot, stand_in, reserved_for FROM seats WHERE table_id = ? ORDER BY seat");
+  seats.bind(1, id);
+  while (seats.step()) t.seats.push_back(stored_rows::seat(seats, 0));
+  if (!with_actions) return t;
+  statement actions(db_, "SELECT player, action FROM actions WHERE table_id = ? ORDER BY idx");
+  actions.bind(1, id);
+  while (actions.step()) {
+    t.actions.emplace_back(static_cast<int>(actions.integer(0)), nlohmann::json::parse(actions.text(1)));
+  }
+  return t;
+}
+
+std::size_t sqlite_store::load_unfinished(const std::function<void(std::size_t, StoredTable&&)>& take) {
+  std::lock_guard lock(mutex_);
+  // Three queries for every table at once, not three per table. The actions come ordered by table: each table is
+  // handed over as soon as its last action is read.
+  std::vector<StoredTable> tables;
+  std::unordered_map<std::string, std::size_t> place;
+  statement rows(db_, (std::string("SELECT ") + stored_rows::kTableColumns +
+                       " FROM game_tables WHERE state != 'finished' ORDER BY created_at, id").c_str());
+  while (rows.step()) {
+    tables.push_back(stored_rows::table(rows));
+    place.emplace(tables.back().id, tables.size() - 1);
+  }
+  statement seats(db_,
+                  "SELECT s.table_id, s.seat, s.name, s.token, s.bot, s.stand_in, s.reserved_for FROM seats s "
+                  "JOIN game_tables t ON t.id = s.table_id WHERE t.state != 'finished' ORDER BY s.table_id, s.seat");
+  while (seats.step()) tables[place.at(seats.text(0))].seats.push_back(stored_rows::seat(seats, 1));
+  std::vector<bool> handed(tables.size(), false);
+  auto hand = [&](std::size_t i) {
+    handed[i] = true;
+    take(i, std::move(tables[i]));
+  };
+  statement actions(db_,
+                    "SELECT a.table_id, a.player, a.action FROM actions a JOIN game_tables t ON t.id = a.table_id "
+                    "WHERE t.state != 'finished' ORDER BY a.table_id, a.idx");
+  std::optional<std::size_t> reading;
+  while (actions.step()) {
+    const std::size_t i = place.at(actions.text(0));
+    if (reading && *reading != i) hand(*reading);
+    reading = i;
+    tables[i].action_texts.emplace_back(static_cast<int>(actions.integer(1)), actions.text(2));
+  }
+  if (reading) hand(*reading);
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    if (!handed[i]) hand(i);  // no actions: waiting tables
+  }
+  return tables.size();
+}
+
+std::optional<std::string> sqlite_store::table_of_token(const std::string& token) {
+  return first_text("SELECT table_id FROM seats WHERE token = ?", token);
+}
+
+std::optional<std::string> sqlite_store::table_of_invite(const std::string& invite) {
+  return first_text("SELECT id FROM game_tables WHERE invite = ?", invite);
+}
+
+std::optional<std::string> sqlite_store::first_text(const char* sql, const std::string& key) {
+  std::lock_guard lock(mutex_);
+  statement s(db_, sql);
+  s.bind(1, key);
+  if (!s.step()) return std::nullopt;
+  return s.text(0);
+}
+
+std::optional<StoredTable> sqlite_store::load(const std::string& table, bool with_actions) {
+  std::lock_guard lock(mutex_);
+  try {
+    return read_table(table, with_actions);
+  } catch (const store_error&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace emporium::server

@@ -1,0 +1,60 @@
+#pragma once
+// The default store: one SQLite database (WAL) in the data directory, <data_dir>/emporium.db. One connection
+// behind a mutex: each write is a few microseconds, and moves arrive in group commits (commit_queue.hpp).
+#include <mutex>
+#include <utility>
+#include <vector>
+
+#include "store.hpp"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace emporium::server {
+
+class sqlite_store final : public store {
+ public:
+  // Opens (creating if needed) <data_dir>/emporium.db. Throws store_error.
+  explicit sqlite_store(const std::string& data_dir);
+  ~sqlite_store() override;
+  sqlite_store(const sqlite_store&) = delete;
+  sqlite_store& operator=(const sqlite_store&) = delete;
+
+  void create_table(const StoredTable& table) override;
+  void create_rematch(const StoredTable& table, const nlohmann::json& offer) override;
+  void save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players,
+                  int creator_seat) override;
+  void set_state(const std::string& table, const std::string& state, const nlohmann::json& result = nullptr) override;
+  void append_actions(const std::vector<ActionWrite>& batch) override;
+  void save_clock(const std::string& table, const nlohmann::json& clock_state) override;
+  void mark_alive(std::int64_t unix_ms) override;
+  std::optional<std::int64_t> last_alive() override;
+  void delete_table(const std::string& table) override;
+  std::size_t load_unfinished(const std::function<void(std::size_t place, StoredTable&& table)>& take) override;
+  std::optional<StoredTable> load(const std::string& table, bool with_actions = true) override;
+  std::optional<std::string> table_of_token(const std::string& token_hash) override;
+  std::optional<std::string> table_of_invite(const std::string& invite) override;
+
+ private:
+  void exec(const char* sql);
+  void write_clock(const std::string& table, const nlohmann::json& clock_state);  // under the mutex
+  void hash_stored_tokens();
+  void add_missing_column(const char* table, const char* column, const char* type);
+  // The first column of the first row `sql` (one `?`, bound to `key`) finds, if any.
+  std::optional<std::string> first_text(const char* sql, const std::string& key);
+  StoredTable read_table(const std::string& id, bool with_actions = true);
+  // Without the lock: the bodies of create_table, create_rematch and save_seats.
+  void insert_table(const StoredTable& table);
+  void insert_seats(const std::string& table, const std::vector<StoredSeat>& seats);
+  // Runs `body` in a transaction (the caller holds the lock).
+  template <class F>
+  void transaction(F&& body);
+  // A statement prepared once and kept (the hot path's); with the mutex held.
+  sqlite3_stmt* kept(const char* sql);
+
+  std::mutex mutex_;
+  sqlite3* db_ = nullptr;
+  std::vector<std::pair<const char*, sqlite3_stmt*>> kept_;  // by the address of their SQL text
+};
+
+}  // namespace emporium::server

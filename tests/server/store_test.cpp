@@ -1,0 +1,346 @@
+// The store suite: every test runs against both stores, SQLite in a temporary directory and PostgreSQL (a database
+// of its own in a server this process starts: postgres_local.hpp). What the server relies on, said once for both.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <memory>
+#include <thread>
+#include <unistd.h>
+
+#include "postgres_local.hpp"
+#include "postgres_store.hpp"
+#include "sqlite_store.hpp"
+
+using namespace emporium::server;
+using nlohmann::json;
+
+namespace {
+
+class StoreSuite : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    if (GetParam() == "sqlite") {
+      dir_ = std::filesystem::temp_directory_path() /
+             ("emporium-store-" + std::to_string(::getpid()) + "-" +
+              ::testing::UnitTest::GetInstance()->current_test_info()->name());
+      std::filesystem::remove_all(dir_);
+      db_ = std::make_unique<sqlite_store>(dir_.string());
+    } else {
+      EMPORIUM_NEED_POSTGRES(pg);
+      uri_ = pg->new_database();
+      db_ = std::make_unique<postgres_store>(uri_);
+    }
+  }
+  void TearDown() override {
+    db_.reset();
+    if (!dir_.empty()) std::filesystem::remove_all(dir_);
+  }
+  // The same store opened again (as after a restart).
+  std::unique_ptr<store> reopen() {
+    db_.reset();
+    if (GetParam() == "sqlite") return std::make_unique<sqlite_store>(dir_.string());
+    return std::make_unique<postgres_store>(uri_);
+  }
+
+  static StoredTable table(const std::string& id, int players = 3) {
+    StoredTable t;
+    t.id = id;
+    t.game = "silkroad";
+    t.players = players;
+    t.options = json{{"variant", "base"}};
+    t.seed = emporium::engine::Seed(0x0123456789abcdefULL, 0xfedcba9876543210ULL);
+    t.salt = "00112233445566778899aabbccddeeff";
+    for (int s = 0; s < players; ++s) {
+      t.seats.push_back({s, "Player " + std::to_string(s), std::string(63, 'a') + char('0' + s) + id, "", "", ""});
+    }
+    return t;
+  }
+
+  std::unique_ptr<store> db_;
+  std::filesystem::path dir_;
+  std::string uri_;
+};
+
+TEST_P(StoreSuite, ATableComesBackAsItWasStored) {
+  StoredTable t = table("T1", 4);
+  t.is_private = true;
+  t.invite = "INVITE42";
+  t.creator_seat = 2;
+  t.clock = emporium::protocol::ClockConfig{30, 120};
+  t.seats[1].bot = "normal";
+  t.seats[1].token_hash = std::string(64, 'b');
+  t.seats[3].bot = "easy";
+  t.seats[3].stand_in = "absent";
+  db_->create_table(t);
+
+  const auto back = db_->load("T1");
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->id, "T1");
+  EXPECT_EQ(back->game, "silkroad");
+  EXPECT_EQ(back->players, 4);
+  EXPECT_EQ(back->options, t.options);
+  EXPECT_EQ(back->seed, t.seed);
+  EXPECT_EQ(back->salt, t.salt);
+  EXPECT_TRUE(back->is_private);
+  EXPECT_EQ(back->invite, "INVITE42");
+  EXPECT_EQ(back->creator_seat, 2);
+  EXPECT_EQ(back->state, "waiting");
+  ASSERT_TRUE(back->clock);
+  EXPECT_EQ(*back->clock, (emporium::protocol::ClockConfig{30, 120}));
+  EXPECT_TRUE(back->result.is_null());
+  EXPECT_EQ(back->finished_at, 0);
+  EXPECT_GT(back->updated_at, 0);
+  ASSERT_EQ(back->seats.size(), 4u);
+  for (std::size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(back->seats[i].seat, t.seats[i].seat);
+    EXPECT_EQ(back->seats[i].name, t.seats[i].name);
+    EXPECT_EQ(back->seats[i].token_hash, t.seats[i].token_hash);
+    EXPECT_EQ(back->seats[i].bot, t.seats[i].bot);
+    EXPECT_EQ(back->seats[i].stand_in, t.seats[i].stand_in);
+  }
+  EXPECT_TRUE(back->actions.empty());
+  EXPECT_FALSE(db_->load("nope"));
+}
+
+TEST_P(StoreSuite, ActionsAreKeptInOrderWithTheClockAndTheEnd) {
+  db_->create_table(table("A"));
+  db_->create_table(table("B"));
+  db_->append_actions({{"A", 0, 0, R"({"type":"x","n":1})", R"({"left":[1,2]})", ""},
+                       {"B", 0, 1, R"({"type":"y"})", "", ""},
+                       {"A", 1, 2, R"({"type":"x","n":2})", R"({"left":[3,4]})", ""}});
+  db_->append_actions({{"A", 2, 1, R"({"type":"last"})", "", R"({"winners":[1]})"}});
+
+  const auto a = db_->load("A");
+  ASSERT_TRUE(a);
+  ASSERT_EQ(a->actions.size(), 3u);
+  EXPECT_EQ(a->actions[0], std::make_pair(0, json{{"type", "x"}, {"n", 1}}));
+  EXPECT_EQ(a->actions[1], std::make_pair(2, json{{"type", "x"}, {"n", 2}}));
+  EXPECT_EQ(a->actions[2], std::make_pair(1, json{{"type", "last"}}));
+  EXPECT_EQ(a->clock_state, (json{{"left", {3, 4}}}));
+  EXPECT_EQ(a->state, "finished");
+  EXPECT_EQ(a->result, (json{{"winners", {1}}}));
+  EXPECT_GT(a->finished_at, 0);
+  const auto b = db_->load("B");
+  ASSERT_EQ(b->actions.size(), 1u);
+  EXPECT_EQ(b->state, "waiting");
+  // Described only: no actions read.
+  EXPECT_TRUE(db_->load("A", /*with_actions=*/false)->actions.empty());
+}
+
+TEST_P(StoreSuite, ABatchWithAnIndexAlreadyStoredStoresNothing) {
+  db_->create_table(table("A"));
+  db_->create_table(table("B"));
+  db_->append_actions({{"A", 0, 0, R"({"n":0})", "", ""}});
+  // A second writer's idea of action 0 of A (a node that lost the table) forks nothing, and takes the rest of its
+  // batch down with it.
+  EXPECT_THROW(db_->append_actions({{"B", 0, 0, R"({"n":"b0"})", "", ""},
+                                    {"A", 1, 0, R"({"n":1})", "", ""},
+                                    {"A", 0, 2, R"({"n":"fork"})", "", ""}}),
+               store_error);
+  EXPECT_EQ(db_->load("A")->actions, (std::vector<std::pair<int, json>>{{0, json{{"n", 0}}}}));
+  EXPECT_TRUE(db_->load("B")->actions.empty());
+  // And the store goes on: the next batch is stored.
+  db_->append_actions({{"A", 1, 1, R"({"n":1})", "", ""}, {"B", 0, 0, R"({"n":"b0"})", "", ""}});
+  EXPECT_EQ(db_->load("A")->actions.size(), 2u);
+  EXPECT_EQ(db_->load("B")->actions.size(), 1u);
+}
+
+TEST_P(StoreSuite, AGroupCommitOfManyMovesIsStoredWhole) {
+  // More statements than one pipeline sync holds (postgres_store): 1,000 moves of 50 tables, clocks included.
+  for (int t = 0; t < 50; ++t) db_->create_table(table("G" + std::to_string(t)));
+  std::vector<ActionWrite> batch;
+  for (int i = 0; i < 20; ++i) {
+    for (int t = 0; t < 50; ++t) {
+      batch.push_back({"G" + std::to_string(t), static_cast<std::uint64_t>(i), i % 3,
+                       json{{"i", i}, {"t", t}, {"text", "quote \" backslash \\ 日本"}}.dump(),
+                       json{{"i", i}}.dump(), ""});
+    }
+  }
+  db_->append_actions(batch);
+  for (int t = 0; t < 50; t += 7) {
+    const auto g = db_->load("G" + std::to_string(t));
+    ASSERT_EQ(g->actions.size(), 20u);
+    EXPECT_EQ(g->actions[19].second["text"], "quote \" backslash \\ 日本");
+    EXPECT_EQ(g->clock_state, (json{{"i", 19}}));
+  }
+}
+
+TEST_P(StoreSuite, SeatsAreReplacedWhole) {
+  db_->create_table(table("S", 2));
+  std::vector<StoredSeat> seats{{0, "Ann", std::string(64, 'c'), "", "", ""},
+                                {1, "Bot", std::string(64, 'd'), "easy", "left", ""},
+                                {2, "Cy", std::string(64, 'e'), "", "", ""}};
+  db_->save_seats("S", seats, 3, 1);
+  const auto s = db_->load("S", false);
+  EXPECT_EQ(s->players, 3);
+  EXPECT_EQ(s->creator_seat, 1);
+  ASSERT_EQ(s->seats.size(), 3u);
+  EXPECT_EQ(s->seats[1].bot, "easy");
+  EXPECT_EQ(s->seats[1].stand_in, "left");
+  EXPECT_EQ(db_->table_of_token(std::string(64, 'e')), "S");
+  // The old seats' tokens lead nowhere now.
+  EXPECT_FALSE(db_->table_of_token(table("S", 2).seats[0].token_hash));
+}
+
+TEST_P(StoreSuite, UnfinishedTablesComeBackInCreationOrderWithTheirRecords) {
+  for (const char* id : {"U1", "U2", "U3", "U4"}) db_->create_table(table(id));
+  db_->append_actions({{"U2", 0, 0, R"({"n":0})", "", ""}, {"U1", 0, 1, R"({"n":1})", "", ""},
+                       {"U2", 1, 1, R"({"n":2})", "", ""}, {"U3", 0, 0, R"({"n":3})", "", R"({"done":true})"}});
+  auto again = reopen();
+  std::map<std::size_t, StoredTable> taken;
+  const auto n = again->load_unfinished([&](std::size_t place, StoredTable&& t) {
+    EXPECT_FALSE(taken.count(place));
+    t.parse_actions();
+    taken.emplace(place, std::move(t));
+  });
+  EXPECT_EQ(n, 3u);  // U3 is finished
+  ASSERT_EQ(taken.size(), 3u);
+  std::vector<std::string> ids;
+  for (const auto& [place, t] : taken) ids.push_back(t.id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"U1", "U2", "U4"}));
+  EXPECT_EQ(taken[1].actions, (std::vector<std::pair<int, json>>{{0, json{{"n", 0}}}, {1, json{{"n", 2}}}}));
+  EXPECT_EQ(taken[0].actions.size(), 1u);
+  EXPECT_TRUE(taken[2].actions.empty());
+  EXPECT_EQ(taken[2].seats.size(), 3u);
+}
+
+TEST_P(StoreSuite, TablesAreFoundByTokenAndInviteFinishedOrNot) {
+  StoredTable t = table("F");
+  t.is_private = true;
+  t.invite = "CODE1";
+  db_->create_table(t);
+  db_->set_state("F", "finished", json{{"ranking", {0, 1, 2}}});
+  EXPECT_EQ(db_->table_of_invite("CODE1"), "F");
+  EXPECT_EQ(db_->table_of_token(t.seats[2].token_hash), "F");
+  EXPECT_FALSE(db_->table_of_invite("CODE2"));
+  EXPECT_FALSE(db_->table_of_token(""));
+  const auto f = db_->load("F", false);
+  EXPECT_EQ(f->state, "finished");
+  EXPECT_EQ(f->result, (json{{"ranking", {0, 1, 2}}}));
+  EXPECT_GT(f->finished_at, 0);
+  db_->set_state("F", "playing");
+  EXPECT_EQ(db_->load("F", false)->finished_at, 0);
+  EXPECT_TRUE(db_->load("F", false)->result.is_null());
+}
+
+TEST_P(StoreSuite, ARematchIsStoredWithItsOfferAndReservedSeats) {
+  db_->create_table(table("OLD"));
+  db_->set_state("OLD", "finished", json{{"r", 1}});
+  StoredTable next = table("NEW");
+  next.rematch_of = "OLD";
+  next.seats[1].reserved_for = std::string(64, 'f');
+  next.seats[2].reserved_for = std::string(64, 'g');
+  db_->create_rematch(next, json{{"table", "NEW"}, {"by", 0}});
+  EXPECT_EQ(db_->load("OLD", false)->rematch, (json{{"table", "NEW"}, {"by", 0}}));
+  const auto n = db_->load("NEW", false);
+  EXPECT_EQ(n->rematch_of, "OLD");
+  EXPECT_EQ(n->seats[1].reserved_for, std::string(64, 'f'));
+  EXPECT_EQ(n->seats[1].token_hash, "");  // the placeholder stays in the store
+  EXPECT_EQ(db_->table_of_token(next.seats[0].token_hash), "NEW");
+  // A rematch whose table id exists already stores nothing, the offer included.
+  StoredTable clash = table("NEW");
+  clash.rematch_of = "OLD";
+  for (auto& s : clash.seats) s.token_hash[0] = 'z';
+  EXPECT_THROW(db_->create_rematch(clash, json{{"table", "X"}}), store_error);
+  EXPECT_EQ(db_->load("OLD", false)->rematch["table"], "NEW");
+}
+
+TEST_P(StoreSuite, DeletingATableTakesItsSeatsAndRecord) {
+  db_->create_table(table("D"));
+  db_->append_actions({{"D", 0, 0, "{}", "", ""}});
+  db_->delete_table("D");
+  EXPECT_FALSE(db_->load("D"));
+  EXPECT_FALSE(db_->table_of_token(table("D").seats[0].token_hash));
+  // Its id and tokens can be used again.
+  db_->create_table(table("D"));
+  EXPECT_TRUE(db_->load("D")->actions.empty());
+}
+
+TEST_P(StoreSuite, TheSignOfLifeIsKept) {
+  EXPECT_FALSE(db_->last_alive());
+  db_->mark_alive(1700000000123);
+  db_->mark_alive(1700000000456);
+  EXPECT_EQ(reopen()->last_alive(), 1700000000456);
+}
+
+TEST_P(StoreSuite, ClocksAreSavedOnTheirOwn) {
+  db_->create_table(table("C"));
+  db_->save_clock("C", json{{"turn", 12}});
+  EXPECT_EQ(db_->load("C", false)->clock_state, (json{{"turn", 12}}));
+}
+
+TEST_P(StoreSuite, WritersOnSeveralThreadsLoseNothing) {
+  for (int t = 0; t < 4; ++t) db_->create_table(table("W" + std::to_string(t)));
+  std::vector<std::thread> writers;
+  for (int t = 0; t < 4; ++t) {
+    writers.emplace_back([&, t] {
+      for (int i = 0; i < 50; ++i) {
+        db_->append_actions({{"W" + std::to_string(t), static_cast<std::uint64_t>(i), 0, json{{"i", i}}.dump(), "", ""}});
+        if (i % 10 == 0) {
+          EXPECT_TRUE(db_->load("W" + std::to_string(3 - t), false));
+        }
+      }
+    });
+  }
+  for (auto& w : writers) w.join();
+  for (int t = 0; t < 4; ++t) EXPECT_EQ(db_->load("W" + std::to_string(t))->actions.size(), 50u);
+}
+
+INSTANTIATE_TEST_SUITE_P(BothStores, StoreSuite, ::testing::Values("sqlite", "postgresql"),
+                         [](const auto& info) { return info.param; });
+
+// PostgreSQL only: a connection the server dropped (a restart, a failover, an idle timeout) is opened again.
+TEST(PostgresStore, ALostConnectionIsOpenedAgain) {
+  EMPORIUM_NEED_POSTGRES(pg);
+  const auto uri = pg->new_database();
+  postgres_store db(uri);
+  StoredTable t;
+  t.id = "R";
+  t.game = "medici";
+  t.players = 2;
+  t.seats = {{0, "A", std::string(64, '1'), "", "", ""}, {1, "B", std::string(64, '2'), "", "", ""}};
+  db.create_table(t);
+  db.append_actions({{"R", 0, 0, "{}", "", ""}});
+  // Every other connection to this database is ended by the server.
+  const auto ended = pg->run("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = current_database() "
+                             "AND pid <> pg_backend_pid()",
+                             uri);
+  EXPECT_EQ(ended, "1");
+  // The first call after may fail (the store learns of the loss); what follows works.
+  try {
+    db.append_actions({{"R", 1, 1, "{}", "", ""}});
+  } catch (const store_error&) {
+    db.append_actions({{"R", 1, 1, "{}", "", ""}});
+  }
+  EXPECT_EQ(db.load("R")->actions.size(), 2u);
+}
+
+TEST(PostgresStore, SeveralNodesMayCreateTheSchemaAtOnce) {
+  EMPORIUM_NEED_POSTGRES(pg);
+  const auto uri = pg->new_database();
+  std::vector<std::thread> nodes;
+  std::atomic<int> failed{0};
+  for (int i = 0; i < 4; ++i) {
+    nodes.emplace_back([&] {
+      try {
+        postgres_store db(uri);
+      } catch (const store_error&) {
+        ++failed;
+      }
+    });
+  }
+  for (auto& n : nodes) n.join();
+  EXPECT_EQ(failed.load(), 0);
+}
+
+TEST(OpenStore, NamesTheStoreBySetting) {
+  const auto dir = std::filesystem::temp_directory_path() / ("emporium-open-" + std::to_string(::getpid()));
+  EXPECT_TRUE(dynamic_cast<sqlite_store*>(open_store("sqlite:" + dir.string()).get()));
+  std::filesystem::remove_all(dir);
+  EXPECT_THROW(open_store("mysql://x"), std::invalid_argument);
+  EXPECT_THROW(open_store("sqlite:"), std::invalid_argument);
+  // An unreachable PostgreSQL is a store error with libpq's reason, not a crash.
+  EXPECT_THROW(open_store("postgresql://nobody@127.0.0.1:1/none?connect_timeout=2"), store_error);
+}
+
+}  // namespace
