@@ -20,6 +20,7 @@
 #include "gunzip.hpp"
 #include "secrets.hpp"
 #include "store.hpp"
+#include "postgres_local.hpp"
 #include "test_client.hpp"
 
 namespace emporium::testing {
@@ -509,7 +510,39 @@ TEST_F(E2E, HttpServesClientFilesCompressedWithValidators) {
   EXPECT_NE(testing::gunzip(route.body).find("<html"), std::string::npos);
 }
 
-TEST(E2ERestart, SigkillMidGameAndEveryTableComesBackAtItsLastAcknowledgedAction) {
+// The restart tests run on both stores: SQLite in the data directory, and PostgreSQL (a database of their own on a
+// server the test process starts, postgres_local.hpp), where the data directory holds nothing.
+class E2ERestartOn : public ::testing::TestWithParam<std::string> {
+ protected:
+  // The flags that put a server on this test's store (the same store for every server the test starts).
+  std::vector<std::string> store_args() {
+    if (GetParam() == "sqlite") return {};
+    if (uri_.empty()) {
+      auto* pg = emporium::test::postgres_local::instance();
+      if (!pg) return {};
+      uri_ = pg->new_database();
+    }
+    return {"--store", uri_};
+  }
+  void SetUp() override {
+    if (GetParam() == "postgresql") {
+      EMPORIUM_NEED_POSTGRES(pg);
+    }
+  }
+  // `args` on this test's store.
+  std::vector<std::string> on_store(std::vector<std::string> args = {}) {
+    const auto more = store_args();
+    args.insert(args.end(), more.begin(), more.end());
+    return args;
+  }
+
+ private:
+  std::string uri_;
+};
+INSTANTIATE_TEST_SUITE_P(Stores, E2ERestartOn, ::testing::Values("sqlite", "postgresql"),
+                         [](const auto& info) { return info.param; });
+
+TEST_P(E2ERestartOn, SigkillMidGameAndEveryTableComesBackAtItsLastAcknowledgedAction) {
   const std::string data = make_temp_dir("emporium-restart");
   struct game {
     std::string id;
@@ -518,7 +551,7 @@ TEST(E2ERestart, SigkillMidGameAndEveryTableComesBackAtItsLastAcknowledgedAction
   };
   std::vector<game> games;
   {
-    server_process first(data);
+    server_process first(data, on_store());
     std::vector<table_setup> tables;
     for (int g = 0; g < 4; ++g) {
       tables.push_back(seat_players(first.port(), 2 + g % 3, g % 2 == 1));
@@ -537,7 +570,7 @@ TEST(E2ERestart, SigkillMidGameAndEveryTableComesBackAtItsLastAcknowledgedAction
     }
     first.kill_hard();
   }
-  server_process second(data);
+  server_process second(data, on_store());
   for (std::size_t g = 0; g < games.size(); ++g) {
     table_setup t;
     t.id = games[g].id;
@@ -568,7 +601,7 @@ TEST(E2ERestart, SigkillMidGameAndEveryTableComesBackAtItsLastAcknowledgedAction
 // Group commit (server/commit_queue.hpp): many tables move at once, so moves are stored many to a transaction, and
 // the server is killed while such batches are on their way to the disk. Whatever any client was told (an ack or
 // the events of a version) must be back after the restart: nobody hears of a move before it is stored.
-TEST(E2ERestart, SigkillWhileGroupCommitsAreInFlightLosesNothingAnyoneWasToldOf) {
+TEST_P(E2ERestartOn, SigkillWhileGroupCommitsAreInFlightLosesNothingAnyoneWasToldOf) {
   const std::string data = make_temp_dir("emporium-commit");
   constexpr int kTables = 24;
   struct table_run {
@@ -581,7 +614,7 @@ TEST(E2ERestart, SigkillWhileGroupCommitsAreInFlightLosesNothingAnyoneWasToldOf)
   long committed_actions = 0, commits = 0;
   std::ptrdiff_t unfinished = 0;  // tables still playing at the kill
   // Every client is on 127.0.0.1: the per-address caps would refuse the 21st table and the 33rd connection.
-  const std::vector<std::string> uncapped = {"--max-connections-per-ip", "0", "--max-tables-per-ip-per-minute", "0"};
+  const std::vector<std::string> uncapped = on_store({"--max-connections-per-ip", "0", "--max-tables-per-ip-per-minute", "0"});
   {
     // A slow disk (each commit 40 ms late): dozens of moves are applied in memory and waiting for the disk at any
     // moment, so the kill always finds some, and a server that told anyone of them first would be caught.
