@@ -1,6 +1,5 @@
 #include "postgres_store.hpp"
 
-#include <libpq-fe.h>
 
 #include <string_view>
 #include <unordered_map>
@@ -10,29 +9,8 @@
 
 namespace emporium::server {
 
-// One statement's result, cleared on scope exit; a row reads as stored_rows expects (NULL as "" and 0).
-class postgres_store::result {
- public:
-  explicit result(PGresult* r) : r_(r) {}
-  result(result&& other) noexcept : r_(std::exchange(other.r_, nullptr)) {}
-  result& operator=(result&&) = delete;
-  ~result() { PQclear(r_); }
-  int rows() const { return PQntuples(r_); }
-  const PGresult* raw() const { return r_; }
-
-  struct row {
-    const PGresult* r;
-    int at;
-    std::string text(int col) const {
-      return PQgetisnull(r, at, col) ? std::string() : std::string(PQgetvalue(r, at, col), PQgetlength(r, at, col));
-    }
-    long long integer(int col) const { return PQgetisnull(r, at, col) ? 0 : std::stoll(PQgetvalue(r, at, col)); }
-  };
-  row operator[](int at) const { return {r_, at}; }
-
- private:
-  PGresult* r_;
-};
+using param = pg_connection::param;
+using result = pg_connection::result;
 
 namespace {
 
@@ -97,114 +75,40 @@ const std::pair<const char*, const char*> kPrepared[] = {
     {kFinish, "UPDATE game_tables SET state = 'finished', result = $1, updated_at = $2, finished_at = $2 WHERE id = $3"},
 };
 
-std::string error_of(PGconn* conn) {
-  std::string message = conn ? PQerrorMessage(conn) : "out of memory";
-  while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
-  return message;
-}
-
-// Parameter values as libpq takes them: pointers to text, null for NULL.
-std::vector<const char*> values_of(const std::vector<postgres_store::param>& params) {
-  std::vector<const char*> values;
-  values.reserve(params.size());
-  for (const auto& p : params) values.push_back(p ? p->c_str() : nullptr);
-  return values;
-}
-
-postgres_store::param or_null(const std::string& text) {
-  return text.empty() ? postgres_store::param() : postgres_store::param(text);
+pg_connection::param or_null(const std::string& text) {
+  return text.empty() ? pg_connection::param() : pg_connection::param(text);
 }
 
 }  // namespace
 
-postgres_store::postgres_store(const std::string& uri, std::string node) : uri_(uri), node_(std::move(node)) {
+postgres_store::postgres_store(const std::string& uri, std::string node) : db_(uri), node_(std::move(node)) {
   std::lock_guard lock(mutex_);
-  PGresult* made = PQexec(connection(), kSchema);
+  PGresult* made = PQexec(db_.get(), kSchema);
   const bool ok = PQresultStatus(made) == PGRES_COMMAND_OK;
   PQclear(made);
-  if (!ok) fail("cannot create the schema");
+  if (!ok) db_.fail("cannot create the schema");
 }
 
-postgres_store::~postgres_store() { PQfinish(conn_); }
+postgres_store::~postgres_store() = default;
 
-void postgres_store::fail(const std::string& what) {
-  throw store_error("postgresql: " + what + ": " + error_of(conn_));
-}
-
-PGconn* postgres_store::connection() {
-  if (conn_ && PQstatus(conn_) == CONNECTION_OK) return conn_;
-  if (conn_) {
-    PQreset(conn_);
-  } else {
-    conn_ = PQconnectdb(uri_.c_str());
-  }
-  prepared_ = false;
-  if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
-    // The message, not the URI: it may hold a password.
-    throw store_error("postgresql: cannot connect: " + error_of(conn_));
-  }
-  PQclear(PQexec(conn_, "SET client_min_messages = warning"));
-  return conn_;
-}
-
-void postgres_store::prepare() {
-  if (prepared_) return;
+PGconn* postgres_store::prepared() {
+  bool opened = false;
+  PGconn* conn = db_.get(&opened);
+  if (opened) prepared_ = false;
+  if (prepared_) return conn;
   for (const auto& [name, sql] : kPrepared) {
-    PGresult* r = PQprepare(conn_, name, sql, 0, nullptr);
+    PGresult* r = PQprepare(conn, name, sql, 0, nullptr);
     const bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
     PQclear(r);
-    if (!ok) fail(std::string("cannot prepare ") + name);
+    if (!ok) db_.fail(std::string("cannot prepare ") + name);
   }
   prepared_ = true;
-}
-
-postgres_store::result postgres_store::run(const char* sql, const std::vector<param>& params) {
-  PGconn* conn = connection();
-  const auto values = values_of(params);
-  result r(PQexecParams(conn, sql, static_cast<int>(values.size()), nullptr, values.data(), nullptr, nullptr, 0));
-  const auto status = PQresultStatus(r.raw());
-  if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) fail(std::string(std::string_view(sql).substr(0, 60)));
-  return r;
-}
-
-template <class F>
-void postgres_store::each_row(const char* sql, const std::vector<param>& params, F&& take) {
-  PGconn* conn = connection();
-  const auto values = values_of(params);
-  if (!PQsendQueryParams(conn, sql, static_cast<int>(values.size()), nullptr, values.data(), nullptr, nullptr, 0) ||
-      !PQsetSingleRowMode(conn)) {
-    fail(std::string(std::string_view(sql).substr(0, 60)));
-  }
-  // One result per row, then an empty one that ends the set (or an error), then none. Every result is taken
-  // even after an error, so that the connection is ready for the next statement.
-  std::string error;
-  while (PGresult* raw = PQgetResult(conn)) {
-    result r(raw);
-    const auto status = PQresultStatus(raw);
-    if (status == PGRES_SINGLE_TUPLE) {
-      if (error.empty()) take(r[0]);
-    } else if (status != PGRES_TUPLES_OK && error.empty()) {
-      error = PQresultErrorMessage(raw);
-    }
-  }
-  if (!error.empty()) throw store_error("postgresql: " + error);
-}
-
-template <class F>
-void postgres_store::transaction(F&& body, const char* begin) {
-  run(begin);
-  try {
-    body();
-    run("COMMIT");
-  } catch (...) {
-    if (conn_ && PQstatus(conn_) == CONNECTION_OK) PQclear(PQexec(conn_, "ROLLBACK"));
-    throw;
-  }
+  return conn;
 }
 
 void postgres_store::insert_table(const StoredTable& t) {
   const auto now = std::to_string(unix_now());
-  run("INSERT INTO game_tables (id, game, players, options, seed, private, invite, creator_seat, state, rematch_of, "
+  db_.run("INSERT INTO game_tables (id, game, players, options, seed, private, invite, creator_seat, state, rematch_of, "
       "created_at, updated_at, clock, salt) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
       {t.id, t.game, std::to_string(t.players), t.options.dump(), t.seed.to_hex(), t.is_private ? "1" : "0",
        or_null(t.invite), std::to_string(t.creator_seat), t.state, or_null(t.rematch_of), now, now,
@@ -214,7 +118,7 @@ void postgres_store::insert_table(const StoredTable& t) {
 
 void postgres_store::insert_seats(const std::string& table, const std::vector<StoredSeat>& seats) {
   for (const auto& s : seats) {
-    run("INSERT INTO seats (table_id, seat, name, token, bot, stand_in, reserved_for) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    db_.run("INSERT INTO seats (table_id, seat, name, token, bot, stand_in, reserved_for) VALUES ($1, $2, $3, $4, $5, $6, $7)",
         {table, std::to_string(s.seat), s.name, stored_rows::token_column(table, s), or_null(s.bot), or_null(s.stand_in),
          or_null(s.reserved_for)});
   }
@@ -222,14 +126,14 @@ void postgres_store::insert_seats(const std::string& table, const std::vector<St
 
 void postgres_store::create_table(const StoredTable& t) {
   std::lock_guard lock(mutex_);
-  transaction([&] { insert_table(t); });
+  db_.transaction([&] { insert_table(t); });
 }
 
 void postgres_store::create_rematch(const StoredTable& t, const nlohmann::json& offer) {
   std::lock_guard lock(mutex_);
-  transaction([&] {
+  db_.transaction([&] {
     insert_table(t);
-    run("UPDATE game_tables SET rematch = $1, updated_at = $2 WHERE id = $3",
+    db_.run("UPDATE game_tables SET rematch = $1, updated_at = $2 WHERE id = $3",
         {offer.dump(), std::to_string(unix_now()), t.rematch_of});
   });
 }
@@ -237,17 +141,17 @@ void postgres_store::create_rematch(const StoredTable& t, const nlohmann::json& 
 void postgres_store::save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players,
                                 int creator_seat) {
   std::lock_guard lock(mutex_);
-  transaction([&] {
-    run("DELETE FROM seats WHERE table_id = $1", {table});
+  db_.transaction([&] {
+    db_.run("DELETE FROM seats WHERE table_id = $1", {table});
     insert_seats(table, seats);
-    run("UPDATE game_tables SET players = $1, creator_seat = $2, updated_at = $3 WHERE id = $4",
+    db_.run("UPDATE game_tables SET players = $1, creator_seat = $2, updated_at = $3 WHERE id = $4",
         {std::to_string(players), std::to_string(creator_seat), std::to_string(unix_now()), table});
   });
 }
 
 void postgres_store::set_state(const std::string& table, const std::string& state, const nlohmann::json& result) {
   std::lock_guard lock(mutex_);
-  run("UPDATE game_tables SET state = $1, result = $2, updated_at = $3::bigint, "
+  db_.run("UPDATE game_tables SET state = $1, result = $2, updated_at = $3::bigint, "
       "finished_at = CASE WHEN $1 = 'finished' THEN $3::bigint ELSE NULL END WHERE id = $4",
       {state, result.is_null() ? param() : param(result.dump()), std::to_string(unix_now()), table});
 }
@@ -255,11 +159,10 @@ void postgres_store::set_state(const std::string& table, const std::string& stat
 void postgres_store::append_actions(const std::vector<ActionWrite>& batch) {
   if (batch.empty()) return;
   std::lock_guard lock(mutex_);
-  PGconn* conn = connection();
-  prepare();
+  PGconn* conn = prepared();
   // The whole batch in one round trip: BEGIN, the statements, COMMIT, queued in pipeline mode and read back at
   // each sync (one every few hundred statements, so that neither side's buffers fill while the other waits).
-  if (!PQenterPipelineMode(conn)) fail("cannot enter pipeline mode");
+  if (!PQenterPipelineMode(conn)) db_.fail("cannot enter pipeline mode");
   std::string error;
   int queued = 0;
   auto drain = [&] {
@@ -281,7 +184,7 @@ void postgres_store::append_actions(const std::vector<ActionWrite>& batch) {
     }
   };
   auto send = [&](const char* prepared, const std::vector<param>& params) {
-    const auto values = values_of(params);
+    const auto values = pg_connection::values_of(params);
     const bool sent = prepared ? PQsendQueryPrepared(conn, prepared, static_cast<int>(values.size()), values.data(),
                                                      nullptr, nullptr, 0)
                                : PQsendQueryParams(conn, "BEGIN", 0, nullptr, nullptr, nullptr, nullptr, 0);
@@ -301,9 +204,8 @@ void postgres_store::append_actions(const std::vector<ActionWrite>& batch) {
   if (!ok || !PQexitPipelineMode(conn)) {
     // The pipeline is in an unknown state: the connection is dropped (the server rolls back what it holds) and
     // opened again on the next call.
-    const std::string why = error_of(conn);
-    PQfinish(conn_);
-    conn_ = nullptr;
+    const std::string why = db_.error();
+    db_.drop();
     throw store_error("postgresql: the batch was not stored: " + why);
   }
   if (!error.empty()) {
@@ -314,36 +216,36 @@ void postgres_store::append_actions(const std::vector<ActionWrite>& batch) {
 
 void postgres_store::save_clock(const std::string& table, const nlohmann::json& clock_state) {
   std::lock_guard lock(mutex_);
-  run("UPDATE game_tables SET clock_state = $1 WHERE id = $2", {clock_state.dump(), table});
+  db_.run("UPDATE game_tables SET clock_state = $1 WHERE id = $2", {clock_state.dump(), table});
 }
 
 void postgres_store::mark_alive(std::int64_t unix_ms) {
   std::lock_guard lock(mutex_);
-  run("INSERT INTO server_alive (node, at_ms) VALUES ($1, $2) ON CONFLICT (node) DO UPDATE SET at_ms = excluded.at_ms",
+  db_.run("INSERT INTO server_alive (node, at_ms) VALUES ($1, $2) ON CONFLICT (node) DO UPDATE SET at_ms = excluded.at_ms",
       {node_, std::to_string(unix_ms)});
 }
 
 std::optional<std::int64_t> postgres_store::last_alive() {
   std::lock_guard lock(mutex_);
-  const auto r = run("SELECT at_ms FROM server_alive WHERE node = $1", {node_});
+  const auto r = db_.run("SELECT at_ms FROM server_alive WHERE node = $1", {node_});
   if (r.rows() == 0) return std::nullopt;
   return r[0].integer(0);
 }
 
 void postgres_store::delete_table(const std::string& table) {
   std::lock_guard lock(mutex_);
-  run("DELETE FROM game_tables WHERE id = $1", {table});
+  db_.run("DELETE FROM game_tables WHERE id = $1", {table});
 }
 
 std::optional<StoredTable> postgres_store::read_table(const std::string& id, bool with_actions) {
-  const auto rows = run((std::string("SELECT ") + stored_rows::kTableColumns + " FROM game_tables WHERE id = $1").c_str(), {id});
+  const auto rows = db_.run((std::string("SELECT ") + stored_rows::kTableColumns + " FROM game_tables WHERE id = $1").c_str(), {id});
   if (rows.rows() == 0) return std::nullopt;
   StoredTable t = stored_rows::table(rows[0]);
-  const auto seats = run((std::string("SELECT ") + stored_rows::kSeatColumns +
+  const auto seats = db_.run((std::string("SELECT ") + stored_rows::kSeatColumns +
                           " FROM seats WHERE table_id = $1 ORDER BY seat").c_str(), {id});
   for (int i = 0; i < seats.rows(); ++i) t.seats.push_back(stored_rows::seat(seats[i], 0));
   if (!with_actions) return t;
-  each_row("SELECT player, action FROM actions WHERE table_id = $1 ORDER BY idx", {id}, [&](const result::row& r) {
+  db_.each_row("SELECT player, action FROM actions WHERE table_id = $1 ORDER BY idx", {id}, [&](const pg_connection::result::row& r) {
     t.actions.emplace_back(static_cast<int>(r.integer(0)), nlohmann::json::parse(r.text(1)));
   });
   return t;
@@ -357,24 +259,24 @@ std::size_t postgres_store::load_unfinished(const std::function<void(std::size_t
   std::lock_guard lock(mutex_);
   std::vector<StoredTable> tables;
   std::vector<bool> handed;
-  transaction(
+  db_.transaction(
       [&] {
         std::unordered_map<std::string, std::size_t> place;
-        each_row((std::string("SELECT ") + stored_rows::kTableColumns +
+        db_.each_row((std::string("SELECT ") + stored_rows::kTableColumns +
                   " FROM game_tables WHERE state <> 'finished' ORDER BY created_at, id").c_str(),
-                 {}, [&](const result::row& r) {
+                 {}, [&](const pg_connection::result::row& r) {
                    tables.push_back(stored_rows::table(r));
                    place.emplace(tables.back().id, tables.size() - 1);
                  });
-        each_row("SELECT s.table_id, s.seat, s.name, s.token, s.bot, s.stand_in, s.reserved_for FROM seats s "
+        db_.each_row("SELECT s.table_id, s.seat, s.name, s.token, s.bot, s.stand_in, s.reserved_for FROM seats s "
                  "JOIN game_tables t ON t.id = s.table_id WHERE t.state <> 'finished' ORDER BY s.table_id, s.seat",
-                 {}, [&](const result::row& r) { tables[place.at(r.text(0))].seats.push_back(stored_rows::seat(r, 1)); });
+                 {}, [&](const pg_connection::result::row& r) { tables[place.at(r.text(0))].seats.push_back(stored_rows::seat(r, 1)); });
         // Actions come ordered by table: each table is handed over as soon as its last action is read.
         handed.assign(tables.size(), false);
         std::optional<std::size_t> reading;
-        each_row("SELECT a.table_id, a.player, a.action FROM actions a JOIN game_tables t ON t.id = a.table_id "
+        db_.each_row("SELECT a.table_id, a.player, a.action FROM actions a JOIN game_tables t ON t.id = a.table_id "
                  "WHERE t.state <> 'finished' ORDER BY a.table_id, a.idx",
-                 {}, [&](const result::row& r) {
+                 {}, [&](const pg_connection::result::row& r) {
                    const std::size_t i = place.at(r.text(0));
                    if (reading && *reading != i) {
                      handed[*reading] = true;
@@ -398,13 +300,13 @@ std::size_t postgres_store::load_unfinished(const std::function<void(std::size_t
 std::optional<StoredTable> postgres_store::load(const std::string& table, bool with_actions) {
   std::lock_guard lock(mutex_);
   std::optional<StoredTable> loaded;
-  transaction([&] { loaded = read_table(table, with_actions); }, kReadSnapshot);
+  db_.transaction([&] { loaded = read_table(table, with_actions); }, kReadSnapshot);
   return loaded;
 }
 
 std::optional<std::string> postgres_store::first_text(const char* sql, const std::string& key) {
   std::lock_guard lock(mutex_);
-  const auto r = run(sql, {key});
+  const auto r = db_.run(sql, {key});
   if (r.rows() == 0) return std::nullopt;
   return r[0].text(0);
 }

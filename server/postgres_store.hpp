@@ -6,10 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "pg_connection.hpp"
 #include "store.hpp"
-
-struct pg_conn;
-struct pg_result;
 
 namespace emporium::server {
 
@@ -37,33 +35,17 @@ class postgres_store final : public store {
   std::optional<std::string> table_of_token(const std::string& token_hash) override;
   std::optional<std::string> table_of_invite(const std::string& invite) override;
 
-  // A statement's parameter: text, or NULL.
-  using param = std::optional<std::string>;
-
  private:
-  class result;
-  // With the mutex held: a connection that is up (opened again if it was lost).
-  pg_conn* connection();
-  void prepare();  // the group commit's statements, once per connection (after connection())
-  // Runs one statement with text parameters; throws store_error unless it succeeded.
-  result run(const char* sql, const std::vector<param>& params = {});
-  // Runs one statement and hands its rows to `take` one at a time as they arrive (a long result is never whole in
-  // memory); throws store_error unless it succeeded.
-  template <class F>
-  void each_row(const char* sql, const std::vector<param>& params, F&& take);
-  // Runs `body` between BEGIN (`begin`) and COMMIT, rolling back if it throws (the caller holds the mutex).
-  template <class F>
-  void transaction(F&& body, const char* begin = "BEGIN");
+  // The connection with the group commit's statements prepared (once per connection); with the mutex held.
+  PGconn* prepared();
   void insert_table(const StoredTable& table);
   void insert_seats(const std::string& table, const std::vector<StoredSeat>& seats);
   std::optional<StoredTable> read_table(const std::string& id, bool with_actions);  // none: no such table
   std::optional<std::string> first_text(const char* sql, const std::string& key);
-  [[noreturn]] void fail(const std::string& what);
 
   std::mutex mutex_;
-  std::string uri_;
+  pg_connection db_;
   std::string node_;
-  pg_conn* conn_ = nullptr;
   bool prepared_ = false;  // the group commit's statements, on this connection
 };
 

@@ -54,6 +54,10 @@ struct StoredTable {
   long long finished_at = 0;   // unix seconds when the game ended, 0 before (read only)
   std::optional<protocol::ClockConfig> clock;  // timed tables only
   nlohmann::json clock_state = nullptr;         // turn_clock::to_stored, once a timed game has started
+  // Several nodes (cluster.hpp, PostgreSQL only): the node holding the table's lease and the lease's epoch, which
+  // every action it writes is checked against. Empty and 0 on one node.
+  std::string owner;
+  std::uint64_t epoch = 0;
 };
 
 // One accepted action as the commit queue writes it (commit_queue.hpp); the texts are JSON made by the room.
@@ -64,6 +68,9 @@ struct ActionWrite {
   std::string action;
   std::string clock_state;  // a timed table's clock after the action, else empty
   std::string result;       // the engine's result when the action ends the game (the table is then finished), else empty
+  // Several nodes: the epoch of the writer's lease on the table. The action is stored only while that lease is
+  // still the writer's (else the batch fails): a node that lost a table can never add to its record. 0 on one node.
+  std::uint64_t epoch = 0;
 };
 
 // The wall clock in unix seconds, as the store records it.
