@@ -32,6 +32,14 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
     }
     if (value == "sqlite:") return "store: sqlite: needs a directory (sqlite:<directory>)";
     c.store = value;
+  } else if (name == "node") {
+    if (value.empty() || value.size() > 64 || value.find(' ') != std::string::npos) {
+      return "node must be a name of 1 to 64 characters without spaces";
+    }
+    c.node = value;
+  } else if (name == "lease-ms") {
+    if (!parse_int(value, 500, 600000, &n)) return "lease-ms must be a number of milliseconds from 500 to 600000";
+    c.lease_ms = static_cast<int>(n);
   } else if (name == "web-root") {
     c.web_root = value;
   } else if (name == "merkator-data") {
@@ -95,7 +103,7 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
   return std::nullopt;
 }
 
-constexpr const char* kNames[] = {"bind",      "port",    "data-dir", "store",  "web-root",    "log-level",
+constexpr const char* kNames[] = {"bind",      "port",    "data-dir", "store", "node", "lease-ms",  "web-root",    "log-level",
                                   "threads",   "port-file", "merkator-data", "bot-threads", "bot-delay-ms",
                                   "absent-after-s", "min-turn-s", "allowed-origins", "max-connections-per-ip",
                                   "max-tables-per-ip-per-minute", "trusted-proxies", "abandoned-after-s",
@@ -114,6 +122,9 @@ std::string usage() {
          "  --data-dir DIR      where the SQLite store keeps its database (default data)\n"
          "  --store STORE       sqlite:<directory> (default: sqlite:<data-dir>), or postgresql://user@host:port/db\n"
          "                      (a libpq URI) to keep tables in PostgreSQL\n"
+         "  --node NAME         one of several nodes sharing a PostgreSQL store behind a proxy (docs/scaling.md):\n"
+         "                      this node's name, unique and the same across its restarts (default: a single node)\n"
+         "  --lease-ms MS       with --node: a dead node's tables are taken over within this (default 5000)\n"
          "  --bot-threads N     workers for computer players' decisions (default: cores - 1, at least 1)\n"
          "  --bot-delay-ms MS   pause before a computer player's move, after the previous move (default 800)\n"
          "  --absent-after-s S  a player disconnected this long may have a bot take their seat (default 300)\n"
@@ -130,7 +141,7 @@ std::string usage() {
          "  --commit-delay-ms MS  for tests: the store's writer waits this long before each group commit, as a\n"
          "                      slow disk would (default 0)\n"
          "Each flag can also be set as an environment variable: EMPORIUM_BIND, EMPORIUM_PORT,\n"
-         "EMPORIUM_DATA_DIR, EMPORIUM_STORE, EMPORIUM_WEB_ROOT, EMPORIUM_LOG_LEVEL, EMPORIUM_THREADS, EMPORIUM_PORT_FILE,\n"
+         "EMPORIUM_DATA_DIR, EMPORIUM_STORE, EMPORIUM_NODE, EMPORIUM_LEASE_MS, EMPORIUM_WEB_ROOT, EMPORIUM_LOG_LEVEL, EMPORIUM_THREADS, EMPORIUM_PORT_FILE,\n"
          "EMPORIUM_MERKATOR_DATA, EMPORIUM_BOT_THREADS, EMPORIUM_BOT_DELAY_MS,\n"
          "EMPORIUM_ABSENT_AFTER_S, EMPORIUM_MIN_TURN_S, EMPORIUM_ALLOWED_ORIGINS, EMPORIUM_MAX_CONNECTIONS_PER_IP,\n"
          "EMPORIUM_MAX_TABLES_PER_IP_PER_MINUTE, EMPORIUM_TRUSTED_PROXIES, EMPORIUM_ABANDONED_AFTER_S,\n"
@@ -138,8 +149,22 @@ std::string usage() {
          "Flags win over the environment.\n";
 }
 
+namespace {
+ParsedConfig parse_settings(const std::vector<std::string>& args, const std::function<const char*(const char*)>& env);
+}  // namespace
+
 ParsedConfig parse_config(const std::vector<std::string>& args,
                           const std::function<const char*(const char*)>& env) {
+  ParsedConfig out = parse_settings(args, env);
+  if (!out.error && !out.help && !out.config.node.empty() && store_setting(out.config).rfind("sqlite:", 0) == 0) {
+    out.error = "--node needs a PostgreSQL store (--store postgresql://…): the nodes share it";
+  }
+  return out;
+}
+
+namespace {
+ParsedConfig parse_settings(const std::vector<std::string>& args,
+                            const std::function<const char*(const char*)>& env) {
   ParsedConfig out;
   for (const char* name : kNames) {
     std::string var = "EMPORIUM_";
@@ -178,5 +203,7 @@ ParsedConfig parse_config(const std::vector<std::string>& args,
   }
   return out;
 }
+
+}  // namespace
 
 }  // namespace emporium::server

@@ -14,6 +14,10 @@ struct Config {
   std::string data_dir = "data";
   // Where tables are kept: "sqlite:<dir>" or a "postgresql://…" URI; empty: sqlite:<data_dir>.
   std::string store;
+  // Several nodes on one PostgreSQL store (docs/scaling.md): this node's name, unique in the cluster and the same
+  // across its restarts. Empty: one node, which serves every table.
+  std::string node;
+  int lease_ms = 5000;  // several nodes: a dead node's tables are taken over within this
   std::string web_root = "web-client";
   std::string merkator_data = "engine/games/merkator/merkator-data.json";  // Merkator's components
   std::string log_level = "info";

@@ -10,6 +10,7 @@
 
 #include <emporium/engine/registry.hpp>
 
+#include "cluster.hpp"
 #include "room.hpp"
 #include "secrets.hpp"
 #include "store.hpp"
@@ -94,8 +95,10 @@ std::shared_ptr<room> lobby::register_room(const std::shared_ptr<room>& table, c
   it->second->looked_up();
   if (!added) return it->second;
   if (!table->invite().empty()) by_invite_[table->invite()] = table;
-  // Not yet published: the creator's join follows at once, and its update() tells watchers.
-  const auto& added_summary = summaries_[table->id()] = summary{info, next_sequence_++};
+  // Not yet published: the creator's join follows at once, and its update() tells watchers. Another node's
+  // listing of it (it was taken over from there) gives way.
+  drop_summary(table->id());
+  const auto& added_summary = summaries_[table->id()] = summary{info, next_sequence_++, {}};
   place(added_summary, true);
   for (const auto& seat : seats) {
     if (seat.resumable()) by_token_[seat.token_hash] = table;
@@ -117,13 +120,20 @@ lobby::created lobby::create_table(const protocol::CreateTable& request) {
   stored.is_private = request.is_private;
   if (request.is_private) stored.invite = new_invite_code();
   stored.clock = request.clock;
+  if (context_.cluster) {  // this node's from the start
+    stored.owner = context_.cluster->node();
+    stored.epoch = 1;
+  }
   try {
     context_.store->create_table(stored);
   } catch (const std::exception& e) {
     spdlog::error("creating a table: {}", e.what());
     return {nullptr, protocol::ParseError{nullptr, protocol::errc::internal_error, "the table could not be saved"}};
   }
-  return {rebuild(std::move(stored)), std::nullopt};  // its creator's token is registered when they take the seat
+  const auto id = stored.id;
+  auto table = rebuild(std::move(stored));  // its creator's token is registered when they take the seat
+  if (table && context_.cluster) context_.cluster->hold(id);
+  return {table, std::nullopt};
 }
 
 std::shared_ptr<room> lobby::create_rematch(StoredTable table, const protocol::RematchOffer& offer) {
@@ -180,6 +190,55 @@ std::shared_ptr<room> lobby::bring_back_finished(const std::string& id) {
   auto table = rebuild(std::move(*stored));
   if (table) table->expire_when_unwatched();
   return table;
+}
+
+std::shared_ptr<room> lobby::find_local(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  auto it = rooms_.find(id);
+  return it == rooms_.end() ? nullptr : handed_out(it->second);
+}
+
+std::shared_ptr<room> lobby::adopt(StoredTable stored) { return rebuild(std::move(stored)); }
+
+void lobby::hand_off(const std::string& id, std::function<void()> then) {
+  if (auto table = find_local(id)) {
+    table->move_away(std::move(then));
+  } else if (then) {
+    then();
+  }
+}
+
+lobby::lookup lobby::find_for(const protocol::TableRef& ref, taken_callback later) {
+  if (auto table = find(ref); table || !context_.cluster) return {table, false};
+  try {
+    const auto id = ref.table ? ref.table : context_.store->table_of_invite(*ref.invite);
+    if (!id) return {};
+    return bring_here(*id, ref.table.has_value(), std::move(later));
+  } catch (const std::exception& e) {
+    spdlog::error("looking a table up: {}", e.what());
+    return {};
+  }
+}
+
+lobby::lookup lobby::find_by_token_for(const std::string& token, taken_callback later) {
+  if (auto table = find_by_token(token); table || !context_.cluster) return {table, false};
+  try {
+    const auto id = context_.store->table_of_token(hash_token(token));
+    if (!id) return {};
+    return bring_here(*id, false, std::move(later));
+  } catch (const std::exception& e) {
+    spdlog::error("looking a seat up: {}", e.what());
+    return {};
+  }
+}
+
+lobby::lookup lobby::bring_here(const std::string& id, bool by_public_id, taken_callback later) {
+  // find() served it if it was here or finished: it is unfinished and another node's, or nobody's.
+  context_.cluster->take(id, [by_public_id, later = std::move(later)](std::shared_ptr<room> table) {
+    // A private table is found only by its invite code (or a seat's token).
+    later(table && by_public_id && table->is_private() ? nullptr : std::move(table));
+  });
+  return {nullptr, true};
 }
 
 std::shared_ptr<room> lobby::handed_out(std::shared_ptr<room> table) {
@@ -255,8 +314,9 @@ std::optional<protocol::MyGame> lobby::describe_stored(const std::string& token_
   try {
     const auto id = context_.store->table_of_token(token_hash);
     const auto table = id ? context_.store->load(*id, false) : std::nullopt;
-    // Unfinished tables are all in memory: one that is not failed to restore and is not described either.
-    if (!table || table->state != "finished") return std::nullopt;
+    // On one node unfinished tables are all in memory: one that is not failed to restore and is not described
+    // either. With several, it may be another node's: it is described from the store.
+    if (!table || (table->state != "finished" && !context_.cluster)) return std::nullopt;
     return describe_seat(*table, token_hash, {});
   } catch (const std::exception& e) {
     spdlog::error("describing a seat from the store: {}", e.what());
@@ -292,11 +352,52 @@ void lobby::erase_room(std::unordered_map<std::string, std::shared_ptr<room>>::i
   const auto id = it->first;
   if (!it->second->invite().empty()) by_invite_.erase(it->second->invite());
   rooms_.erase(it);
+  const auto s = summaries_.find(id);
+  const bool was_public = s != summaries_.end() && !s->second.info.is_private;
+  drop_summary(id);
+  publish(id);
+  if (was_public && context_.cluster) context_.cluster->announce_removed(id);
+}
+
+void lobby::drop_summary(const std::string& id) {
   if (auto s = summaries_.find(id); s != summaries_.end()) {
     place(s->second, false);
     summaries_.erase(s);
   }
+}
+
+void lobby::remote_update(const std::string& node, const protocol::TableInfo& table) {
+  std::lock_guard lock(mutex_);
+  if (table.is_private || rooms_.count(table.id)) return;  // held here: this node says what it is
+  auto it = summaries_.find(table.id);
+  if (it == summaries_.end()) {
+    it = summaries_.emplace(table.id, summary{table, next_sequence_++, node}).first;
+  } else {
+    place(it->second, false);
+    it->second.info = table;
+    it->second.node = node;
+  }
+  place(it->second, true);
+  publish(table.id);
+}
+
+void lobby::remote_removed(const std::string& node, const std::string& id) {
+  std::lock_guard lock(mutex_);
+  // Only the node that listed it takes it out: the node it moved to may have listed it since.
+  auto it = summaries_.find(id);
+  if (it == summaries_.end() || it->second.node != node || rooms_.count(id)) return;
+  drop_summary(id);
   publish(id);
+}
+
+std::vector<protocol::TableInfo> lobby::own_listed() const {
+  std::lock_guard lock(mutex_);
+  std::vector<protocol::TableInfo> out;
+  for (auto it = ranked_.begin(); it != ranked_.end() && out.size() < kMaxListed; ++it) {
+    const auto& s = summaries_.at(std::get<2>(*it));
+    if (s.node.empty()) out.push_back(s.info);
+  }
+  return out;
 }
 
 void lobby::update(const protocol::TableInfo& table) {
@@ -306,7 +407,9 @@ void lobby::update(const protocol::TableInfo& table) {
   place(it->second, false);
   it->second.info = table;
   place(it->second, true);
-  if (!table.is_private) publish(table.id);
+  if (table.is_private) return;
+  publish(table.id);
+  if (context_.cluster) context_.cluster->announce(table);
 }
 
 std::optional<lobby::rank> lobby::rank_of(const summary& s) {
@@ -358,7 +461,9 @@ std::map<std::pair<std::string, std::string>, int> lobby::room_counts() const {
   for (const auto& g : engine::all_games()) {
     for (const char* state : {"waiting", "playing", "finished"}) counts[{g.id, state}] = 0;
   }
-  for (const auto& [id, s] : summaries_) ++counts[{s.info.game, s.info.state}];
+  for (const auto& [id, s] : summaries_) {
+    if (s.node.empty()) ++counts[{s.info.game, s.info.state}];  // this node's own: each node counts its rooms
+  }
   return counts;
 }
 

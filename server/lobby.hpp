@@ -2,6 +2,7 @@
 // The registry of tables: finds them by id, invite code or seat token, creates and restores them,
 // and keeps the live list of public tables for those who watch the lobby. A plain mutex guards
 // its maps: every operation is a short lookup, and rooms and sessions on any strand call it.
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -47,6 +48,23 @@ class lobby {
   std::shared_ptr<room> find_by_token(const std::string& token);
   // Any table by its id, private ones included (for the server's own use, never a client's request).
   std::shared_ptr<room> find_id(const std::string& id);
+  // Several nodes (cluster.hpp): find and find_by_token for a client's request. An unfinished table that is not in
+  // this node's memory is taken over first; then `later` gets the room (or null) on another thread once it is, and
+  // the lookup is `pending`. On one node the same as find and find_by_token.
+  struct lookup {
+    std::shared_ptr<room> table;
+    bool pending = false;
+  };
+  using taken_callback = std::function<void(std::shared_ptr<room>)>;
+  lookup find_for(const protocol::TableRef& ref, taken_callback later);
+  lookup find_by_token_for(const std::string& token, taken_callback later);
+  // The room if it is in this node's memory (the store is not asked).
+  std::shared_ptr<room> find_local(const std::string& id);
+  // A table this node has just taken over (its lease's epoch in `stored`), replayed and registered; null if its
+  // record does not replay.
+  std::shared_ptr<room> adopt(StoredTable stored);
+  // The table leaves this node (room::move_away), `then` after; without the room here, `then` at once.
+  void hand_off(const std::string& id, std::function<void()> then);
   // Replies to `s` with what each token's table is, once every room holding one has answered on its own strand.
   // Tables finished and not in memory are described from the store, without replaying them.
   void my_games(const std::shared_ptr<websocket_session>& s, std::vector<std::string> tokens, nlohmann::json re);
@@ -60,6 +78,12 @@ class lobby {
 
   // A room's summary changed: store it and tell lobby watchers if the table is public.
   void update(const protocol::TableInfo& table);
+  // Several nodes (cluster.hpp): another node's public table, new or changed, and one that left its listing. Each
+  // node's watchers see every node's tables; a table held here is this node's to describe.
+  void remote_update(const std::string& node, const protocol::TableInfo& table);
+  void remote_removed(const std::string& node, const std::string& id);
+  // This node's own public tables as they would be listed (for a node that just started: cluster.hpp).
+  std::vector<protocol::TableInfo> own_listed() const;
   std::map<std::pair<std::string, std::string>, int> room_counts() const;
 
   // Connections: lobby watchers get the list when they start watching (returned), then only what changes in it
@@ -84,13 +108,18 @@ class lobby {
   std::shared_ptr<room> rebuild(StoredTable stored);
   std::shared_ptr<room> bring_back_finished(const std::string& id);
   std::optional<protocol::MyGame> describe_stored(const std::string& token_hash);
+  // find_for's second half: the table `id` (found by `ref`, or by a token when `ref` is null) is not in memory.
+  lookup bring_here(const std::string& id, bool by_public_id, taken_callback later);
 
   // A public table's place in the listing: waiting first, then the newest (highest sequence) first.
   using rank = std::tuple<bool, std::uint64_t, std::string>;  // (playing, ~sequence, id)
   struct summary {
     protocol::TableInfo info;
     std::uint64_t sequence = 0;  // registration order: restored tables in store order, then new ones
+    std::string node;            // several nodes: the node that listed it, when it is not in this one's memory
   };
+  // Takes `id`'s summary out of the ranking and the map, if it has one; with mutex_ held.
+  void drop_summary(const std::string& id);
   static std::optional<rank> rank_of(const summary& s);
   void place(const summary& s, bool add);  // in or out of ranked_; with mutex_ held
   // The listed public tables: at most kMaxListed, waiting before playing, newest first (by creation here).

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "address_limits.hpp"
+#include "cluster.hpp"
 #include "commit_queue.hpp"
 #include "game_records.hpp"
 #include "worker_pool.hpp"
@@ -48,7 +49,7 @@ int main(int argc, char** argv) {
     // Declaration order is destruction order in reverse: the io_context goes before the store and
     // the metrics (its pending handlers may still hold sessions that count themselves out), and the
     // lobby with its rooms goes before the io_context (their strands live on it).
-    const auto opened = open_store(store_setting(config));
+    const auto opened = open_store(store_setting(config), config.node.empty() ? "main" : config.node);
     store& db = *opened;
     metrics counters;
     address_limits addresses({static_cast<std::size_t>(config.max_connections_per_ip),
@@ -85,7 +86,18 @@ int main(int argc, char** argv) {
     worker_pool record_workers(1);
     game_records records(db, record_workers);
     context.records = &records;
-    const auto restored = tables.restore();
+    // One node rebuilds every unfinished table now; one of several takes tables over as they are asked for, and
+    // sweeps up those whose node is gone (cluster.hpp).
+    std::unique_ptr<cluster> nodes;
+    std::size_t restored = 0;
+    if (config.node.empty()) {
+      restored = tables.restore();
+    } else {
+      nodes = std::make_unique<cluster>(
+          cluster::settings{store_setting(config), config.node, std::chrono::milliseconds(config.lease_ms)}, db, tables);
+      context.cluster = nodes.get();
+      nodes->start();
+    }
     heartbeat alive(ioc.get_executor(), db);
     alive.run();
 
@@ -127,6 +139,7 @@ int main(int argc, char** argv) {
     ioc.run();
     for (auto& t : pool) t.join();
     commits.stop();
+    if (nodes) nodes->stop();  // the leases are given up: the other nodes take the tables over at once
     spdlog::info("stopped");
   } catch (const std::exception& e) {
     spdlog::critical("{}", e.what());

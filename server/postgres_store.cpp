@@ -62,6 +62,23 @@ constexpr const char* kSchema = R"sql(
     node TEXT PRIMARY KEY,
     at_ms BIGINT NOT NULL
   );
+  -- Several nodes (cluster.hpp): the node holding an unfinished table's lease, the lease's epoch (one more at each
+  -- taking) and when it runs out (Unix ms) unless renewed.
+  ALTER TABLE game_tables ADD COLUMN IF NOT EXISTS owner TEXT;
+  ALTER TABLE game_tables ADD COLUMN IF NOT EXISTS epoch BIGINT NOT NULL DEFAULT 0;
+  ALTER TABLE game_tables ADD COLUMN IF NOT EXISTS lease_until BIGINT NOT NULL DEFAULT 0;
+  -- An action of a node's: stored only while the node still holds the table's lease at that epoch, else the whole
+  -- transaction fails. FOR SHARE: a node taking the table over waits for this transaction, so it reads the record
+  -- with this action in it or without it, never a record that grows behind it.
+  CREATE OR REPLACE FUNCTION emporium_append(t TEXT, i BIGINT, p INTEGER, a TEXT, node TEXT, ep BIGINT)
+  RETURNS void LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM 1 FROM game_tables WHERE id = t AND owner = node AND epoch = ep FOR SHARE;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'table % is no longer held by node % at epoch %', t, node, ep USING ERRCODE = 'EM001';
+    END IF;
+    INSERT INTO actions (table_id, idx, player, action) VALUES (t, i, p, a);
+  END $$;
   COMMIT;
 )sql";
 
@@ -69,8 +86,10 @@ constexpr const char* kSchema = R"sql(
 constexpr const char* kInsertAction = "emporium_insert_action";
 constexpr const char* kSaveClock = "emporium_save_clock";
 constexpr const char* kFinish = "emporium_finish";
+constexpr const char* kAppendHeld = "emporium_append_held";
 const std::pair<const char*, const char*> kPrepared[] = {
     {kInsertAction, "INSERT INTO actions (table_id, idx, player, action) VALUES ($1, $2, $3, $4)"},
+    {kAppendHeld, "SELECT emporium_append($1, $2, $3, $4, $5, $6)"},
     {kSaveClock, "UPDATE game_tables SET clock_state = $1 WHERE id = $2"},
     {kFinish, "UPDATE game_tables SET state = 'finished', result = $1, updated_at = $2, finished_at = $2 WHERE id = $3"},
 };
@@ -108,11 +127,15 @@ PGconn* postgres_store::prepared() {
 
 void postgres_store::insert_table(const StoredTable& t) {
   const auto now = std::to_string(unix_now());
+  // A node's new table is its own from the start (its lease is renewed with the others' within a second).
+  const auto lease_until = t.owner.empty() ? std::string("0") : std::to_string(unix_now() * 1000 + 10000);
   db_.run("INSERT INTO game_tables (id, game, players, options, seed, private, invite, creator_seat, state, rematch_of, "
-      "created_at, updated_at, clock, salt) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
-      {t.id, t.game, std::to_string(t.players), t.options.dump(), t.seed.to_hex(), t.is_private ? "1" : "0",
-       or_null(t.invite), std::to_string(t.creator_seat), t.state, or_null(t.rematch_of), now, now,
-       t.clock ? param(t.clock->to_json().dump()) : param(), or_null(t.salt)});
+          "created_at, updated_at, clock, salt, owner, epoch, lease_until) "
+          "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+          {t.id, t.game, std::to_string(t.players), t.options.dump(), t.seed.to_hex(), t.is_private ? "1" : "0",
+           or_null(t.invite), std::to_string(t.creator_seat), t.state, or_null(t.rematch_of), now, now,
+           t.clock ? param(t.clock->to_json().dump()) : param(), or_null(t.salt), or_null(t.owner),
+           std::to_string(t.epoch), lease_until});
   insert_seats(t.id, t.seats);
 }
 
@@ -196,7 +219,9 @@ void postgres_store::append_actions(const std::vector<ActionWrite>& batch) {
   bool ok = send(nullptr, {});
   for (const auto& a : batch) {
     if (!ok) break;
-    ok = send(kInsertAction, {a.table, std::to_string(a.index), std::to_string(a.player), a.action});
+    ok = a.epoch == 0 ? send(kInsertAction, {a.table, std::to_string(a.index), std::to_string(a.player), a.action})
+                      : send(kAppendHeld, {a.table, std::to_string(a.index), std::to_string(a.player), a.action,
+                                           node_, std::to_string(a.epoch)});
     if (ok && !a.clock_state.empty()) ok = send(kSaveClock, {a.clock_state, a.table});
     if (ok && !a.result.empty()) ok = send(kFinish, {a.result, now, a.table});
   }

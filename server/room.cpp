@@ -74,6 +74,7 @@ room::room(net::any_io_executor executor, const server_context& context, const S
       commitment_(stored.salt.empty() ? "" : records::commitment_of(stored.salt, stored.seed)),
       options_(stored.options),
       rematch_of_(stored.rematch_of),
+      epoch_(stored.epoch),
       creator_seat_(stored.creator_seat),
       bot_pause_(strand_),
       clock_config_(stored.clock),
@@ -585,6 +586,7 @@ void room::act(session_ptr s, std::uint64_t version, Json action, Json re,
 
 std::optional<engine::Error> room::play(int seat, const Json& action, const session_ptr& actor, const Json& re,
                                         bool timed_out, std::optional<std::chrono::steady_clock::time_point> received) {
+  if (moved_away_) return engine::Error{protocol::errc::internal_error, "this table moved to another node: connect again"};
   auto& game = *game_state_;
   auto result = game.apply(seat, action);
   if (!result.ok()) return result.error;
@@ -598,7 +600,7 @@ std::optional<engine::Error> room::play(int seat, const Json& action, const sess
   }
   ActionWrite write{id_, game.version() - 1, seat, action.dump(),
                     clock_ ? clock_->to_stored(std::chrono::steady_clock::now(), unix_ms_now()).dump() : std::string(),
-                    game.is_over() ? game.result().dump() : std::string()};
+                    game.is_over() ? game.result().dump() : std::string(), epoch_};
   // Written before anyone is told: until the commit queue says so, the room holds back whatever it is asked.
   committing_ = true;
   // The queue calls back once: the move (its events, the actor, the clock) is handed on, not copied.
@@ -799,6 +801,25 @@ void room::expire_when_unwatched() {
   on_strand([self = shared_from_this()] { self->watch_unwatched(); });
 }
 
+void room::move_away(std::function<void()> then) {
+  on_strand([self = shared_from_this(), then = std::move(then)] {
+    if (self->moved_away_) return;
+    self->moved_away_ = true;
+    self->bot_pause_.cancel();
+    self->clock_timer_.cancel();
+    self->abandoned_timer_.cancel();
+    self->unwatched_timer_.cancel();
+    self->forget_tokens();
+    self->context_.lobby->remove_room(self->id_);
+    if (then) then();
+    auto close = [&](const std::weak_ptr<websocket_session>& w) {
+      if (auto c = w.lock()) c->close_table_moved();
+    };
+    for (const auto& st : self->seats_) close(st.connection);
+    for (const auto& w : self->spectators_) close(w);
+  });
+}
+
 void room::carry_on() {
   on_strand([self = shared_from_this()] {
     self->watch_abandoned();  // restored before anyone can connect: a waiting table's time runs from the restart
@@ -809,7 +830,7 @@ void room::carry_on() {
 }
 
 void room::run_bot_if_its_turn() {
-  if (phase_ != phase::playing || bot_thinking_ || !context_.bots) return;
+  if (phase_ != phase::playing || bot_thinking_ || !context_.bots || moved_away_) return;
   // Most tables have no bot and no clock: they skip the engine's to_move() on every move.
   const bool out_of_time = clock_ && clock_->deadline() && std::chrono::steady_clock::now() >= *clock_->deadline();
   if (!out_of_time &&

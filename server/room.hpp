@@ -61,6 +61,10 @@ class room : public std::enable_shared_from_this<room> {
   // After a restart: the clock runs again (without charging the downtime), and a bot whose decision it is
   // carries on.
   void carry_on();
+  // Several nodes (cluster.hpp): the table leaves this node once the move being stored, if any, is stored. It plays
+  // no more, the lobby forgets it, `then` runs (the cluster gives its lease up), and every member's connection is
+  // closed with "table moved", so that their clients connect again, through the proxy, to the node that holds it.
+  void move_away(std::function<void()> then);
   // A finished table brought back from the store: it leaves memory again once nobody is connected to it.
   void expire_when_unwatched();
   void resume(session_ptr session, std::string token, Json re);
@@ -212,6 +216,7 @@ class room : public std::enable_shared_from_this<room> {
   const std::string commitment_;  // SHA-256(salt || seed), published from the start; empty without a salt
   const Json options_;
   const std::string rematch_of_;  // empty unless this table is a rematch
+  const std::uint64_t epoch_;     // several nodes: this node's lease on the table (StoredTable::epoch); else 0
   int creator_seat_ = 0;
   phase phase_ = phase::waiting;
   std::vector<seat_slot> seats_;
@@ -229,6 +234,7 @@ class room : public std::enable_shared_from_this<room> {
   std::uint64_t clock_generation_ = 0;  // a timer callback from before the last update_clock is stale
   condition_timer abandoned_timer_;  // a waiting table with nobody connected
   condition_timer unwatched_timer_;  // a finished table with nobody connected
+  bool moved_away_ = false;          // move_away: this node serves the table no more
   std::atomic<std::uint64_t> lookups_{0};
   long long updated_ = 0;  // unix seconds of the last stored change
   std::optional<protocol::RematchOffer> rematch_;

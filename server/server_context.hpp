@@ -11,6 +11,7 @@
 namespace emporium::server {
 
 class address_limits;
+class cluster;
 class commit_queue;
 class game_records;
 class worker_pool;
@@ -29,6 +30,7 @@ struct server_context {
   server::worker_pool* bots = nullptr;
   server::game_records* records = nullptr;  // finished games' records and replays (GET /tables/<id>/...)
   server::address_limits* addresses = nullptr;  // per-address caps on connections and tables created
+  server::cluster* cluster = nullptr;  // several nodes on one PostgreSQL (cluster.hpp); null on one node
   std::chrono::milliseconds bot_delay{800};  // the pause before a bot's move, after the previous move
   std::chrono::seconds absent_after{300};    // replace_absent: how long a player must have been disconnected
   std::chrono::seconds abandoned_after{600};  // a waiting table with nobody connected closes after this

@@ -121,7 +121,8 @@ class store {
 };
 
 // The store a `--store` setting names: "sqlite:<directory>" or a "postgresql://…" (or "postgres://…") URI. Throws
-// store_error when it cannot be opened, std::invalid_argument when the setting names no store.
-std::unique_ptr<store> open_store(const std::string& setting);
+// store_error when it cannot be opened, std::invalid_argument when the setting names no store. `node`: this server's
+// name in a PostgreSQL store shared by several (cluster.hpp).
+std::unique_ptr<store> open_store(const std::string& setting, const std::string& node = "main");
 
 }  // namespace emporium::server

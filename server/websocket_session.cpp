@@ -4,6 +4,7 @@
 
 #include <emporium/engine/registry.hpp>
 
+#include "cluster.hpp"
 #include "lobby.hpp"
 #include "metrics.hpp"
 #include "room.hpp"
@@ -71,7 +72,8 @@ void websocket_session::on_accept(beast::error_code ec) {
   });
   Json games = Json::array();
   for (const auto& g : engine::all_games()) games.push_back(g.to_json());
-  enqueue_text(protocol::render_welcome(games, static_cast<long long>(context_->absent_after.count())));
+  enqueue_text(protocol::render_welcome(games, static_cast<long long>(context_->absent_after.count()),
+                                       context_->cluster ? context_->cluster->node() : std::string()));
   do_read();
 }
 
@@ -126,8 +128,26 @@ void websocket_session::on_read(beast::error_code ec, std::size_t bytes) {
       return;
     }
     handle(std::move(request), received);
+    if (awaiting_table_) return;  // a table is being brought to this node: later() reads on
   }
   do_read();
+}
+
+std::function<void(std::shared_ptr<room>)> websocket_session::later() {
+  return [self = shared_from_this()](std::shared_ptr<room> table) {
+    net::post(self->ws_.get_executor(), [self, table = std::move(table)] {
+      auto use = std::move(self->awaiting_table_);
+      self->awaiting_table_ = nullptr;
+      if (self->closed_ || self->pending_close_ || !use) return;
+      use(table);
+      self->do_read();
+    });
+  };
+}
+
+void websocket_session::with_table(lobby::lookup found, std::function<void(const std::shared_ptr<room>&)> use) {
+  if (!found.pending) return use(found.table);
+  awaiting_table_ = std::move(use);  // later() runs it, then reading goes on
 }
 
 bool websocket_session::waits_for_a_slot(const protocol::Request& request) const {
@@ -150,7 +170,7 @@ void websocket_session::slot_released() {
   deferred_.reset();
   if (closed_ || pending_close_) return;
   handle(std::move(request), received);
-  do_read();
+  if (!awaiting_table_) do_read();
 }
 
 bool websocket_session::within_rate() {
@@ -242,21 +262,24 @@ void websocket_session::handle(protocol::Request request, std::chrono::steady_cl
           },
           [&](protocol::Join& m) {
             if (!room_for_another_table(re)) return;
-            auto table = context_->lobby->find(m.ref);
-            if (!table) return refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
-            in_table_slot(table, [&] { table->join(self, name_, m.seat, re); });
+            with_table(context_->lobby->find_for(m.ref, later()), [self, seat = m.seat, re](const std::shared_ptr<room>& table) {
+              if (!table) return self->refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
+              self->in_table_slot(table, [&] { table->join(self, self->name_, seat, re); });
+            });
           },
           [&](protocol::Watch& m) {
             if (!room_for_another_table(re)) return;
-            auto table = context_->lobby->find(m.ref);
-            if (!table) return refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
-            in_table_slot(table, [&] { table->watch(self, re); });
+            with_table(context_->lobby->find_for(m.ref, later()), [self, re](const std::shared_ptr<room>& table) {
+              if (!table) return self->refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
+              self->in_table_slot(table, [&] { table->watch(self, re); });
+            });
           },
           [&](protocol::Resume& m) {
             if (!room_for_another_table(re)) return;
-            auto table = context_->lobby->find_by_token(m.token);
-            if (!table) return refuse(re, perr::bad_token, "that seat token is not valid");
-            in_table_slot(table, [&] { table->resume(self, m.token, re); });
+            with_table(context_->lobby->find_by_token_for(m.token, later()), [self, token = m.token, re](const std::shared_ptr<room>& table) {
+              if (!table) return self->refuse(re, perr::bad_token, "that seat token is not valid");
+              self->in_table_slot(table, [&] { table->resume(self, token, re); });
+            });
           },
           [&](protocol::Leave& m) {
             if (auto table = table_for(m.table, re)) table->leave(self, re);
@@ -371,6 +394,12 @@ void websocket_session::drop_connection(const char* why) {
 void websocket_session::close_going_away() {
   net::post(ws_.get_executor(), [self = shared_from_this()] {
     self->close_after_flush({websocket::close_code::going_away, "server shutting down"});
+  });
+}
+
+void websocket_session::close_table_moved() {
+  net::post(ws_.get_executor(), [self = shared_from_this()] {
+    self->close_after_flush({websocket::close_code::service_restart, "table moved: connect again"});
   });
 }
 

@@ -4,6 +4,7 @@
 // queue. Runs on its own strand; public members are safe to call from any thread.
 #include <chrono>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -15,6 +16,7 @@
 #include "address_limits.hpp"
 #include "beast.hpp"
 #include "lingering_stream.hpp"
+#include "lobby.hpp"
 #include "net.hpp"
 #include "server_context.hpp"
 
@@ -49,6 +51,9 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void joined(std::shared_ptr<room> table);  // a room took us in (seat or spectator)
   void left(std::string table_id);           // a room let us go
   void close_going_away();                   // server shutdown
+  // A table of this connection moved to another node (room::move_away): the client connects again, through the
+  // proxy, and finds it there.
+  void close_table_moved();
 
  private:
   void on_accept(beast::error_code ec);
@@ -56,6 +61,10 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void on_read(beast::error_code ec, std::size_t bytes);
   void handle(protocol::Request request, std::chrono::steady_clock::time_point received);
   void refuse(const nlohmann::json& re, const std::string& code, const std::string& message);
+  // Several nodes: a request's table may have to be taken over from another node first (lobby::find_for). Then
+  // `use` runs once it is here, and nothing more is read from the client meanwhile, so requests stay in order.
+  void with_table(lobby::lookup found, std::function<void(const std::shared_ptr<room>&)> use);
+  std::function<void(std::shared_ptr<room>)> later();  // the callback find_for calls, posted back to this strand
   bool within_rate();
   void said_hello();
   bool room_for_another_table(const nlohmann::json& re);  // refuses with too_many_tables when full
@@ -88,6 +97,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   bool said_hello_ = false;  // hello or set_name
   std::string name_;
   std::map<std::string, std::shared_ptr<room>> tables_;
+  std::function<void(const std::shared_ptr<room>&)> awaiting_table_;  // with_table: what waits for its table
   std::size_t reserved_slots_ = 0;  // table requests accepted and not yet answered by their room
   std::size_t slots_given_up_ = 0;  // of those, answered by a joined() before the room confirmed
   // The request that waits for a slot (reading is paused meanwhile), with when it was received.

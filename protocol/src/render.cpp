@@ -52,18 +52,58 @@ Json table_json(const TableInfo& table) {
   return j;
 }
 
+std::optional<TableInfo> table_info_from_json(const Json& j) {
+  // Every field table_json writes, of its type; a missing or ill-typed one makes it not a table.
+  try {
+    TableInfo t;
+    t.id = j.at("id").get<std::string>();
+    t.game = j.at("game").get<std::string>();
+    t.players = j.at("players").get<int>();
+    t.options = j.at("options");
+    t.is_private = j.at("private").get<bool>();
+    t.state = j.at("state").get<std::string>();
+    t.spectators = j.at("spectators").get<int>();
+    t.creator_seat = j.at("creator_seat").get<int>();
+    for (const auto& s : j.at("seats")) {
+      SeatInfo seat;
+      seat.seat = s.at("seat").get<int>();
+      if (!s.at("name").is_null()) seat.name = s.at("name").get<std::string>();
+      seat.connected = s.at("connected").get<bool>();
+      if (s.contains("bot")) seat.bot = s.at("bot").get<std::string>();
+      if (s.contains("stand_in")) seat.stand_in = s.at("stand_in").get<std::string>();
+      if (s.contains("away_s")) seat.away_s = s.at("away_s").get<long long>();
+      seat.reserved = s.value("reserved", false);
+      t.seats.push_back(std::move(seat));
+    }
+    if (j.contains("clock")) t.clock = ClockConfig{j["clock"].at("turn").get<int>(), j["clock"].at("reserve").get<int>()};
+    if (j.contains("rematch")) {
+      const auto& r = j["rematch"];
+      t.rematch = RematchOffer{r.at("table").get<std::string>(), r.at("by").get<int>(), std::nullopt};
+      if (r.contains("invite")) t.rematch->invite = r["invite"].get<std::string>();
+    }
+    if (j.contains("rematch_of")) t.rematch_of = j["rematch_of"].get<std::string>();
+    if (j.contains("commitment")) t.commitment = j["commitment"].get<std::string>();
+    if (j.contains("seed")) t.seed = j["seed"].get<std::string>();
+    if (j.contains("salt")) t.salt = j["salt"].get<std::string>();
+    return t;
+  } catch (const Json::exception&) {
+    return std::nullopt;
+  }
+}
+
 Json rematch_json(const RematchOffer& offer) {
   Json j{{"table", offer.table}, {"by", offer.by}};
   if (offer.invite) j["invite"] = *offer.invite;
   return j;
 }
 
-std::string render_welcome(const Json& games, std::optional<long long> absent_after_s) {
+std::string render_welcome(const Json& games, std::optional<long long> absent_after_s, std::string_view node) {
   Json j = frame("welcome", nullptr);
   j["protocol"] = kVersion;
   j["server"] = "emporium";
   j["games"] = games;
   if (absent_after_s) j["absent_after_s"] = *absent_after_s;
+  if (!node.empty()) j["node"] = std::string(node);
   return dump(j);
 }
 

@@ -872,6 +872,33 @@ TEST(Render, RematchOfferReservedSeatsAndRematchOf) {
   EXPECT_FALSE(k.at("seats")[0].contains("reserved"));
 }
 
+TEST(Render, ATableReadsBackFromItsJson) {
+  // What one node announces of its tables to the others (docs/scaling.md) reads back to the same table.
+  TableInfo t = sample_table();
+  t.state = "playing";
+  t.seats[0].away_s = 12;
+  t.seats[1] = {1, "Bo", true, "normal", "absent", std::nullopt, true};
+  t.clock = ClockConfig{30, 300};
+  t.rematch = RematchOffer{"n3w", 1, "inv"};
+  t.rematch_of = "old";
+  t.commitment = std::string(64, 'c');
+  t.seed = std::string(32, 'a');
+  t.salt = std::string(32, 'b');
+  for (const TableInfo& table : {sample_table(), t}) {
+    const auto back = table_info_from_json(table_json(table));
+    ASSERT_TRUE(back);
+    EXPECT_EQ(table_json(*back), table_json(table));
+  }
+  // Not a table: a field missing or of the wrong type.
+  Json j = table_json(t);
+  j.erase("state");
+  EXPECT_FALSE(table_info_from_json(j));
+  j = table_json(t);
+  j["seats"][0]["connected"] = "yes";
+  EXPECT_FALSE(table_info_from_json(j));
+  EXPECT_FALSE(table_info_from_json(Json::array()));
+}
+
 TEST(Render, MyGamesCarriesOnlyTheListedFields) {
   MyGame running;
   running.token = "tok-1";
@@ -913,6 +940,8 @@ TEST(Render, Welcome) {
   EXPECT_EQ(j, Json({{"type", "welcome"}, {"protocol", 1}, {"server", "emporium"}, {"games", games}}));
   EXPECT_FALSE(j.contains("re"));
   EXPECT_EQ(Json::parse(render_welcome(games, 300)).at("absent_after_s"), 300);
+  EXPECT_FALSE(j.contains("node"));  // one server
+  EXPECT_EQ(Json::parse(render_welcome(games, 300, "n2")).at("node"), "n2");
 }
 
 TEST(Render, Hello) {

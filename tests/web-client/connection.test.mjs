@@ -196,6 +196,8 @@ describe('RequestBook', () => {
 test('wsUrl follows the page: ws or wss, same host and port, path /ws', () => {
   assert.equal(wsUrl({ protocol: 'http:', host: 'localhost:8080' }), 'ws://localhost:8080/ws');
   assert.equal(wsUrl({ protocol: 'https:', host: 'games.example' }), 'wss://games.example/ws');
+  // A table's page names its table, for a proxy that routes by it.
+  assert.equal(wsUrl({ protocol: 'https:', host: 'games.example' }, 'T1 x'), 'wss://games.example/ws?table=T1%20x');
 });
 
 describe('Connection', () => {
@@ -354,6 +356,42 @@ describe('Connection', () => {
     assert.equal(sockets[0].closedWith, 1000);
     await timers.advance(60000);
     assert.equal(sockets.length, 1);
+  });
+
+  test('another table\'s URL is only remembered on one server, but reconnects at once to a cluster\'s node', async () => {
+    const { conn, sockets } = setup();
+    let ready = 0;
+    conn.on('ready', () => ready++);
+    conn.start();
+    await greet(sockets[0]);
+    conn.setUrl('ws://example.test/ws?table=A');
+    assert.equal(sockets.length, 1, 'one server: the same connection serves every table');
+    assert.equal(conn.url, 'ws://example.test/ws?table=A');
+
+    // A node of a cluster says its name in the welcome.
+    sockets[0].drop();
+    await flush();
+    conn.reconnectNow();
+    const node = sockets[sockets.length - 1];
+    assert.equal(node.url, 'ws://example.test/ws?table=A');
+    node.readyState = 1;
+    node.receive({ type: 'welcome', protocol: 1, server: 'emporium', games: [], node: 'n2' });
+    await flush();
+    node.reply({ type: 'hello', name: 'Ann', protocol: 1 });
+    await flush();
+    assert.equal(conn.node, 'n2');
+    const readyBefore = ready;
+    const pending = conn.request({ type: 'ping' }).catch((e) => e.code);
+    conn.setUrl('ws://example.test/ws?table=B');
+    assert.equal(node.closedWith, 1000);
+    assert.equal(await pending, 'disconnected');
+    const next = sockets[sockets.length - 1];
+    assert.notEqual(next, node);
+    assert.equal(next.url, 'ws://example.test/ws?table=B');
+    await greet(next);
+    assert.equal(ready, readyBefore + 1, 'the page takes back what it shows');
+    conn.setUrl('ws://example.test/ws?table=B');
+    assert.equal(sockets[sockets.length - 1], next, 'the same URL changes nothing');
   });
 
   test('frames from a replaced socket are ignored', async () => {

@@ -27,9 +27,13 @@ export function backoffDelay(attempt, options = BACKOFF, random = Math.random) {
   return Math.round(raw - spread + random() * spread);
 }
 
-/** The WebSocket URL for a page location: same host and port, ws or wss, path /ws. */
-export function wsUrl(location) {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
+/**
+ * The WebSocket URL for a page location: same host and port, ws or wss, path /ws; with the table the page shows, so
+ * that a proxy in front of several nodes sends the connection to the node holding that table (docs/scaling.md).
+ */
+export function wsUrl(location, table = null) {
+  const url = `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
+  return table ? `${url}?table=${encodeURIComponent(table)}` : url;
 }
 
 /** A refused request: `code` from the protocol (or 'disconnected' / 'timeout'), `message` for people. */
@@ -150,6 +154,7 @@ export class Connection {
     this.name = '';
     this.games = [];
     this.absentAfterS = null; // from welcome: how long a player must be away before replace_absent
+    this.node = null; // from welcome: the node that answers, when the server is one of several
     this.lastFrameAt = 0;
   }
 
@@ -264,6 +269,27 @@ export class Connection {
     this.open();
   }
 
+  /**
+   * Points the connection at `url` (wsUrl with the table the page shows). One server serves every table on any
+   * connection, so there the URL is only remembered. Behind a proxy in front of several nodes (the welcome named a
+   * node) a table's page needs its table's node: the connection is opened again at once, and the ready hooks take
+   * back what the page shows.
+   */
+  setUrl(url) {
+    if (url === this.url) return;
+    this.url = url;
+    if (!this.node || this.closed || !this.socket) return;
+    const s = this.socket;
+    this.detach(s);
+    this.socket = null;
+    try { s.close(1000, 'another table'); } catch { /* already closed */ }
+    this.ready = false;
+    this.stopHeartbeat();
+    this.failPending('disconnected');
+    this.attempt = 0;
+    this.open();
+  }
+
   /** Drops the current socket as dead (heartbeat timeout) and reconnects. */
   abandon() {
     const s = this.socket;
@@ -307,6 +333,7 @@ export class Connection {
     if (frame.type === 'welcome') {
       this.games = Array.isArray(frame.games) ? frame.games : [];
       this.absentAfterS = Number.isInteger(frame.absent_after_s) ? frame.absent_after_s : null;
+      this.node = typeof frame.node === 'string' ? frame.node : null;
       this.sayHello();
     }
     this.emit('message', frame);

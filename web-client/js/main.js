@@ -111,6 +111,8 @@ function route({ again = false } = {}) {
   current = null;
   app.replaceChildren();
   const r = parseRoute(location.pathname, location.hash);
+  // A table's page talks to its table's node when there are several (docs/scaling.md); else nothing changes.
+  conn.setUrl(wsUrl(location, r.name === 'table' ? r.id : null));
   if (r.name === 'myGames' && location.pathname !== myGamesPath) history.replaceState(null, '', myGamesPath);
   if (r.name === 'lobby') current = mountLobby(app, ctx);
   else if (r.name === 'myGames') current = mountMyGames(app, ctx);
@@ -169,5 +171,5 @@ document.addEventListener('visibilitychange', () => {
 window.emporium = { conn, store };
 
 showConnection();
+route();  // first: it points the connection at the page's table (setUrl) before the connection opens
 conn.start();
-route();

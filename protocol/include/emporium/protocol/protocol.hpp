@@ -207,6 +207,8 @@ struct TableInfo {
   std::optional<std::string> salt;
 };
 Json table_json(const TableInfo& table);
+// The inverse of table_json, for the tables another node lists (docs/scaling.md): nothing when `j` is not one.
+std::optional<TableInfo> table_info_from_json(const Json& j);
 Json rematch_json(const RematchOffer& offer);
 
 // One entry of a my_games reply: the table a seat token belongs to, without anything of a game's view.
@@ -224,7 +226,9 @@ struct MyGame {
 };
 
 // On connect: the protocol, the games, and (when given) how long a player must be away before replace_absent.
-std::string render_welcome(const Json& games, std::optional<long long> absent_after_s = std::nullopt);
+// `node`: the name of the node that answers, when the server is one of several (docs/scaling.md).
+std::string render_welcome(const Json& games, std::optional<long long> absent_after_s = std::nullopt,
+                           std::string_view node = {});
 std::string render_hello(const Json& re, std::string_view name);                   // reply to hello / set_name
 std::string render_lobby(const Json& re, const std::vector<TableInfo>& tables);    // public tables
 // To lobby watchers after the full list: a listed table is new or changed, or one is no longer listed.

@@ -1,0 +1,224 @@
+#include "cluster.hpp"
+
+#include <poll.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "lobby.hpp"
+#include "room.hpp"
+#include "store.hpp"
+
+namespace emporium::server {
+
+using clock_type = std::chrono::steady_clock;
+
+cluster::cluster(settings s, store& db, lobby& tables)
+    : settings_(std::move(s)), db_(db), tables_(tables), leases_(settings_.uri, settings_.node, settings_.lease) {}
+
+cluster::~cluster() { stop(); }
+
+void cluster::start() {
+  leases_.release_all();
+  // The other nodes' public tables: they answer with theirs.
+  leases_.notify(table_leases::kLobby, nlohmann::json{{"node", node()}, {"hello", true}}.dump());
+  thread_ = std::thread([this] { loop(); });
+}
+
+void cluster::stop() {
+  stopping_ = true;
+  if (thread_.joinable()) thread_.join();
+}
+
+void cluster::take(std::string table, std::function<void(std::shared_ptr<room>)> done) {
+  const auto now = clock_type::now();
+  std::lock_guard lock(mutex_);
+  incoming_.push_back({std::move(table), std::move(done), now + settings_.wait, now, {}});
+}
+
+void cluster::hold(std::string table) {
+  std::lock_guard lock(mutex_);
+  made_.push_back(std::move(table));
+}
+
+void cluster::announce(const protocol::TableInfo& table) {
+  auto payload = nlohmann::json{{"node", node()}, {"table", protocol::table_json(table)}}.dump();
+  std::lock_guard lock(mutex_);
+  to_announce_.push_back(std::move(payload));
+}
+
+void cluster::announce_removed(const std::string& table) {
+  auto payload = nlohmann::json{{"node", node()}, {"removed", table}}.dump();
+  std::lock_guard lock(mutex_);
+  to_announce_.push_back(std::move(payload));
+}
+
+void cluster::heard(const std::string& channel, const std::string& payload) {
+  if (channel == table_leases::kHandoff) {
+    const auto space = payload.find(' ');
+    if (space == node().size() && payload.compare(0, space, node()) == 0) hand_over(payload.substr(space + 1));
+    return;
+  }
+  const auto j = nlohmann::json::parse(payload, nullptr, false);
+  if (!j.is_object() || !j.contains("node") || !j["node"].is_string() || j["node"] == node()) return;
+  const std::string from = j["node"];
+  if (j.contains("hello")) {
+    for (const auto& t : tables_.own_listed()) announce(t);
+  } else if (j.contains("removed") && j["removed"].is_string()) {
+    tables_.remote_removed(from, j["removed"]);
+  } else if (j.contains("table")) {
+    if (const auto t = protocol::table_info_from_json(j["table"])) tables_.remote_update(from, *t);
+  }
+}
+
+void cluster::loop() {
+  while (!stopping_) {
+    // Woken by a handoff request, else every 20 ms for what other threads handed in and for the timers.
+    pollfd wait{-1, POLLIN, 0};
+    try {
+      wait.fd = leases_.socket();
+    } catch (const store_error&) {
+    }
+    ::poll(&wait, wait.fd >= 0 ? 1 : 0, 20);
+    try {
+      step();
+    } catch (const std::exception& e) {
+      spdlog::warn("cluster: {}", e.what());
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+  }
+  // Leaving: whoever waits hears now, and the tables still held are let go for the others to take at once.
+  for (auto& w : waiting_) w.done(nullptr);
+  try {
+    leases_.release_all();
+  } catch (const std::exception& e) {
+    spdlog::warn("cluster: giving the leases up: {}", e.what());
+  }
+}
+
+void cluster::step() {
+  const auto now = clock_type::now();
+  std::vector<std::string> announcing;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto& w : incoming_) waiting_.push_back(std::move(w));
+    incoming_.clear();
+    for (auto& t : made_) held_.insert(std::move(t));
+    made_.clear();
+    for (const auto& t : released_) {
+      held_.erase(t);
+      leases_.release(t);
+    }
+    released_.clear();
+    std::swap(announcing, to_announce_);
+  }
+  // A payload over PostgreSQL's 8000 bytes is left out (a table with very long names): the others miss that one.
+  for (const auto& payload : announcing) {
+    if (payload.size() < 8000) leases_.notify(table_leases::kLobby, payload);
+  }
+  for (const auto& [channel, payload] : leases_.notifications()) heard(channel, payload);
+  std::erase_if(waiting_, [&](wanted& w) { return w.next_try <= now && try_take(w, now); });
+  if (now >= next_renew_) {
+    renew();
+    next_renew_ = now + settings_.lease / 4;
+  }
+  if (now >= next_sweep_) {
+    sweep();
+    next_sweep_ = now + std::chrono::seconds(1);
+  }
+}
+
+bool cluster::try_take(wanted& w, clock_type::time_point now) {
+  if (auto here = tables_.find_local(w.table)) {  // brought here meanwhile (by another request or the sweep)
+    w.done(here);
+    return true;
+  }
+  if (const auto epoch = leases_.take(w.table)) {
+    w.done(load(w.table, *epoch));
+    return true;
+  }
+  const auto holder = leases_.holder(w.table);
+  if (!holder || holder->state == "finished") {
+    // Gone, or finished meanwhile: a finished table is served from the store by any node.
+    w.done(holder ? tables_.find_id(w.table) : nullptr);
+    return true;
+  }
+  if (now >= w.give_up) {
+    spdlog::warn("cluster: table {} was not handed over by {} in time", w.table, holder->owner);
+    w.done(nullptr);
+    return true;
+  }
+  // A live holder is asked (again every second, in case it missed it); a dead one's lease runs out by itself.
+  if (!holder->owner.empty() && holder->owner != node() && now - w.asked >= std::chrono::seconds(1)) {
+    leases_.notify(table_leases::kHandoff, holder->owner + " " + w.table);
+    w.asked = now;
+  }
+  w.next_try = now + std::chrono::milliseconds(holder->left_ms > 1000 ? 50 : 25);
+  return false;
+}
+
+std::shared_ptr<room> cluster::load(const std::string& table, std::uint64_t epoch) {
+  std::optional<StoredTable> stored;
+  try {
+    stored = db_.load(table);
+  } catch (const std::exception& e) {
+    spdlog::error("cluster: reading table {}: {}", table, e.what());
+  }
+  if (!stored) {
+    leases_.release(table);
+    return nullptr;
+  }
+  stored->owner = node();
+  stored->epoch = epoch;
+  auto taken = tables_.adopt(std::move(*stored));
+  if (!taken) {
+    leases_.release(table);
+    return nullptr;
+  }
+  held_.insert(table);
+  taken->carry_on();
+  spdlog::info("cluster: table {} taken over (epoch {})", table, epoch);
+  return taken;
+}
+
+void cluster::renew() {
+  // Only the leases of tables still in memory here: one that left (finished and unwatched, closed) is let go.
+  std::vector<std::string> here;
+  for (auto it = held_.begin(); it != held_.end();) {
+    if (tables_.find_local(*it)) {
+      here.push_back(*it);
+      ++it;
+    } else {
+      leases_.release(*it);
+      it = held_.erase(it);
+    }
+  }
+  for (const auto& lost : leases_.renew(here)) {
+    // Another node has it (this one was too slow to renew, or the database was out of reach): it leaves here.
+    spdlog::warn("cluster: the lease on table {} was lost; it leaves this node", lost);
+    held_.erase(lost);
+    tables_.hand_off(lost, nullptr);
+  }
+}
+
+void cluster::sweep() {
+  for (const auto& table : leases_.orphans(settings_.sweep)) {
+    if (tables_.find_local(table)) continue;
+    if (const auto epoch = leases_.take(table)) load(table, *epoch);
+  }
+}
+
+void cluster::hand_over(const std::string& table) {
+  if (!held_.count(table)) {
+    leases_.release(table);  // held by this node's name but not in memory (say, since a restart)
+    return;
+  }
+  spdlog::info("cluster: handing table {} over", table);
+  // Once its last move is stored and its room has left the lobby, the lease is given up (on this thread).
+  tables_.hand_off(table, [this, table] {
+    std::lock_guard lock(mutex_);
+    released_.push_back(table);
+  });
+}
+
+}  // namespace emporium::server

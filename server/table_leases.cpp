@@ -1,0 +1,119 @@
+#include "table_leases.hpp"
+
+#include <set>
+
+namespace emporium::server {
+namespace {
+
+// The database's clock in Unix ms: every node compares leases on it.
+#define EMPORIUM_NOW_MS "(extract(epoch from clock_timestamp()) * 1000)::bigint"
+
+// A text[] literal: each id quoted, " and \ escaped.
+std::string array_of(const std::vector<std::string>& ids) {
+  std::string out = "{";
+  for (const auto& id : ids) {
+    if (out.size() > 1) out += ',';
+    out += '"';
+    for (char c : id) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+    out += '"';
+  }
+  return out + "}";
+}
+
+}  // namespace
+
+table_leases::table_leases(const std::string& uri, std::string node, std::chrono::milliseconds length)
+    : db_(uri), node_(std::move(node)), length_ms_(std::to_string(length.count())) {
+  listen_if_new();
+}
+
+void table_leases::listen_if_new() {
+  bool opened = false;
+  db_.get(&opened);
+  if (opened) {
+    db_.run("LISTEN emporium_handoff");
+    db_.run("LISTEN emporium_lobby");
+  }
+}
+
+void table_leases::release_all() {
+  listen_if_new();
+  db_.run("UPDATE game_tables SET owner = NULL, lease_until = 0 WHERE owner = $1", {node_});
+}
+
+std::optional<std::uint64_t> table_leases::take(const std::string& table) {
+  listen_if_new();
+  const auto r = db_.run("UPDATE game_tables SET owner = $1, epoch = epoch + 1, lease_until = " EMPORIUM_NOW_MS " + $3 "
+                         "WHERE id = $2 AND state <> 'finished' AND "
+                         "(owner IS NULL OR owner = $1 OR lease_until < " EMPORIUM_NOW_MS ") RETURNING epoch",
+                         {node_, table, length_ms_});
+  if (r.rows() == 0) return std::nullopt;
+  return static_cast<std::uint64_t>(r[0].integer(0));
+}
+
+std::optional<table_leases::holding> table_leases::holder(const std::string& table) {
+  listen_if_new();
+  const auto r = db_.run("SELECT owner, lease_until - " EMPORIUM_NOW_MS ", state FROM game_tables WHERE id = $1", {table});
+  if (r.rows() == 0) return std::nullopt;
+  return holding{r[0].text(0), r[0].integer(1), r[0].text(2)};
+}
+
+std::vector<std::string> table_leases::renew(const std::vector<std::string>& tables) {
+  listen_if_new();
+  if (tables.empty()) return {};
+  const auto r = db_.run("UPDATE game_tables SET lease_until = " EMPORIUM_NOW_MS " + $2 "
+                         "WHERE owner = $1 AND id = ANY($3::text[]) RETURNING id",
+                         {node_, length_ms_, array_of(tables)});
+  std::set<std::string> kept;
+  for (int i = 0; i < r.rows(); ++i) kept.insert(r[i].text(0));
+  std::vector<std::string> lost;
+  for (const auto& t : tables) {
+    if (!kept.count(t)) lost.push_back(t);
+  }
+  return lost;
+}
+
+void table_leases::release(const std::string& table) {
+  listen_if_new();
+  db_.run("UPDATE game_tables SET owner = NULL, lease_until = 0 WHERE id = $2 AND owner = $1", {node_, table});
+}
+
+std::vector<std::string> table_leases::orphans(std::size_t limit) {
+  listen_if_new();
+  const auto r = db_.run("SELECT id FROM game_tables WHERE state <> 'finished' AND "
+                         "(owner IS NULL OR lease_until < " EMPORIUM_NOW_MS ") ORDER BY created_at, id LIMIT $1",
+                         {std::to_string(limit)});
+  std::vector<std::string> out;
+  for (int i = 0; i < r.rows(); ++i) out.push_back(r[i].text(0));
+  return out;
+}
+
+void table_leases::notify(const char* channel, const std::string& payload) {
+  listen_if_new();
+  db_.run("SELECT pg_notify($1, $2)", {channel, payload});
+}
+
+int table_leases::socket() {
+  listen_if_new();
+  return PQsocket(db_.get());
+}
+
+std::vector<std::pair<std::string, std::string>> table_leases::notifications() {
+  listen_if_new();
+  PGconn* conn = db_.get();
+  if (!PQconsumeInput(conn)) {
+    db_.drop();  // lost: opened again (and listening) on the next call
+    return {};
+  }
+  std::vector<std::pair<std::string, std::string>> out;
+  while (PGnotify* n = PQnotifies(conn)) {
+    out.emplace_back(n->relname, n->extra);
+    PQfreemem(n);
+  }
+  return out;
+}
+
+}  // namespace emporium::server

@@ -1,0 +1,346 @@
+// Several nodes on one PostgreSQL behind HAProxy (docs/scaling.md), as local processes: the test starts PostgreSQL
+// (tests/tools/postgres-local.sh), three emporium-server nodes and HAProxy with the routing of deploy/haproxy.cfg
+// (a table's WebSocket URL carries the table's id; the proxy hashes on it). Tables of Silk Road and Medici are made
+// and played through the proxy only; one node is SIGKILLed mid-play. Every game must finish, every player who was
+// on the dead node must resume on another, and no action anyone was told of may be missing from the records.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <boost/asio.hpp>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "emporium/engine/rng.hpp"
+#include "postgres_local.hpp"
+#include "test_client.hpp"
+
+namespace {
+
+using namespace emporium::testing;
+using namespace std::chrono_literals;
+using clock_type = std::chrono::steady_clock;
+
+constexpr int kTables = 300;
+constexpr int kNodes = 3;
+
+std::uint16_t free_port() {
+  boost::asio::io_context io;
+  boost::asio::ip::tcp::acceptor a(io, {boost::asio::ip::make_address("127.0.0.1"), 0});
+  return a.local_endpoint().port();
+}
+
+// HAProxy as a child process, in the foreground (-db), killed at the end.
+class haproxy_process {
+ public:
+  haproxy_process(const std::string& dir, std::uint16_t port, const std::vector<std::uint16_t>& nodes) : port_(port) {
+    // The routing part is deploy/haproxy.cfg's; here without TLS and with short health checks.
+    const std::string cfg = dir + "/haproxy.cfg";
+    std::ofstream out(cfg);
+    out << "global\n  maxconn 4000\n"
+           "defaults\n  mode http\n  timeout connect 2s\n  timeout client 120s\n  timeout server 120s\n"
+           "  timeout tunnel 1h\n  option redispatch\n  retries 3\n  option forwardfor\n"
+           "frontend web\n  bind 127.0.0.1:" << port << "\n  default_backend nodes\n"
+           "backend nodes\n  balance url_param table\n  hash-type consistent\n  option httpchk GET /healthz\n";
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+      out << "  server n" << i + 1 << " 127.0.0.1:" << nodes[i] << " check inter 300ms fall 2 rise 2\n";
+    }
+    out.close();
+    pid_ = fork();
+    if (pid_ == 0) {
+      const int fd = ::open((dir + "/haproxy.log").c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+      if (fd >= 0) {
+        ::dup2(fd, STDOUT_FILENO);
+        ::dup2(fd, STDERR_FILENO);
+      }
+      execlp("haproxy", "haproxy", "-db", "-f", cfg.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    for (int i = 0; i < 300; ++i) {
+      try {
+        if (http_get(port_, "/healthz").status == 200) return;
+      } catch (const std::exception&) {
+      }
+      std::this_thread::sleep_for(20ms);
+    }
+    throw std::runtime_error("haproxy did not start: see " + dir + "/haproxy.log");
+  }
+  ~haproxy_process() {
+    ::kill(pid_, SIGKILL);
+    ::waitpid(pid_, nullptr, 0);
+  }
+  std::uint16_t port() const { return port_; }
+
+ private:
+  std::uint16_t port_;
+  pid_t pid_ = -1;
+};
+
+// One seat of one table, on its own connection through the proxy.
+struct seat {
+  std::unique_ptr<ws_client> client;
+  std::vector<std::unique_ptr<ws_client>> earlier;  // connections that closed (their logs are read at the end)
+  std::string token;
+  std::string node;  // the node its current connection reached
+  std::size_t cursor = 0;
+  std::uint64_t version = 0;
+  Json legal = Json::array();
+  bool over = false;
+
+  void catch_up(const std::string& table) {
+    for (const auto& frame : client->log_from(cursor)) {
+      ++cursor;
+      const Json j = Json::parse(frame);
+      const std::string type = j.value("type", "");
+      if ((type == "snapshot" || type == "events") && j.value("table", "") == table) {
+        version = j["version"];
+        legal = j["legal"];
+        if (type == "snapshot" && j["view"].value("phase", "") == "over") over = true;
+        if (type == "events") {
+          for (const auto& e : j["events"]) over |= e.value("type", "") == "game_over";
+        }
+      }
+    }
+  }
+};
+
+struct table_run {
+  std::string id;
+  std::string game;
+  seat seats[2];
+  std::atomic<std::uint64_t> progress{0};
+  std::atomic<bool> done{false};
+  std::string failure;
+  bool on_dead_node = false;       // a seat's connection was on the killed node when it died
+  int resumed_after_kill = 0;      // seats that resumed on another node after the kill
+  clock_type::time_point back_at;  // when the last of them resumed
+  std::uint64_t told = 0;          // the highest version any of its clients heard of
+};
+
+// Connects `s` to the table through the proxy (the URL names the table, as the web client's does) and takes the
+// seat back; retries while the table's node is changing hands.
+void connect_seat(std::uint16_t proxy, const std::string& table, seat& s, clock_type::time_point give_up) {
+  for (;;) {
+    try {
+      if (s.client) s.earlier.push_back(std::move(s.client));
+      s.client = std::make_unique<ws_client>(proxy, "/ws?table=" + table);
+      s.cursor = 0;
+      const Json welcome = s.client->wait_type("welcome", 10s);
+      s.node = welcome.value("node", "");
+      const Json seated = s.client->request({{"type", "resume"}, {"token", s.token}}, 20s);
+      if (seated.value("type", "") == "seated") return;
+      if (clock_type::now() > give_up) throw std::runtime_error("resume refused: " + seated.dump());
+    } catch (const std::exception& e) {
+      if (clock_type::now() > give_up) throw;
+    }
+    std::this_thread::sleep_for(100ms);
+  }
+}
+
+void play_table(std::uint16_t proxy, table_run& t, std::uint64_t seed, const std::atomic<bool>& killed,
+                const std::string& dead_node) {
+  emporium::engine::Rng rng(seed);
+  const auto give_up = clock_type::now() + 240s;
+  bool was_killed = false;
+  while (!(t.seats[0].over && t.seats[1].over)) {
+    if (clock_type::now() > give_up) throw std::runtime_error("the game did not finish in time");
+    if (killed && !was_killed) {
+      was_killed = true;
+      for (auto& s : t.seats) t.on_dead_node |= s.node == dead_node;
+    }
+    for (auto& s : t.seats) {
+      if (s.client->closed()) {
+        connect_seat(proxy, t.id, s, give_up);
+        if (killed) {
+          ++t.resumed_after_kill;
+          t.back_at = clock_type::now();
+        }
+      }
+      s.catch_up(t.id);
+    }
+    t.progress = std::max(t.seats[0].version, t.seats[1].version);
+    seat* mover = nullptr;
+    for (auto& s : t.seats) {
+      if (!s.legal.empty() && !s.over) mover = &s;
+    }
+    if (!mover) {
+      t.seats[0].client->wait_log_beyond(t.seats[0].cursor, 10ms);
+      continue;
+    }
+    const auto at = mover->version;
+    try {
+      mover->client->send({{"type", "act"}, {"table", t.id}, {"version", at},
+                           {"action", mover->legal[rng.below(mover->legal.size())]}});
+    } catch (const std::exception&) {
+      continue;  // the connection closed meanwhile (its node died, or the table moved): connect again above
+    }
+    for (int waited = 0; mover->version == at && !mover->client->closed() && waited < 100; ++waited) {
+      mover->client->wait_log_beyond(mover->cursor, 20ms);
+      mover->catch_up(t.id);
+    }
+  }
+}
+
+TEST(Cluster, ThreeNodesBehindHAProxyLoseNothingWhenOneIsKilled) {
+  EMPORIUM_NEED_POSTGRES(pg);
+  // 600 players' connections, and the nodes and the proxy started from here inherit the limit.
+  rlimit files{};
+  ::getrlimit(RLIMIT_NOFILE, &files);
+  files.rlim_cur = std::min<rlim_t>(files.rlim_max, 20000);
+  ::setrlimit(RLIMIT_NOFILE, &files);
+  const std::string uri = pg->new_database();
+  const std::string dir = make_temp_dir("emporium-cluster");
+  std::vector<std::unique_ptr<server_process>> nodes;
+  std::vector<std::uint16_t> ports;
+  for (int n = 1; n <= kNodes; ++n) {
+    std::filesystem::create_directories(dir + "/n" + std::to_string(n));  // its port file (the store is PostgreSQL)
+    nodes.push_back(std::make_unique<server_process>(
+        dir + "/n" + std::to_string(n),
+        std::vector<std::string>{"--store", uri, "--node", "n" + std::to_string(n), "--lease-ms", "3000",
+                                 "--trusted-proxies", "127.0.0.1"},
+        dir + "/n" + std::to_string(n) + ".log"));
+    ports.push_back(nodes.back()->port());
+  }
+  haproxy_process proxy(dir, free_port(), ports);
+
+  // The tables: made through the proxy from a lobby connection (any node), then each player connects with the
+  // table's URL, which may take the table over from the node that made it.
+  std::vector<std::unique_ptr<table_run>> runs(kTables);
+  auto make_table = [&](int i) {
+    auto t = std::make_unique<table_run>();
+    t->game = i % 2 ? "medici" : "silkroad";
+    ws_client lobby(proxy.port());
+    lobby.wait_type("welcome");
+    const Json created = lobby.request({{"type", "create_table"}, {"game", t->game}, {"players", 2}}, 20s);
+    if (created.value("type", "") != "seated") throw std::runtime_error("create_table: " + created.dump());
+    t->id = created["table"]["id"];
+    t->seats[0].token = created["token"];
+    ws_client joiner(proxy.port(), "/ws?table=" + t->id);
+    joiner.wait_type("welcome");
+    const Json joined = joiner.request({{"type", "join"}, {"table", t->id}}, 20s);
+    if (joined.value("type", "") != "seated") throw std::runtime_error("join: " + joined.dump());
+    t->seats[1].token = joined["token"];
+    const auto deadline = clock_type::now() + 60s;
+    for (auto& s : t->seats) connect_seat(proxy.port(), t->id, s, deadline);
+    const Json started = t->seats[0].client->request({{"type", "start"}, {"table", t->id}}, 20s);
+    if (started.value("type", "") != "ack") throw std::runtime_error("start: " + started.dump());
+    runs[i] = std::move(t);
+  };
+  {
+    std::vector<std::thread> makers;
+    std::mutex failures_mutex;
+    std::vector<std::string> failures;
+    for (int m = 0; m < 12; ++m) {
+      makers.emplace_back([&, m] {
+        for (int i = m; i < kTables; i += 12) {
+          try {
+            make_table(i);
+          } catch (const std::exception& e) {
+            std::lock_guard lock(failures_mutex);
+            failures.push_back(e.what());
+          }
+        }
+      });
+    }
+    for (auto& m : makers) m.join();
+    ASSERT_TRUE(failures.empty()) << failures.front();
+  }
+  std::map<std::string, int> per_node;
+  for (auto& t : runs) ++per_node[t->seats[0].node];
+  std::printf("[ cluster  ] tables per node: n1 %d, n2 %d, n3 %d\n", per_node["n1"], per_node["n2"], per_node["n3"]);
+  for (int n = 1; n <= kNodes; ++n) EXPECT_GT(per_node["n" + std::to_string(n)], kTables / 10) << "node n" << n;
+
+  // Play; kill n2 once the tables have made some progress.
+  std::atomic<bool> killed{false};
+  const std::string dead = "n2";
+  const auto began = clock_type::now();
+  std::vector<std::thread> drivers;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    drivers.emplace_back([&, i] {
+      try {
+        play_table(proxy.port(), *runs[i], 1000 + i, killed, dead);
+      } catch (const std::exception& e) {
+        runs[i]->failure = e.what();
+        std::fprintf(stderr, "table %s: %s\n", runs[i]->id.c_str(), e.what());
+      }
+      runs[i]->done = true;
+    });
+  }
+  while (clock_type::now() - began < 60s) {
+    std::uint64_t moves = 0;
+    for (auto& t : runs) moves += t->progress;
+    if (moves >= 8u * kTables) break;
+    std::this_thread::sleep_for(20ms);
+  }
+  // Told first: each driver notes whether its table was on the node before its connections see it die.
+  const auto killed_at = clock_type::now();
+  killed = true;
+  nodes[1]->kill_hard();
+  for (auto& d : drivers) d.join();
+  const double seconds = std::chrono::duration<double>(clock_type::now() - began).count();
+
+  // Every game finished; every table of the dead node came back on another.
+  int dead_tables = 0;
+  double slowest_back_s = 0;
+  std::uint64_t moves = 0;
+  for (auto& t : runs) {
+    EXPECT_EQ(t->failure, "") << "table " << t->id;
+    EXPECT_TRUE(t->seats[0].over && t->seats[1].over) << "table " << t->id;
+    moves += t->seats[0].version;
+    if (t->on_dead_node) {
+      ++dead_tables;
+      EXPECT_GE(t->resumed_after_kill, 1) << "table " << t->id;
+      for (auto& s : t->seats) EXPECT_NE(s.node, dead) << "table " << t->id << " still on the dead node";
+      slowest_back_s = std::max(slowest_back_s, std::chrono::duration<double>(t->back_at - killed_at).count());
+    }
+  }
+  EXPECT_GT(dead_tables, kTables / 10);
+  EXPECT_LT(slowest_back_s, 10.0) << "a dead node's table came back late";
+
+  // Nothing anyone was told of is missing: each table's stored record holds every version its clients heard of.
+  std::uint64_t lost = 0;
+  for (auto& t : runs) {
+    for (auto& s : t->seats) {
+      auto told_by = [&](ws_client& c) {
+        for (const auto& frame : c.log()) {
+          const Json j = Json::parse(frame);
+          const std::string type = j.value("type", "");
+          if (type == "ack" || (type == "events" && j.value("table", "") == t->id)) {
+            t->told = std::max<std::uint64_t>(t->told, j["version"]);
+          }
+        }
+      };
+      told_by(*s.client);
+      for (auto& c : s.earlier) told_by(*c);
+    }
+    const auto record = http_get(proxy.port(), "/tables/" + t->id + "/record.json");
+    ASSERT_EQ(record.status, 200) << t->id << " " << record.body;
+    const Json r = Json::parse(record.body);
+    const auto stored = r["actions"].size();
+    if (stored < t->told) lost += t->told - stored;
+    EXPECT_GE(stored, t->told) << "table " << t->id;
+    EXPECT_FALSE(r["result"].is_null()) << "table " << t->id;
+  }
+  EXPECT_EQ(lost, 0u);
+  std::printf("[ cluster  ] %d tables on %d nodes through HAProxy: %llu moves in %.1f s (%.0f moves/s); node %s killed "
+              "with %d tables: all back within %.2f s; actions lost: %llu\n",
+              kTables, kNodes, static_cast<unsigned long long>(moves), seconds, moves / seconds, dead.c_str(),
+              dead_tables, slowest_back_s, static_cast<unsigned long long>(lost));
+  for (auto& n : nodes) {
+    if (n->running()) {
+      EXPECT_EQ(n->terminate(), 0);
+    }
+  }
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
