@@ -11,6 +11,8 @@ if [[ "${1:-}" == "--test" ]]; then
   packages+=(libgtest-dev libgmock-dev libbenchmark-dev)
   # The store suite and the cluster test start their own PostgreSQL server (initdb, pg_ctl) and HAProxy.
   packages+=(postgresql haproxy)
+  # deploy/backup.sh's SQLite backups, tried by the backup test (pg_dump comes with postgresql).
+  packages+=(sqlite3)
   # The fuzzers (scripts/fuzz.sh): clang with libFuzzer's runtime.
   packages+=(clang libclang-rt-14-dev)
   # The web client's tests: node and npm (unit tests, playwright-core), Chromium (browser tests).

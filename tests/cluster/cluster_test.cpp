@@ -259,6 +259,25 @@ TEST(Cluster, ThreeNodesBehindHAProxyLoseNothingWhenOneIsKilled) {
   std::printf("[ cluster  ] tables per node: n1 %d, n2 %d, n3 %d\n", per_node["n1"], per_node["n2"], per_node["n3"]);
   for (int n = 1; n <= kNodes; ++n) EXPECT_GT(per_node["n" + std::to_string(n)], kTables / 10) << "node n" << n;
 
+  // The lobby across nodes: a watcher on any node lists the public tables of every node (the newest 200).
+  std::map<std::string, std::string> holder;
+  for (auto& t : runs) holder[t->id] = t->seats[0].node;
+  for (std::size_t n = 0; n < ports.size(); ++n) {
+    ws_client watcher(ports[n]);
+    watcher.wait_type("welcome");
+    std::map<std::string, int> listed_from;
+    for (int tries = 0; tries < 50; ++tries) {
+      const Json lobby = watcher.request({{"type", "watch_lobby"}, {"on", true}});
+      listed_from.clear();
+      for (const auto& table : lobby["tables"]) ++listed_from[holder[table["id"]]];
+      if (lobby["tables"].size() == 200u && listed_from.size() == ports.size()) break;
+      std::this_thread::sleep_for(100ms);
+    }
+    for (std::size_t m = 0; m < ports.size(); ++m) {
+      EXPECT_GT(listed_from["n" + std::to_string(m + 1)], 0) << "node n" << n + 1 << " lists none of n" << m + 1;
+    }
+  }
+
   // Play; kill n2 once the tables have made some progress.
   std::atomic<bool> killed{false};
   const std::string dead = "n2";
