@@ -180,12 +180,14 @@ std::shared_ptr<room> lobby::find_by_token(const std::string& token) {
 std::shared_ptr<room> lobby::bring_back_finished(const std::string& id) {
   std::optional<StoredTable> stored;
   try {
-    stored = context_.store->load(id);
+    // Described first: an unfinished table (another node's, with several) is not read whole for nothing.
+    stored = context_.store->load(id, /*with_actions=*/false);
+    if (stored && stored->state == "finished") stored = context_.store->load(id);
   } catch (const std::exception& e) {
     spdlog::error("table {} cannot be read: {}", id, e.what());
     return nullptr;
   }
-  // Unfinished tables are all in memory from the start; one that is not failed to restore.
+  // On one node unfinished tables are all in memory from the start; one that is not failed to restore.
   if (!stored || stored->state != "finished") return nullptr;
   auto table = rebuild(std::move(*stored));
   if (table) table->expire_when_unwatched();
