@@ -69,6 +69,27 @@ TEST(Config, PerAddressCapsTrustedProxiesAndAbandonedTables) {
   }
 }
 
+TEST(Config, TheStoreAndSeveralNodes) {
+  // By default the SQLite store in the data directory.
+  EXPECT_EQ(store_setting(parse({}).config), "sqlite:data");
+  EXPECT_EQ(store_setting(parse({"--data-dir", "/var/lib/e"}).config), "sqlite:/var/lib/e");
+  EXPECT_EQ(store_setting(parse({"--store", "sqlite:/x"}).config), "sqlite:/x");
+  const auto pg = parse({"--node", "n1", "--lease-ms", "3000"}, {{"EMPORIUM_STORE", "postgresql://u@db/e"}});
+  ASSERT_FALSE(pg.error) << *pg.error;
+  EXPECT_EQ(store_setting(pg.config), "postgresql://u@db/e");
+  EXPECT_EQ(pg.config.node, "n1");
+  EXPECT_EQ(pg.config.lease_ms, 3000);
+  EXPECT_EQ(parse({}).config.node, "");
+  // Several nodes share a PostgreSQL store; a node on SQLite is refused with the reason.
+  const auto lonely = parse({"--node", "n1"});
+  ASSERT_TRUE(lonely.error);
+  EXPECT_NE(lonely.error->find("PostgreSQL"), std::string::npos);
+  EXPECT_TRUE(parse({"--store", "mysql://x"}).error);
+  EXPECT_TRUE(parse({"--store", "sqlite:"}).error);
+  EXPECT_TRUE(parse({"--node", "a b", "--store", "postgres://x"}).error);
+  EXPECT_TRUE(parse({"--lease-ms", "100"}).error);
+}
+
 TEST(Config, BadValuesAreExplained) {
   EXPECT_TRUE(parse({"--port", "70000"}).error);
   EXPECT_TRUE(parse({"--port", "12ab"}).error);
