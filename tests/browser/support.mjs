@@ -83,9 +83,12 @@ export async function openLobby(page, name) {
  *                        whatever the machine's own locale, so the client speaks English unless a test asks)
  *   annotateFailure(err) screenshots every page as `${failurePrefix}${label}.png` and adds the page
  *                        errors and the server log to the message
+ * With `launch`, the test brings its own servers up instead (several nodes: cluster.test.mjs): `launch(serverLog)`
+ * resolves to {base, stop} and is called in place of starting one server.
  */
-export function createHarness({ serverArgs = [], failurePrefix = 'failure-', onPage = null, locale = 'en-US' } = {}) {
+export function createHarness({ serverArgs = [], failurePrefix = 'failure-', onPage = null, locale = 'en-US', launch = null } = {}) {
   let server = null;
+  let stopLaunched = null;
   let dataDir = null;
   let browser = null;
   let base = null;
@@ -134,7 +137,13 @@ export function createHarness({ serverArgs = [], failurePrefix = 'failure-', onP
 
   before(async () => {
     if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (scripts/setup.sh --test)`);
-    base = await startServer();
+    if (launch) {
+      const up = await launch(serverLog);
+      base = up.base;
+      stopLaunched = up.stop;
+    } else {
+      base = await startServer();
+    }
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   });
 
@@ -143,6 +152,7 @@ export function createHarness({ serverArgs = [], failurePrefix = 'failure-', onP
       if (browser) await browser.close();
     } finally {
       await stopServer();
+      if (stopLaunched) await stopLaunched();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     }
   });

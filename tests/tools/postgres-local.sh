@@ -27,7 +27,10 @@ if [[ $(id -u) -eq 0 ]]; then as_owner=(runuser -u postgres --); fi
 case "$command" in
   start)
     mkdir -p "$dir"
-    [[ $(id -u) -eq 0 ]] && chown postgres: "$dir"
+    if [[ $(id -u) -eq 0 ]]; then
+      chown postgres: "$dir"
+      chmod o+x "$(dirname "$dir")"  # the server's user must reach it (a test's temporary directory is 0700)
+    fi
     "${as_owner[@]}" "$bindir/initdb" -D "$dir/data" -U emporium -A trust -E UTF8 --no-sync >"$dir/initdb.log" 2>&1 ||
       { cat "$dir/initdb.log" >&2; exit 1; }
     # A free port: the kernel picks one for a socket that is closed at once (the server takes it a moment later).
