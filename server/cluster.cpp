@@ -148,12 +148,22 @@ bool cluster::try_take(wanted& w, clock_type::time_point now) {
     w.done(nullptr);
     return true;
   }
-  // A live holder is asked (again every second, in case it missed it); a dead one's lease runs out by itself.
-  if (!holder->owner.empty() && holder->owner != node() && now - w.asked >= std::chrono::seconds(1)) {
-    leases_.notify(table_leases::kHandoff, holder->owner + " " + w.table);
+  // The holder is asked to hand the table over, and a live one does within milliseconds. One that has not within a
+  // second is presumed dead: the table is tried again when its lease runs out (and the holder asked again then, in
+  // case it was alive after all), not every few milliseconds meanwhile.
+  using std::chrono::milliseconds;
+  if (w.asked == clock_type::time_point{}) {
+    if (!holder->owner.empty() && holder->owner != node()) {
+      leases_.notify(table_leases::kHandoff, holder->owner + " " + w.table);
+    }
     w.asked = now;
   }
-  w.next_try = now + std::chrono::milliseconds(holder->left_ms > 1000 ? 50 : 25);
+  if (now - w.asked < std::chrono::seconds(1)) {
+    w.next_try = now + milliseconds(25);
+  } else {
+    w.next_try = now + std::clamp(milliseconds(holder->left_ms + 10), milliseconds(25), settings_.lease);
+    w.asked = {};
+  }
   return false;
 }
 
@@ -202,7 +212,9 @@ void cluster::renew() {
 }
 
 void cluster::sweep() {
-  for (const auto& table : leases_.orphans(settings_.sweep)) {
+  // A grace after a lease runs out: a table whose players are coming back is taken by the node the proxy sends them
+  // to, not swept up by another only to be handed over again.
+  for (const auto& table : leases_.orphans(settings_.sweep, settings_.sweep_grace)) {
     if (tables_.find_local(table)) continue;
     if (const auto epoch = leases_.take(table)) load(table, *epoch);
   }

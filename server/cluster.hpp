@@ -34,6 +34,7 @@ class cluster {
     std::chrono::milliseconds lease{5000};  // a dead node's tables are taken over after at most this long
     std::chrono::milliseconds wait{12000};  // how long a request waits for a table to be handed over
     std::size_t sweep = 200;                // orphaned tables taken over per sweep (one a second)
+    std::chrono::milliseconds sweep_grace{2000};  // how long after its lease ran out an orphan is swept up
   };
   cluster(settings s, store& db, lobby& tables);
   ~cluster();
@@ -60,7 +61,7 @@ class cluster {
     std::function<void(std::shared_ptr<room>)> done;
     std::chrono::steady_clock::time_point give_up;
     std::chrono::steady_clock::time_point next_try;
-    std::chrono::steady_clock::time_point asked;  // when the holder was last asked to hand it over
+    std::chrono::steady_clock::time_point asked;  // when the holder was asked to hand it over (unset: not yet)
   };
   void loop();
   void step();  // one round of the loop; throws store_error when the database fails

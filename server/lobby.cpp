@@ -120,30 +120,38 @@ lobby::created lobby::create_table(const protocol::CreateTable& request) {
   stored.is_private = request.is_private;
   if (request.is_private) stored.invite = new_invite_code();
   stored.clock = request.clock;
-  if (context_.cluster) {  // this node's from the start
-    stored.owner = context_.cluster->node();
-    stored.epoch = 1;
-  }
+  own(stored);
   try {
     context_.store->create_table(stored);
   } catch (const std::exception& e) {
     spdlog::error("creating a table: {}", e.what());
     return {nullptr, protocol::ParseError{nullptr, protocol::errc::internal_error, "the table could not be saved"}};
   }
+  return {registered_new(std::move(stored)), std::nullopt};  // its creator's token is registered when they take the seat
+}
+
+void lobby::own(StoredTable& table) const {
+  if (!context_.cluster) return;
+  table.owner = context_.cluster->node();
+  table.epoch = 1;
+}
+
+std::shared_ptr<room> lobby::registered_new(StoredTable stored) {
   const auto id = stored.id;
-  auto table = rebuild(std::move(stored));  // its creator's token is registered when they take the seat
+  auto table = rebuild(std::move(stored));
   if (table && context_.cluster) context_.cluster->hold(id);
-  return {table, std::nullopt};
+  return table;
 }
 
 std::shared_ptr<room> lobby::create_rematch(StoredTable table, const protocol::RematchOffer& offer) {
+  own(table);
   try {
     context_.store->create_rematch(table, protocol::rematch_json(offer));
   } catch (const std::exception& e) {
     spdlog::error("creating the rematch of {}: {}", table.rematch_of, e.what());
     return nullptr;
   }
-  return rebuild(std::move(table));
+  return registered_new(std::move(table));
 }
 
 std::shared_ptr<room> lobby::find(const protocol::TableRef& ref) {

@@ -106,6 +106,10 @@ class lobby {
   std::shared_ptr<room> loaded(const StoredTable& stored);
   // loaded(), registered.
   std::shared_ptr<room> rebuild(StoredTable stored);
+  // A table this node has just made: several nodes' lease is this node's from the start (epoch 1; own() before it
+  // is stored, registered_new() after).
+  void own(StoredTable& table) const;
+  std::shared_ptr<room> registered_new(StoredTable stored);
   std::shared_ptr<room> bring_back_finished(const std::string& id);
   std::optional<protocol::MyGame> describe_stored(const std::string& token_hash);
   // find_for's second half: the table `id` (found by `ref`, or by a token when `ref` is null) is not in memory.

@@ -161,10 +161,22 @@ void postgres_store::create_rematch(const StoredTable& t, const nlohmann::json& 
   });
 }
 
+void postgres_store::held(const std::string& table, std::uint64_t epoch) {
+  if (epoch == 0) return;
+  // FOR SHARE, as emporium_append: a node taking the table over waits for this transaction.
+  const auto r = db_.run("SELECT 1 FROM game_tables WHERE id = $1 AND owner = $2 AND epoch = $3 FOR SHARE",
+                         {table, node_, std::to_string(epoch)});
+  if (r.rows() == 0) {
+    throw store_error("postgresql: table " + table + " is no longer held by node " + node_ + " at epoch " +
+                      std::to_string(epoch));
+  }
+}
+
 void postgres_store::save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players,
-                                int creator_seat) {
+                                int creator_seat, std::uint64_t epoch) {
   std::lock_guard lock(mutex_);
   db_.transaction([&] {
+    held(table, epoch);
     db_.run("DELETE FROM seats WHERE table_id = $1", {table});
     insert_seats(table, seats);
     db_.run("UPDATE game_tables SET players = $1, creator_seat = $2, updated_at = $3 WHERE id = $4",
@@ -172,11 +184,15 @@ void postgres_store::save_seats(const std::string& table, const std::vector<Stor
   });
 }
 
-void postgres_store::set_state(const std::string& table, const std::string& state, const nlohmann::json& result) {
+void postgres_store::set_state(const std::string& table, const std::string& state, const nlohmann::json& result,
+                               std::uint64_t epoch) {
   std::lock_guard lock(mutex_);
-  db_.run("UPDATE game_tables SET state = $1, result = $2, updated_at = $3::bigint, "
-      "finished_at = CASE WHEN $1 = 'finished' THEN $3::bigint ELSE NULL END WHERE id = $4",
-      {state, result.is_null() ? param() : param(result.dump()), std::to_string(unix_now()), table});
+  db_.transaction([&] {
+    held(table, epoch);
+    db_.run("UPDATE game_tables SET state = $1, result = $2, updated_at = $3::bigint, "
+            "finished_at = CASE WHEN $1 = 'finished' THEN $3::bigint ELSE NULL END WHERE id = $4",
+            {state, result.is_null() ? param() : param(result.dump()), std::to_string(unix_now()), table});
+  });
 }
 
 void postgres_store::append_actions(const std::vector<ActionWrite>& batch) {
@@ -239,9 +255,12 @@ void postgres_store::append_actions(const std::vector<ActionWrite>& batch) {
   }
 }
 
-void postgres_store::save_clock(const std::string& table, const nlohmann::json& clock_state) {
+void postgres_store::save_clock(const std::string& table, const nlohmann::json& clock_state, std::uint64_t epoch) {
   std::lock_guard lock(mutex_);
-  db_.run("UPDATE game_tables SET clock_state = $1 WHERE id = $2", {clock_state.dump(), table});
+  db_.transaction([&] {
+    held(table, epoch);
+    db_.run("UPDATE game_tables SET clock_state = $1 WHERE id = $2", {clock_state.dump(), table});
+  });
 }
 
 void postgres_store::mark_alive(std::int64_t unix_ms) {
@@ -257,9 +276,12 @@ std::optional<std::int64_t> postgres_store::last_alive() {
   return r[0].integer(0);
 }
 
-void postgres_store::delete_table(const std::string& table) {
+void postgres_store::delete_table(const std::string& table, std::uint64_t epoch) {
   std::lock_guard lock(mutex_);
-  db_.run("DELETE FROM game_tables WHERE id = $1", {table});
+  db_.transaction([&] {
+    held(table, epoch);
+    db_.run("DELETE FROM game_tables WHERE id = $1", {table});
+  });
 }
 
 std::optional<StoredTable> postgres_store::read_table(const std::string& id, bool with_actions) {

@@ -22,14 +22,15 @@ class postgres_store final : public store {
 
   void create_table(const StoredTable& table) override;
   void create_rematch(const StoredTable& table, const nlohmann::json& offer) override;
-  void save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players,
-                  int creator_seat) override;
-  void set_state(const std::string& table, const std::string& state, const nlohmann::json& result = nullptr) override;
+  void save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players, int creator_seat,
+                  std::uint64_t epoch = 0) override;
+  void set_state(const std::string& table, const std::string& state, const nlohmann::json& result = nullptr,
+                 std::uint64_t epoch = 0) override;
   void append_actions(const std::vector<ActionWrite>& batch) override;
-  void save_clock(const std::string& table, const nlohmann::json& clock_state) override;
+  void save_clock(const std::string& table, const nlohmann::json& clock_state, std::uint64_t epoch = 0) override;
   void mark_alive(std::int64_t unix_ms) override;
   std::optional<std::int64_t> last_alive() override;
-  void delete_table(const std::string& table) override;
+  void delete_table(const std::string& table, std::uint64_t epoch = 0) override;
   std::size_t load_unfinished(const std::function<void(std::size_t place, StoredTable&& table)>& take) override;
   std::optional<StoredTable> load(const std::string& table, bool with_actions = true) override;
   std::optional<std::string> table_of_token(const std::string& token_hash) override;
@@ -42,6 +43,8 @@ class postgres_store final : public store {
   void insert_seats(const std::string& table, const std::vector<StoredSeat>& seats);
   std::optional<StoredTable> read_table(const std::string& id, bool with_actions);  // none: no such table
   std::optional<std::string> first_text(const char* sql, const std::string& key);
+  // In a write's transaction: throws store_error unless this node holds `table` at `epoch` (nothing to check at 0).
+  void held(const std::string& table, std::uint64_t epoch);
 
   std::mutex mutex_;
   pg_connection db_;

@@ -252,7 +252,7 @@ void room::forget_tokens() {
 
 void room::close_before_start() {
   try {
-    context_.store->delete_table(id_);
+    context_.store->delete_table(id_, epoch_);
   } catch (const std::exception& e) {
     spdlog::error("room {}: deleting: {}", id_, e.what());
   }
@@ -335,7 +335,7 @@ StoredTable room::stored() const {
 }
 
 void room::save_seats() {
-  context_.store->save_seats(id_, stored_seats(), static_cast<int>(seats_.size()), creator_seat_);
+  context_.store->save_seats(id_, stored_seats(), static_cast<int>(seats_.size()), creator_seat_, epoch_);
   updated_ = unix_now();
 }
 
@@ -503,9 +503,9 @@ void room::start(session_ptr s, Json re) {
       if (r.clock_config_) {
         // The clock starts with the game; it is stored before the game is, so a started timed game has one.
         r.clock_.emplace(*r.clock_config_, seated);
-        r.context_.store->save_clock(r.id_, r.clock_->to_stored(std::chrono::steady_clock::now(), unix_ms_now()));
+        r.context_.store->save_clock(r.id_, r.clock_->to_stored(std::chrono::steady_clock::now(), unix_ms_now()), r.epoch_);
       }
-      r.context_.store->set_state(r.id_, "playing");
+      r.context_.store->set_state(r.id_, "playing", nullptr, r.epoch_);
     } catch (const std::exception& e) {
       spdlog::error("room {}: starting: {}", r.id_, e.what());
       r.seats_ = old_seats;
@@ -915,7 +915,7 @@ void room::update_clock() {
 void room::save_clock() {
   if (!clock_) return;
   try {
-    context_.store->save_clock(id_, clock_->to_stored(std::chrono::steady_clock::now(), unix_ms_now()));
+    context_.store->save_clock(id_, clock_->to_stored(std::chrono::steady_clock::now(), unix_ms_now()), epoch_);
   } catch (const std::exception& e) {
     // The clock in memory goes on; after a restart the last stored one (a move's) is used.
     spdlog::error("room {}: saving the clock: {}", id_, e.what());

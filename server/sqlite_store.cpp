@@ -249,7 +249,8 @@ void sqlite_store::create_rematch(const StoredTable& t, const nlohmann::json& of
   });
 }
 
-void sqlite_store::save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players, int creator_seat) {
+void sqlite_store::save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players, int creator_seat,
+                              std::uint64_t) {
   std::lock_guard lock(mutex_);
   transaction([&] {
     statement(db_, "DELETE FROM seats WHERE table_id = ?").bind(1, table).run();
@@ -259,7 +260,8 @@ void sqlite_store::save_seats(const std::string& table, const std::vector<Stored
   });
 }
 
-void sqlite_store::set_state(const std::string& table, const std::string& state, const nlohmann::json& result) {
+void sqlite_store::set_state(const std::string& table, const std::string& state, const nlohmann::json& result,
+                             std::uint64_t) {
   std::lock_guard lock(mutex_);
   statement s(db_,
               "UPDATE game_tables SET state = ?, result = ?, updated_at = ?, "
@@ -290,7 +292,7 @@ void sqlite_store::write_clock(const std::string& table, const nlohmann::json& c
   statement(db_, "UPDATE game_tables SET clock_state = ? WHERE id = ?").bind(1, clock_state.dump()).bind(2, table).run();
 }
 
-void sqlite_store::save_clock(const std::string& table, const nlohmann::json& clock_state) {
+void sqlite_store::save_clock(const std::string& table, const nlohmann::json& clock_state, std::uint64_t) {
   std::lock_guard lock(mutex_);
   write_clock(table, clock_state);
 }
@@ -308,7 +310,7 @@ std::optional<std::int64_t> sqlite_store::last_alive() {
   return s.integer(0);
 }
 
-void sqlite_store::delete_table(const std::string& table) {
+void sqlite_store::delete_table(const std::string& table, std::uint64_t) {
   std::lock_guard lock(mutex_);
   statement(db_, "DELETE FROM game_tables WHERE id = ?").bind(1, table).run();
 }

@@ -92,10 +92,13 @@ class store {
   virtual void create_table(const StoredTable& table) = 0;
   // Creates `table` (a rematch, with its seats) and records it as the offer of `table.rematch_of`, at once.
   virtual void create_rematch(const StoredTable& table, const nlohmann::json& offer) = 0;
+  // The writes of a table's room. `epoch`: with several nodes, the writer's lease on the table (StoredTable::epoch);
+  // the write is refused (store_error) unless the writer still holds it. 0 on one node.
   // Replaces the seats of a table (used on join, leave and start).
   virtual void save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players,
-                          int creator_seat) = 0;
-  virtual void set_state(const std::string& table, const std::string& state, const nlohmann::json& result = nullptr) = 0;
+                          int creator_seat, std::uint64_t epoch = 0) = 0;
+  virtual void set_state(const std::string& table, const std::string& state, const nlohmann::json& result = nullptr,
+                         std::uint64_t epoch = 0) = 0;
   // Every action of `batch`, in order, in one transaction: all of them or none (throws store_error). An action's
   // clock and, for a game's last action, the finished state and result go with it. An action whose (table, index)
   // is already stored fails the batch: a record never forks.
@@ -103,11 +106,11 @@ class store {
   // One action on its own (tools and tests; the server writes through the commit queue).
   void append_action(const std::string& table, std::uint64_t index, int player, const nlohmann::json& action,
                      const nlohmann::json& clock_state = nullptr);
-  virtual void save_clock(const std::string& table, const nlohmann::json& clock_state) = 0;
+  virtual void save_clock(const std::string& table, const nlohmann::json& clock_state, std::uint64_t epoch = 0) = 0;
   // The server's sign of life (Unix ms), written every second: after a crash, the moment it went down.
   virtual void mark_alive(std::int64_t unix_ms) = 0;
   virtual std::optional<std::int64_t> last_alive() = 0;
-  virtual void delete_table(const std::string& table) = 0;
+  virtual void delete_table(const std::string& table, std::uint64_t epoch = 0) = 0;
 
   // Every unfinished table, each handed to `take` (with its place in creation order) as soon as it is read whole,
   // its actions still text (StoredTable::parse_actions), so a restart replays one while the next is read. Returns

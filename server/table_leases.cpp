@@ -81,11 +81,12 @@ void table_leases::release(const std::string& table) {
   db_.run("UPDATE game_tables SET owner = NULL, lease_until = 0 WHERE id = $2 AND owner = $1", {node_, table});
 }
 
-std::vector<std::string> table_leases::orphans(std::size_t limit) {
+std::vector<std::string> table_leases::orphans(std::size_t limit, std::chrono::milliseconds grace) {
   listen_if_new();
+  // A lease given up or never taken has lease_until 0.
   const auto r = db_.run("SELECT id FROM game_tables WHERE state <> 'finished' AND "
-                         "(owner IS NULL OR lease_until < " EMPORIUM_NOW_MS ") ORDER BY created_at, id LIMIT $1",
-                         {std::to_string(limit)});
+                         "lease_until < " EMPORIUM_NOW_MS " - $2 ORDER BY created_at, id LIMIT $1",
+                         {std::to_string(limit), std::to_string(grace.count())});
   std::vector<std::string> out;
   for (int i = 0; i < r.rows(); ++i) out.push_back(r[i].text(0));
   return out;

@@ -34,8 +34,8 @@ class table_leases {
   // Renews this node's leases on `tables`; returns those of them it no longer holds.
   std::vector<std::string> renew(const std::vector<std::string>& tables);
   void release(const std::string& table);
-  // Unfinished tables nobody holds or whose lease ran out, oldest first.
-  std::vector<std::string> orphans(std::size_t limit);
+  // Unfinished tables nobody has held, or whose lease ran out, for at least `grace`; oldest first.
+  std::vector<std::string> orphans(std::size_t limit, std::chrono::milliseconds grace = {});
   // The channels the nodes talk on: "<owner> <table>" asks `owner` to hand `table` over; the lobby's are JSON
   // (cluster.cpp).
   static constexpr const char* kHandoff = "emporium_handoff";

@@ -10,6 +10,7 @@
 #include "postgres_local.hpp"
 #include "postgres_store.hpp"
 #include "sqlite_store.hpp"
+#include "table_leases.hpp"
 
 using namespace emporium::server;
 using nlohmann::json;
@@ -331,6 +332,95 @@ TEST(PostgresStore, SeveralNodesMayCreateTheSchemaAtOnce) {
   }
   for (auto& n : nodes) n.join();
   EXPECT_EQ(failed.load(), 0);
+}
+
+// Several nodes (docs/scaling.md): the leases on tables, and a node's writes checked against its lease.
+TEST(TableLeases, ATableIsHeldByOneNodeAtATimeAndALostLeaseStopsItsWrites) {
+  EMPORIUM_NEED_POSTGRES(pg);
+  const auto uri = pg->new_database();
+  postgres_store n1_store(uri, "n1");
+  table_leases n1(uri, "n1", std::chrono::milliseconds(600));
+  table_leases n2(uri, "n2", std::chrono::milliseconds(600));
+  StoredTable t;
+  t.id = "L";
+  t.game = "medici";
+  t.players = 2;
+  t.state = "playing";
+  t.seats = {{0, "A", std::string(64, '1'), "", "", ""}, {1, "B", std::string(64, '2'), "", "", ""}};
+  n1_store.create_table(t);
+
+  EXPECT_EQ(n1.orphans(10), std::vector<std::string>{"L"});  // nobody holds it yet
+  const auto epoch = n1.take("L");
+  ASSERT_TRUE(epoch);
+  EXPECT_EQ(*epoch, 1u);
+  EXPECT_FALSE(n2.take("L"));  // n1 holds it
+  const auto holder = n2.holder("L");
+  ASSERT_TRUE(holder);
+  EXPECT_EQ(holder->owner, "n1");
+  EXPECT_GT(holder->left_ms, 0);
+  EXPECT_TRUE(n2.orphans(10).empty());
+  EXPECT_TRUE(n1.renew({"L"}).empty());
+  EXPECT_EQ(n2.renew({"L"}), std::vector<std::string>{"L"});  // not n2's
+  EXPECT_FALSE(n2.holder("nope"));
+
+  // n1 writes under its lease.
+  n1_store.append_actions({{"L", 0, 0, "{}", "", "", *epoch}});
+  n1_store.save_seats("L", t.seats, 2, 1, *epoch);
+  n1_store.save_clock("L", nlohmann::json{{"c", 1}}, *epoch);
+
+  // n1 stops renewing (paused, or cut off): its lease runs out and n2 takes the table (epoch 2).
+  std::this_thread::sleep_for(std::chrono::milliseconds(700));
+  EXPECT_EQ(n2.orphans(10), std::vector<std::string>{"L"});
+  const auto taken = n2.take("L");
+  ASSERT_TRUE(taken);
+  EXPECT_EQ(*taken, 2u);
+  EXPECT_EQ(n1.renew({"L"}), std::vector<std::string>{"L"});  // n1 learns it lost the table
+
+  // Nothing n1 writes at its old epoch is stored: not a move (the whole batch fails), not seats, state or clock.
+  EXPECT_THROW(n1_store.append_actions({{"L", 1, 1, R"({"stale":true})", "", "", *epoch}}), store_error);
+  EXPECT_THROW(n1_store.save_seats("L", {}, 2, 0, *epoch), store_error);
+  EXPECT_THROW(n1_store.set_state("L", "finished", nlohmann::json{{"x", 1}}, *epoch), store_error);
+  EXPECT_THROW(n1_store.save_clock("L", nlohmann::json{{"c", 2}}, *epoch), store_error);
+  EXPECT_THROW(n1_store.delete_table("L", *epoch), store_error);
+  const auto now = n1_store.load("L");
+  ASSERT_TRUE(now);
+  EXPECT_EQ(now->actions.size(), 1u);
+  EXPECT_EQ(now->seats.size(), 2u);
+  EXPECT_EQ(now->state, "playing");
+  EXPECT_EQ(now->clock_state, (nlohmann::json{{"c", 1}}));
+  // n2 writes at its own epoch; the record goes on from where it was.
+  postgres_store n2_store(uri, "n2");
+  n2_store.append_actions({{"L", 1, 1, "{}", "", "", *taken}});
+  EXPECT_EQ(n2_store.load("L")->actions.size(), 2u);
+
+  // Handing over: n2 gives the lease up and n1 takes it at once (epoch 3); finished tables are nobody's.
+  n2.release("L");
+  EXPECT_EQ(n1.take("L"), 3u);
+  n1_store.set_state("L", "finished", nlohmann::json{{"r", 1}}, 3);
+  EXPECT_FALSE(n2.take("L"));
+  EXPECT_TRUE(n2.orphans(10).empty());
+  // A node that starts again under its name holds nothing from before.
+  n1.release_all();
+  EXPECT_EQ(n1.holder("L")->owner, "");
+}
+
+TEST(TableLeases, NodesHearEachOthersNotifications) {
+  EMPORIUM_NEED_POSTGRES(pg);
+  const auto uri = pg->new_database();
+  postgres_store schema(uri);
+  table_leases n1(uri, "n1", std::chrono::milliseconds(1000));
+  table_leases n2(uri, "n2", std::chrono::milliseconds(1000));
+  n2.socket();  // listening from now on
+  n1.notify(table_leases::kHandoff, "n2 T1");
+  n1.notify(table_leases::kLobby, R"({"node":"n1","removed":"T9"})");
+  std::vector<std::pair<std::string, std::string>> heard;
+  for (int i = 0; i < 100 && heard.size() < 2; ++i) {
+    for (auto& n : n2.notifications()) heard.push_back(std::move(n));
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_EQ(heard.size(), 2u);
+  EXPECT_EQ(heard[0], (std::pair<std::string, std::string>{"emporium_handoff", "n2 T1"}));
+  EXPECT_EQ(heard[1].first, "emporium_lobby");
 }
 
 TEST(OpenStore, NamesTheStoreBySetting) {
