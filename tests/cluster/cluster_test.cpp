@@ -22,6 +22,7 @@
 
 #include "emporium/engine/rng.hpp"
 #include "postgres_local.hpp"
+#include "game_driver.hpp"
 #include "test_client.hpp"
 
 namespace {
@@ -85,32 +86,14 @@ class haproxy_process {
   pid_t pid_ = -1;
 };
 
-// One seat of one table, on its own connection through the proxy.
-struct seat {
-  std::unique_ptr<ws_client> client;
+// One seat of one table, on its own connection through the proxy: what it has seen of the table (game_driver's
+// seat_tracker, reading `connection`'s log) and the connections it had before.
+struct seat : seat_tracker {
+  seat() : seat_tracker(nullptr, "") {}
+  std::unique_ptr<ws_client> connection;
   std::vector<std::unique_ptr<ws_client>> earlier;  // connections that closed (their logs are read at the end)
   std::string token;
   std::string node;  // the node its current connection reached
-  std::size_t cursor = 0;
-  std::uint64_t version = 0;
-  Json legal = Json::array();
-  bool over = false;
-
-  void catch_up(const std::string& table) {
-    for (const auto& frame : client->log_from(cursor)) {
-      ++cursor;
-      const Json j = Json::parse(frame);
-      const std::string type = j.value("type", "");
-      if ((type == "snapshot" || type == "events") && j.value("table", "") == table) {
-        version = j["version"];
-        legal = j["legal"];
-        if (type == "snapshot" && j["view"].value("phase", "") == "over") over = true;
-        if (type == "events") {
-          for (const auto& e : j["events"]) over |= e.value("type", "") == "game_over";
-        }
-      }
-    }
-  }
 };
 
 struct table_run {
@@ -131,8 +114,10 @@ struct table_run {
 void connect_seat(std::uint16_t proxy, const std::string& table, seat& s, clock_type::time_point give_up) {
   for (;;) {
     try {
-      if (s.client) s.earlier.push_back(std::move(s.client));
-      s.client = std::make_unique<ws_client>(proxy, "/ws?table=" + table);
+      if (s.connection) s.earlier.push_back(std::move(s.connection));
+      s.connection = std::make_unique<ws_client>(proxy, "/ws?table=" + table);
+      s.client = s.connection.get();
+      s.table = table;
       s.cursor = 0;
       const Json welcome = s.client->wait_type("welcome", 10s);
       s.node = welcome.value("node", "");
@@ -165,7 +150,7 @@ void play_table(std::uint16_t proxy, table_run& t, std::uint64_t seed, const std
           t.back_at = clock_type::now();
         }
       }
-      s.catch_up(t.id);
+      s.catch_up();
     }
     t.progress = std::max(t.seats[0].version, t.seats[1].version);
     seat* mover = nullptr;
@@ -185,7 +170,7 @@ void play_table(std::uint16_t proxy, table_run& t, std::uint64_t seed, const std
     }
     for (int waited = 0; mover->version == at && !mover->client->closed() && waited < 100; ++waited) {
       mover->client->wait_log_beyond(mover->cursor, 20ms);
-      mover->catch_up(t.id);
+      mover->catch_up();
     }
   }
 }
