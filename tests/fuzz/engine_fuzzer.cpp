@@ -1,8 +1,9 @@
 // libFuzzer target: one game's apply() with arbitrary JSON actions on random reachable states. Built once per
 // game (FUZZ_GAME, see CMakeLists.txt). From the input: a player count and one of the states reached by random
-// games made at start-up (every third move, to the end), a few random moves more; then a sequence of steps, each a legal move (to go deeper), a legal action of this or
-// an earlier turn with some fields changed, removed or added, a raw JSON text, or an action seen legal earlier,
-// from any seat (including seats that do not exist). After every step the engine's promises must hold:
+// games made at start-up (every third move, to the end), a few random moves more; then a sequence of steps,
+// each a legal move (to go deeper), a legal action of this or an earlier turn with some fields changed,
+// removed or added, a raw JSON text, or an action seen legal earlier, from any seat (including seats that do
+// not exist). After every step the engine's promises must hold:
 //  - apply() never throws; a refused action has a code and a message, no events, and changes nothing
 //    (State::equals against a copy taken before, same version);
 //  - an accepted action was in the player's legal list, bumps the version by one and has events, which
@@ -10,6 +11,12 @@
 //    exactly for the players to move;
 //  - at the end, every viewer's view serializes and reads back the same, the record (through its JSON form)
 //    replays to an equal state, and a finished game has a result.
+// The two whole-state checks, the views and the replay, cost most and are made once per input, on its last
+// state (the states between get the per-step checks above); the views are skipped only when the input ends
+// on its snapshot unchanged (checked at start-up). The replay is of the actions played from the snapshot
+// on, onto the snapshot (whose own record was written, read back and replayed at start-up). A text already
+// read back is not parsed again: what it read back to is kept and compared (check_serializes). Profile and
+// figures: docs/testing.md ("Fuzzing").
 #include <cstdio>
 #include <cstdlib>
 
