@@ -9,6 +9,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "emporium/engine/record.hpp"
@@ -88,14 +89,31 @@ inline Json mutate(Json action, FuzzedDataProvider& in, const std::vector<Json>&
 }
 
 // JSON that must read back to the same value (a view or an event list). dump() throws on invalid UTF-8.
+// Reading back is the costly half, and many inputs end in a state whose views were seen before: what a text
+// reads back to is kept (up to kReadBackBytes of text, then forgotten), and a value that dumps to a known text
+// is compared with it. Json::parse is a function of the text, so this is the same check.
 inline void check_serializes(const Json& j, const char* what) {
+  static std::unordered_map<std::string, Json> read_back;
+  static std::size_t read_back_bytes = 0;
+  constexpr std::size_t kReadBackBytes = std::size_t{32} << 20;
   std::string text;
   try {
     text = j.dump();
   } catch (const Json::exception& e) {
     fail(std::string(what) + " does not serialize: " + e.what());
   }
-  if (Json::parse(text) != j) fail(std::string(what) + " does not read back the same");
+  if (const auto it = read_back.find(text); it != read_back.end()) {
+    if (it->second != j) fail(std::string(what) + " does not read back the same");
+    return;
+  }
+  Json parsed = Json::parse(text);
+  if (parsed != j) fail(std::string(what) + " does not read back the same");
+  if (read_back_bytes > kReadBackBytes) {
+    read_back.clear();
+    read_back_bytes = 0;
+  }
+  read_back_bytes += text.size();
+  read_back.emplace(std::move(text), std::move(parsed));
 }
 
 inline std::vector<Viewer> viewers(int players) {
@@ -106,9 +124,15 @@ inline std::vector<Viewer> viewers(int players) {
 
 class Session {
  public:
-  Session(std::unique_ptr<State> state, Record record, std::vector<Json> seen = {})
+  // `seen_text`, when given, is the set of `seen`'s dumps (made once per snapshot instead of once per input).
+  Session(std::unique_ptr<State> state, Record record, std::vector<Json> seen = {},
+          const std::set<std::string>* seen_text = nullptr)
       : state_(std::move(state)), record_(std::move(record)), seen_(std::move(seen)) {
-    for (const auto& a : seen_) seen_text_.insert(a.dump());
+    if (seen_text != nullptr) {
+      seen_text_ = *seen_text;
+    } else {
+      for (const auto& a : seen_) seen_text_.insert(a.dump());
+    }
   }
 
   State& state() { return *state_; }
@@ -141,10 +165,13 @@ class Session {
     return true;
   }
 
-  // Applies an arbitrary action and checks every promise about it.
-  void try_action(int player, const Json& action) {
+  // Applies an arbitrary action and checks every promise about it. `legal_now`, when given, is what
+  // legal_actions(player) returns in the current state (the caller has just asked; no second call).
+  void try_action(int player, const Json& action, const std::vector<Json>* legal_now = nullptr) {
     const bool in_range = player >= 0 && player < state_->num_players();
-    const auto legal = in_range ? state_->legal_actions(player) : std::vector<Json>{};
+    std::vector<Json> own;
+    if (legal_now == nullptr && in_range) own = state_->legal_actions(player);
+    const auto& legal = legal_now != nullptr ? *legal_now : own;
     const auto copy = state_->clone();
     const auto before = state_->version();
     const auto result = state_->apply(player, action);
@@ -181,17 +208,21 @@ class Session {
   }
 
   // The record, through its stored JSON form, replays to an equal state; a finished game has a full result.
-  // With `from`, a state known to be what the record's first `from_actions` actions replay to (checked when it
-  // was made), only the actions after those are replayed, onto a copy of it.
-  void check_end(const State* from = nullptr, std::size_t from_actions = 0) const {
+  // With `from`: the session's record holds only the actions played since `from`, a state known to be what
+  // an earlier record replays to (checked when it was made, the record through its JSON form too); these
+  // actions, through the JSON form of a record holding them, are replayed onto a copy of it. Record::to_json
+  // writes each action on its own and JSON reads an array element by element, so this is the check of the
+  // whole record without writing and reading its (already checked) first part again on every input.
+  void check_end(const State* from = nullptr) const {
     const Record stored = Record::from_json(Json::parse(record_.to_json().dump()));
+    if (stored.actions != record_.actions) fail("the record does not read back the same");
     if (from == nullptr) {
       const auto replayed = emporium::engine::replay(stored);
       if (replayed.error) fail("replay refused action " + std::to_string(replayed.failed_at) + ": " + replayed.error->code);
       if (!replayed.state->equals(*state_)) fail("replay gives another state");
     } else {
       auto replayed = from->clone();
-      for (std::size_t i = from_actions; i < stored.actions.size(); ++i) {
+      for (std::size_t i = 0; i < stored.actions.size(); ++i) {
         const auto& a = stored.actions[i];
         if (!replayed->apply(a.player, a.action).ok()) fail("replay refused action " + std::to_string(i), a.action);
       }
