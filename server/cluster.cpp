@@ -98,19 +98,20 @@ void cluster::loop() {
 
 void cluster::step() {
   const auto now = clock_type::now();
-  std::vector<std::string> announcing;
+  // What other threads handed in, taken under the lock; the database is called after, so that nobody waits on it.
+  std::vector<std::string> announcing, made, released;
   {
     std::lock_guard lock(mutex_);
     for (auto& w : incoming_) waiting_.push_back(std::move(w));
     incoming_.clear();
-    for (auto& t : made_) held_.insert(std::move(t));
-    made_.clear();
-    for (const auto& t : released_) {
-      held_.erase(t);
-      leases_.release(t);
-    }
-    released_.clear();
+    std::swap(made, made_);
+    std::swap(released, released_);
     std::swap(announcing, to_announce_);
+  }
+  for (auto& t : made) held_.insert(std::move(t));
+  for (const auto& t : released) {
+    held_.erase(t);
+    leases_.release(t);
   }
   // A payload over PostgreSQL's 8000 bytes is left out (a table with very long names): the others miss that one.
   for (const auto& payload : announcing) {
