@@ -64,7 +64,12 @@ server_process::server_process(std::string data_dir, std::vector<std::string> ex
     if (in >> p && p > 0) port_ = static_cast<std::uint16_t>(p);
     if (port_ == 0) std::this_thread::sleep_for(10ms);
   }
-  if (port_ == 0) throw std::runtime_error("the server did not start");
+  if (port_ == 0) {
+    // No destructor runs for an object whose constructor throws: the child must not outlive the test.
+    ::kill(pid_, SIGKILL);
+    ::waitpid(pid_, nullptr, 0);
+    throw std::runtime_error("the server did not start");
+  }
 }
 
 server_process::~server_process() {
