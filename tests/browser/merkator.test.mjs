@@ -98,9 +98,12 @@ function screenFacts(page) {
       contracts: document.querySelector('.merkator .mk-own .mk-seat.is-me [data-testid=contracts]'),
       panel: document.querySelector('.merkator [data-decision]'),
     };
-    const outside = Object.entries(needed).filter(([, el]) => {
+    // The move panel may run on below the first screen when a step offers many choices (joining a contract with a
+    // long list): its heading and first choices, its first 200 px, must be on it.
+    const outside = Object.entries(needed).filter(([name, el]) => {
       const r = rect(el);
-      return !r || r.x < 0 || r.y < 0 || r.x + r.w > window.innerWidth + 0.5 || r.y + r.h > window.innerHeight + 0.5;
+      const h = r && name === 'panel' ? Math.min(r.h, 200) : r && r.h;
+      return !r || r.x < 0 || r.y < 0 || r.x + r.w > window.innerWidth + 0.5 || r.y + h > window.innerHeight + 0.5;
     }).map(([name, el]) => `${name} ${JSON.stringify(rect(el))}`);
     const labels = [...document.querySelectorAll('.merkator .mk-label')].map((el) => ({ name: el.dataset.label, ...rect(el) }));
     const pieces = [...document.querySelectorAll('.merkator .mk-stack, .merkator .mk-pawn')]
