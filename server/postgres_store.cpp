@@ -1,8 +1,6 @@
 #include "postgres_store.hpp"
 
-
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 
 #include "stored_rows.hpp"
@@ -14,69 +12,38 @@ using result = pg_connection::result;
 
 namespace {
 
-// The schema, made once by whichever node starts first (the advisory lock keeps two from racing). The same
-// columns as the SQLite store's; integers that may pass 2^31 are BIGINT.
-constexpr const char* kSchema = R"sql(
-  BEGIN;
-  SELECT pg_advisory_xact_lock(4242001);
-  CREATE TABLE IF NOT EXISTS game_tables (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    players INTEGER NOT NULL,
-    options TEXT NOT NULL,
-    seed TEXT NOT NULL,
-    private INTEGER NOT NULL,
-    invite TEXT,
-    creator_seat INTEGER NOT NULL,
-    state TEXT NOT NULL,
-    result TEXT,
-    created_at BIGINT NOT NULL,
-    updated_at BIGINT NOT NULL,
-    clock TEXT,
-    clock_state TEXT,
-    rematch TEXT,
-    rematch_of TEXT,
-    salt TEXT,
-    finished_at BIGINT
-  );
-  CREATE INDEX IF NOT EXISTS game_tables_invite ON game_tables(invite);
+// The schema, made once by whichever node starts first (the advisory lock keeps two from racing): the tables both
+// stores keep, and what several nodes need besides.
+const std::string kSchema = std::string("BEGIN; SELECT pg_advisory_xact_lock(4242001);") + stored_rows::kSchema + R"sql(
   CREATE INDEX IF NOT EXISTS game_tables_unfinished ON game_tables(created_at, id) WHERE state <> 'finished';
-  CREATE TABLE IF NOT EXISTS seats (
-    table_id TEXT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
-    seat INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    token TEXT NOT NULL UNIQUE,
-    bot TEXT,
-    stand_in TEXT,
-    reserved_for TEXT,
-    PRIMARY KEY (table_id, seat)
-  );
-  CREATE TABLE IF NOT EXISTS actions (
-    table_id TEXT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
-    idx BIGINT NOT NULL,
-    player INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    PRIMARY KEY (table_id, idx)
-  );
   CREATE TABLE IF NOT EXISTS server_alive (
     node TEXT PRIMARY KEY,
     at_ms BIGINT NOT NULL
   );
   -- Several nodes (cluster.hpp): the node holding an unfinished table's lease, the lease's epoch (one more at each
-  -- taking) and when it runs out (Unix ms) unless renewed.
+  -- taking) and when it runs out unless renewed, in Unix ms on the database's clock (emporium_now_ms), the one
+  -- clock all nodes share.
   ALTER TABLE game_tables ADD COLUMN IF NOT EXISTS owner TEXT;
   ALTER TABLE game_tables ADD COLUMN IF NOT EXISTS epoch BIGINT NOT NULL DEFAULT 0;
   ALTER TABLE game_tables ADD COLUMN IF NOT EXISTS lease_until BIGINT NOT NULL DEFAULT 0;
-  -- An action of a node's: stored only while the node still holds the table's lease at that epoch, else the whole
-  -- transaction fails. FOR SHARE: a node taking the table over waits for this transaction, so it reads the record
-  -- with this action in it or without it, never a record that grows behind it.
-  CREATE OR REPLACE FUNCTION emporium_append(t TEXT, i BIGINT, p INTEGER, a TEXT, node TEXT, ep BIGINT)
-  RETURNS void LANGUAGE plpgsql AS $$
+  CREATE OR REPLACE FUNCTION emporium_now_ms() RETURNS BIGINT LANGUAGE sql VOLATILE AS $$
+    SELECT (extract(epoch from clock_timestamp()) * 1000)::bigint
+  $$;
+  -- Every write of a node's to a table it holds starts here: it fails (and the whole transaction with it) unless
+  -- the node still holds the table's lease at that epoch. FOR SHARE: a node taking the table over waits for the
+  -- transaction, so it reads the table with the write in it or without it, never one that changes behind it.
+  CREATE OR REPLACE FUNCTION emporium_held(t TEXT, node TEXT, ep BIGINT) RETURNS void LANGUAGE plpgsql AS $$
   BEGIN
     PERFORM 1 FROM game_tables WHERE id = t AND owner = node AND epoch = ep FOR SHARE;
     IF NOT FOUND THEN
       RAISE EXCEPTION 'table % is no longer held by node % at epoch %', t, node, ep USING ERRCODE = 'EM001';
     END IF;
+  END $$;
+  -- An action of a node's, stored only while it holds the table (emporium_held).
+  CREATE OR REPLACE FUNCTION emporium_append(t TEXT, i BIGINT, p INTEGER, a TEXT, node TEXT, ep BIGINT)
+  RETURNS void LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM emporium_held(t, node, ep);
     INSERT INTO actions (table_id, idx, player, action) VALUES (t, i, p, a);
   END $$;
   COMMIT;
@@ -102,7 +69,7 @@ pg_connection::param or_null(const std::string& text) {
 
 postgres_store::postgres_store(const std::string& uri, std::string node) : db_(uri), node_(std::move(node)) {
   std::lock_guard lock(mutex_);
-  PGresult* made = PQexec(db_.get(), kSchema);
+  PGresult* made = PQexec(db_.get(), kSchema.c_str());
   const bool ok = PQresultStatus(made) == PGRES_COMMAND_OK;
   PQclear(made);
   if (!ok) db_.fail("cannot create the schema");
@@ -127,15 +94,15 @@ PGconn* postgres_store::prepared() {
 
 void postgres_store::insert_table(const StoredTable& t) {
   const auto now = std::to_string(unix_now());
-  // A node's new table is its own from the start (its lease is renewed with the others' within a second).
-  const auto lease_until = t.owner.empty() ? std::string("0") : std::to_string(unix_now() * 1000 + 10000);
+  // A node's new table is its own from the start, for 10 s (its lease is renewed with the others' within a second).
   db_.run("INSERT INTO game_tables (id, game, players, options, seed, private, invite, creator_seat, state, rematch_of, "
           "created_at, updated_at, clock, salt, owner, epoch, lease_until) "
-          "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+          "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, "
+          "CASE WHEN $15::text IS NULL THEN 0 ELSE emporium_now_ms() + 10000 END)",
           {t.id, t.game, std::to_string(t.players), t.options.dump(), t.seed.to_hex(), t.is_private ? "1" : "0",
            or_null(t.invite), std::to_string(t.creator_seat), t.state, or_null(t.rematch_of), now, now,
            t.clock ? param(t.clock->to_json().dump()) : param(), or_null(t.salt), or_null(t.owner),
-           std::to_string(t.epoch), lease_until});
+           std::to_string(t.epoch)});
   insert_seats(t.id, t.seats);
 }
 
@@ -163,13 +130,7 @@ void postgres_store::create_rematch(const StoredTable& t, const nlohmann::json& 
 
 void postgres_store::held(const std::string& table, std::uint64_t epoch) {
   if (epoch == 0) return;
-  // FOR SHARE, as emporium_append: a node taking the table over waits for this transaction.
-  const auto r = db_.run("SELECT 1 FROM game_tables WHERE id = $1 AND owner = $2 AND epoch = $3 FOR SHARE",
-                         {table, node_, std::to_string(epoch)});
-  if (r.rows() == 0) {
-    throw store_error("postgresql: table " + table + " is no longer held by node " + node_ + " at epoch " +
-                      std::to_string(epoch));
-  }
+  db_.run("SELECT emporium_held($1, $2, $3)", {table, node_, std::to_string(epoch)});
 }
 
 void postgres_store::save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players,
@@ -304,44 +265,16 @@ constexpr const char* kReadSnapshot = "BEGIN ISOLATION LEVEL REPEATABLE READ REA
 
 std::size_t postgres_store::load_unfinished(const std::function<void(std::size_t, StoredTable&&)>& take) {
   std::lock_guard lock(mutex_);
-  std::vector<StoredTable> tables;
-  std::vector<bool> handed;
+  stored_rows::unfinished_tables reader(take);
+  using row = pg_connection::result::row;
   db_.transaction(
       [&] {
-        std::unordered_map<std::string, std::size_t> place;
-        db_.each_row((std::string("SELECT ") + stored_rows::kTableColumns +
-                  " FROM game_tables WHERE state <> 'finished' ORDER BY created_at, id").c_str(),
-                 {}, [&](const pg_connection::result::row& r) {
-                   tables.push_back(stored_rows::table(r));
-                   place.emplace(tables.back().id, tables.size() - 1);
-                 });
-        db_.each_row("SELECT s.table_id, s.seat, s.name, s.token, s.bot, s.stand_in, s.reserved_for FROM seats s "
-                 "JOIN game_tables t ON t.id = s.table_id WHERE t.state <> 'finished' ORDER BY s.table_id, s.seat",
-                 {}, [&](const pg_connection::result::row& r) { tables[place.at(r.text(0))].seats.push_back(stored_rows::seat(r, 1)); });
-        // Actions come ordered by table: each table is handed over as soon as its last action is read.
-        handed.assign(tables.size(), false);
-        std::optional<std::size_t> reading;
-        db_.each_row("SELECT a.table_id, a.player, a.action FROM actions a JOIN game_tables t ON t.id = a.table_id "
-                 "WHERE t.state <> 'finished' ORDER BY a.table_id, a.idx",
-                 {}, [&](const pg_connection::result::row& r) {
-                   const std::size_t i = place.at(r.text(0));
-                   if (reading && *reading != i) {
-                     handed[*reading] = true;
-                     take(*reading, std::move(tables[*reading]));
-                   }
-                   reading = i;
-                   tables[i].action_texts.emplace_back(static_cast<int>(r.integer(1)), r.text(2));
-                 });
-        if (reading) {
-          handed[*reading] = true;
-          take(*reading, std::move(tables[*reading]));
-        }
+        db_.each_row(reader.tables_query().c_str(), {}, [&](const row& r) { reader.table(r); });
+        db_.each_row(reader.kSeatsQuery, {}, [&](const row& r) { reader.seat(r); });
+        db_.each_row(reader.kActionsQuery, {}, [&](const row& r) { reader.action(r); });
       },
       kReadSnapshot);
-  for (std::size_t i = 0; i < tables.size(); ++i) {
-    if (!handed[i]) take(i, std::move(tables[i]));  // no actions: waiting tables
-  }
-  return tables.size();
+  return reader.finish();
 }
 
 std::optional<StoredTable> postgres_store::load(const std::string& table, bool with_actions) {

@@ -4,7 +4,6 @@
 
 #include <chrono>
 #include <filesystem>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -87,37 +86,8 @@ sqlite_store::sqlite_store(const std::string& data_dir) {
   exec("PRAGMA journal_mode=WAL");
   exec("PRAGMA synchronous=NORMAL");
   exec("PRAGMA foreign_keys=ON");
+  exec(stored_rows::kSchema);
   exec(R"sql(
-    CREATE TABLE IF NOT EXISTS game_tables (
-      id TEXT PRIMARY KEY,
-      game TEXT NOT NULL,
-      players INTEGER NOT NULL,
-      options TEXT NOT NULL,
-      seed TEXT NOT NULL,
-      private INTEGER NOT NULL,
-      invite TEXT,
-      creator_seat INTEGER NOT NULL,
-      state TEXT NOT NULL,
-      result TEXT,
-      created_at INTEGER NOT NULL,
-      updated_at INTEGER NOT NULL
-    );
-    CREATE TABLE IF NOT EXISTS seats (
-      table_id TEXT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
-      seat INTEGER NOT NULL,
-      name TEXT NOT NULL,
-      token TEXT NOT NULL UNIQUE,
-      bot TEXT,
-      stand_in TEXT,
-      PRIMARY KEY (table_id, seat)
-    );
-    CREATE TABLE IF NOT EXISTS actions (
-      table_id TEXT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
-      idx INTEGER NOT NULL,
-      player INTEGER NOT NULL,
-      action TEXT NOT NULL,
-      PRIMARY KEY (table_id, idx)
-    );
     CREATE TABLE IF NOT EXISTS server_alive (
       id INTEGER PRIMARY KEY CHECK (id = 1),
       at_ms INTEGER NOT NULL
@@ -133,8 +103,6 @@ sqlite_store::sqlite_store(const std::string& data_dir) {
   add_missing_column("game_tables", "rematch_of", "TEXT");
   add_missing_column("game_tables", "salt", "TEXT");
   add_missing_column("game_tables", "finished_at", "INTEGER");
-  // Finished tables are found again by their invite code (tokens are indexed by their UNIQUE constraint).
-  exec("CREATE INDEX IF NOT EXISTS game_tables_invite ON game_tables(invite)");
   hash_stored_tokens();
 }
 
@@ -335,40 +303,11 @@ StoredTable sqlite_store::read_table(const std::string& id, bool with_actions) {
 
 std::size_t sqlite_store::load_unfinished(const std::function<void(std::size_t, StoredTable&&)>& take) {
   std::lock_guard lock(mutex_);
-  // Three queries for every table at once, not three per table. The actions come ordered by table: each table is
-  // handed over as soon as its last action is read.
-  std::vector<StoredTable> tables;
-  std::unordered_map<std::string, std::size_t> place;
-  statement rows(db_, (std::string("SELECT ") + stored_rows::kTableColumns +
-                       " FROM game_tables WHERE state != 'finished' ORDER BY created_at, id").c_str());
-  while (rows.step()) {
-    tables.push_back(stored_rows::table(rows));
-    place.emplace(tables.back().id, tables.size() - 1);
-  }
-  statement seats(db_,
-                  "SELECT s.table_id, s.seat, s.name, s.token, s.bot, s.stand_in, s.reserved_for FROM seats s "
-                  "JOIN game_tables t ON t.id = s.table_id WHERE t.state != 'finished' ORDER BY s.table_id, s.seat");
-  while (seats.step()) tables[place.at(seats.text(0))].seats.push_back(stored_rows::seat(seats, 1));
-  std::vector<bool> handed(tables.size(), false);
-  auto hand = [&](std::size_t i) {
-    handed[i] = true;
-    take(i, std::move(tables[i]));
-  };
-  statement actions(db_,
-                    "SELECT a.table_id, a.player, a.action FROM actions a JOIN game_tables t ON t.id = a.table_id "
-                    "WHERE t.state != 'finished' ORDER BY a.table_id, a.idx");
-  std::optional<std::size_t> reading;
-  while (actions.step()) {
-    const std::size_t i = place.at(actions.text(0));
-    if (reading && *reading != i) hand(*reading);
-    reading = i;
-    tables[i].action_texts.emplace_back(static_cast<int>(actions.integer(1)), actions.text(2));
-  }
-  if (reading) hand(*reading);
-  for (std::size_t i = 0; i < tables.size(); ++i) {
-    if (!handed[i]) hand(i);  // no actions: waiting tables
-  }
-  return tables.size();
+  stored_rows::unfinished_tables reader(take);
+  for (statement rows(db_, reader.tables_query().c_str()); rows.step();) reader.table(rows);
+  for (statement seats(db_, reader.kSeatsQuery); seats.step();) reader.seat(seats);
+  for (statement actions(db_, reader.kActionsQuery); actions.step();) reader.action(actions);
+  return reader.finish();
 }
 
 std::optional<std::string> sqlite_store::table_of_token(const std::string& token) {

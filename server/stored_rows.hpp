@@ -1,12 +1,59 @@
 #pragma once
-// What both stores read the same way: a table row and a seat row, from any result whose row gives a column as
-// text (NULL as "") and as an integer (NULL as 0). Both stores keep the same columns (sqlite_store.cpp,
-// postgres_store.cpp).
+// What both stores keep and read the same way (sqlite_store.cpp, postgres_store.cpp): the tables and their columns,
+// a table row and a seat row, and the restart's reading of every unfinished table. A row is anything that gives a
+// column as text (NULL as "") and as an integer (NULL as 0). The SQL here is the same in both dialects.
+#include <cstddef>
+#include <functional>
+#include <optional>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "store.hpp"
 
 namespace emporium::server::stored_rows {
+
+// The tables, created if missing. A store adds its own beside them (its sign of life; PostgreSQL's leases).
+inline constexpr const char* kSchema = R"sql(
+  CREATE TABLE IF NOT EXISTS game_tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    options TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    private INTEGER NOT NULL,
+    invite TEXT,
+    creator_seat INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    result TEXT,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    clock TEXT,
+    clock_state TEXT,
+    rematch TEXT,
+    rematch_of TEXT,
+    salt TEXT,
+    finished_at BIGINT
+  );
+  CREATE INDEX IF NOT EXISTS game_tables_invite ON game_tables(invite);
+  CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    token TEXT NOT NULL UNIQUE,
+    bot TEXT,
+    stand_in TEXT,
+    reserved_for TEXT,
+    PRIMARY KEY (table_id, seat)
+  );
+  CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+    idx BIGINT NOT NULL,
+    player INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (table_id, idx)
+  );
+)sql";
 
 // The columns table() reads, in its order.
 inline constexpr const char* kTableColumns =
@@ -57,5 +104,63 @@ StoredSeat seat(const Row& r, int first) {
 inline std::string token_column(const std::string& table, const StoredSeat& s) {
   return s.reserved_for.empty() ? s.token_hash : "reserved:" + table + ":" + std::to_string(s.seat);
 }
+
+// store::load_unfinished for both stores: every unfinished table in three reads (not three per table), each table
+// handed to `take` as soon as its last action is read, so that a restart replays one while the next is read. The
+// store runs the three queries in order, passing each row to table(), seat() and action(), then calls finish().
+class unfinished_tables {
+ public:
+  using taker = std::function<void(std::size_t place, StoredTable&& table)>;
+  explicit unfinished_tables(const taker& take) : take_(take) {}
+
+  static std::string tables_query() {
+    return std::string("SELECT ") + kTableColumns +
+           " FROM game_tables WHERE state <> 'finished' ORDER BY created_at, id";
+  }
+  static constexpr const char* kSeatsQuery =
+      "SELECT s.table_id, s.seat, s.name, s.token, s.bot, s.stand_in, s.reserved_for FROM seats s "
+      "JOIN game_tables t ON t.id = s.table_id WHERE t.state <> 'finished' ORDER BY s.table_id, s.seat";
+  static constexpr const char* kActionsQuery =
+      "SELECT a.table_id, a.player, a.action FROM actions a JOIN game_tables t ON t.id = a.table_id "
+      "WHERE t.state <> 'finished' ORDER BY a.table_id, a.idx";
+
+  template <class Row>
+  void table(const Row& r) {
+    tables_.push_back(stored_rows::table(r));
+    place_.emplace(tables_.back().id, tables_.size() - 1);
+    handed_.push_back(false);
+  }
+  template <class Row>
+  void seat(const Row& r) {
+    tables_[place_.at(r.text(0))].seats.push_back(stored_rows::seat(r, 1));
+  }
+  template <class Row>
+  void action(const Row& r) {
+    const std::size_t i = place_.at(r.text(0));
+    if (reading_ && *reading_ != i) hand(*reading_);
+    reading_ = i;
+    tables_[i].action_texts.emplace_back(static_cast<int>(r.integer(1)), r.text(2));
+  }
+  // Hands over what is left (the last table read, and the tables without actions); returns how many tables.
+  std::size_t finish() {
+    if (reading_) hand(*reading_);
+    for (std::size_t i = 0; i < tables_.size(); ++i) {
+      if (!handed_[i]) hand(i);
+    }
+    return tables_.size();
+  }
+
+ private:
+  void hand(std::size_t i) {
+    handed_[i] = true;
+    take_(i, std::move(tables_[i]));
+  }
+
+  const taker& take_;
+  std::vector<StoredTable> tables_;
+  std::vector<bool> handed_;
+  std::unordered_map<std::string, std::size_t> place_;
+  std::optional<std::size_t> reading_;  // the table whose actions are being read
+};
 
 }  // namespace emporium::server::stored_rows

@@ -5,8 +5,6 @@
 namespace emporium::server {
 namespace {
 
-// The database's clock in Unix ms: every node compares leases on it.
-#define EMPORIUM_NOW_MS "(extract(epoch from clock_timestamp()) * 1000)::bigint"
 
 // A text[] literal: each id quoted, " and \ escaped.
 std::string array_of(const std::vector<std::string>& ids) {
@@ -46,9 +44,9 @@ void table_leases::release_all() {
 
 std::optional<std::uint64_t> table_leases::take(const std::string& table) {
   listen_if_new();
-  const auto r = db_.run("UPDATE game_tables SET owner = $1, epoch = epoch + 1, lease_until = " EMPORIUM_NOW_MS " + $3 "
+  const auto r = db_.run("UPDATE game_tables SET owner = $1, epoch = epoch + 1, lease_until = emporium_now_ms() + $3 "
                          "WHERE id = $2 AND state <> 'finished' AND "
-                         "(owner IS NULL OR owner = $1 OR lease_until < " EMPORIUM_NOW_MS ") RETURNING epoch",
+                         "(owner IS NULL OR owner = $1 OR lease_until < emporium_now_ms()) RETURNING epoch",
                          {node_, table, length_ms_});
   if (r.rows() == 0) return std::nullopt;
   return static_cast<std::uint64_t>(r[0].integer(0));
@@ -56,7 +54,7 @@ std::optional<std::uint64_t> table_leases::take(const std::string& table) {
 
 std::optional<table_leases::holding> table_leases::holder(const std::string& table) {
   listen_if_new();
-  const auto r = db_.run("SELECT owner, lease_until - " EMPORIUM_NOW_MS ", state FROM game_tables WHERE id = $1", {table});
+  const auto r = db_.run("SELECT owner, lease_until - emporium_now_ms(), state FROM game_tables WHERE id = $1", {table});
   if (r.rows() == 0) return std::nullopt;
   return holding{r[0].text(0), r[0].integer(1), r[0].text(2)};
 }
@@ -64,7 +62,7 @@ std::optional<table_leases::holding> table_leases::holder(const std::string& tab
 std::vector<std::string> table_leases::renew(const std::vector<std::string>& tables) {
   listen_if_new();
   if (tables.empty()) return {};
-  const auto r = db_.run("UPDATE game_tables SET lease_until = " EMPORIUM_NOW_MS " + $2 "
+  const auto r = db_.run("UPDATE game_tables SET lease_until = emporium_now_ms() + $2 "
                          "WHERE owner = $1 AND id = ANY($3::text[]) RETURNING id",
                          {node_, length_ms_, array_of(tables)});
   std::set<std::string> kept;
@@ -85,7 +83,7 @@ std::vector<std::string> table_leases::orphans(std::size_t limit, std::chrono::m
   listen_if_new();
   // A lease given up or never taken has lease_until 0.
   const auto r = db_.run("SELECT id FROM game_tables WHERE state <> 'finished' AND "
-                         "lease_until < " EMPORIUM_NOW_MS " - $2 ORDER BY created_at, id LIMIT $1",
+                         "lease_until < emporium_now_ms() - $2 ORDER BY created_at, id LIMIT $1",
                          {std::to_string(limit), std::to_string(grace.count())});
   std::vector<std::string> out;
   for (int i = 0; i < r.rows(); ++i) out.push_back(r[i].text(0));

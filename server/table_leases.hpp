@@ -1,8 +1,9 @@
 #pragma once
 // Which node holds which unfinished table, kept in PostgreSQL (game_tables.owner, epoch, lease_until) for the
 // cluster (cluster.hpp). A lease runs out unless its node renews it; taking a table raises its epoch, and every
-// action a node writes is checked against the epoch it took (postgres_store: emporium_append), so a node that
-// lost a table can never add to its record. Times are the database's clock, the one clock all nodes share.
+// write a node makes to a table is checked against the epoch it took (postgres_store: emporium_held), so a node that
+// lost a table can never change it. Times are the database's clock (emporium_now_ms), the one clock all nodes
+// share. The functions are part of the store's schema: the store is opened first.
 // The nodes talk by LISTEN/NOTIFY on this connection: handoff requests and lobby changes. Not thread-safe: the
 // cluster's thread uses it.
 #include <chrono>
