@@ -27,10 +27,7 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
   } else if (name == "data-dir") {
     c.data_dir = value;
   } else if (name == "store") {
-    if (value.rfind("sqlite:", 0) != 0 && value.rfind("postgresql://", 0) != 0 && value.rfind("postgres://", 0) != 0) {
-      return "store must be sqlite:<directory> or a postgresql://… URI";
-    }
-    if (value == "sqlite:") return "store: sqlite: needs a directory (sqlite:<directory>)";
+    if (kind_of_store(value) == store_kind::none) return "store must be sqlite:<directory> or a postgresql://… URI";
     c.store = value;
   } else if (name == "node") {
     if (value.empty() || value.size() > 64 || value.find(' ') != std::string::npos) {
@@ -149,22 +146,8 @@ std::string usage() {
          "Flags win over the environment.\n";
 }
 
-namespace {
-ParsedConfig parse_settings(const std::vector<std::string>& args, const std::function<const char*(const char*)>& env);
-}  // namespace
-
 ParsedConfig parse_config(const std::vector<std::string>& args,
                           const std::function<const char*(const char*)>& env) {
-  ParsedConfig out = parse_settings(args, env);
-  if (!out.error && !out.help && !out.config.node.empty() && store_setting(out.config).rfind("sqlite:", 0) == 0) {
-    out.error = "--node needs a PostgreSQL store (--store postgresql://…): the nodes share it";
-  }
-  return out;
-}
-
-namespace {
-ParsedConfig parse_settings(const std::vector<std::string>& args,
-                            const std::function<const char*(const char*)>& env) {
   ParsedConfig out;
   for (const char* name : kNames) {
     std::string var = "EMPORIUM_";
@@ -201,9 +184,10 @@ ParsedConfig parse_settings(const std::vector<std::string>& args,
       return out;
     }
   }
+  if (!out.config.node.empty() && kind_of_store(store_setting(out.config)) != store_kind::postgresql) {
+    out.error = "--node needs a PostgreSQL store (--store postgresql://…): the nodes share it";
+  }
   return out;
 }
-
-}  // namespace
 
 }  // namespace emporium::server

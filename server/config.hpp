@@ -36,6 +36,15 @@ struct Config {
   int finished_unwatched_s = 60;  // a finished table nobody is connected to leaves memory after this (0: never)
 };
 
+// What a store setting names: "sqlite:<directory>" (a directory is needed), or a "postgresql://…" or
+// "postgres://…" URI; none otherwise. open_store (store.hpp) opens it.
+enum class store_kind { none, sqlite, postgresql };
+inline store_kind kind_of_store(const std::string& setting) {
+  if (setting.rfind("sqlite:", 0) == 0) return setting.size() > 7 ? store_kind::sqlite : store_kind::none;
+  if (setting.rfind("postgresql://", 0) == 0 || setting.rfind("postgres://", 0) == 0) return store_kind::postgresql;
+  return store_kind::none;
+}
+
 // The store setting in effect: --store, else sqlite:<data_dir>.
 inline std::string store_setting(const Config& c) { return c.store.empty() ? "sqlite:" + c.data_dir : c.store; }
 

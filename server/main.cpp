@@ -108,7 +108,7 @@ int main(int argc, char** argv) {
     // The store named without a PostgreSQL URI's credentials.
     const auto setting = store_setting(config);
     spdlog::info("emporium listening on http://{}:{}/ (web root {}, store {}, {} tables restored)", config.bind, port,
-                 config.web_root, setting.rfind("sqlite:", 0) == 0 ? setting : "PostgreSQL", restored);
+                 config.web_root, kind_of_store(setting) == store_kind::sqlite ? setting : "PostgreSQL", restored);
     if (!config.port_file.empty()) {
       std::ofstream(config.port_file) << port << "\n";  // for tests and supervisors that ask for port 0
     }

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "config.hpp"
 #include "postgres_store.hpp"
 #include "sqlite_store.hpp"
 
@@ -23,13 +24,10 @@ void store::append_action(const std::string& table, std::uint64_t index, int pla
 }
 
 std::unique_ptr<store> open_store(const std::string& setting, const std::string& node) {
-  if (setting.rfind("sqlite:", 0) == 0) {
-    const auto dir = setting.substr(7);
-    if (dir.empty()) throw std::invalid_argument("sqlite: needs a directory (sqlite:<directory>)");
-    return std::make_unique<sqlite_store>(dir);
-  }
-  if (setting.rfind("postgresql://", 0) == 0 || setting.rfind("postgres://", 0) == 0) {
-    return std::make_unique<postgres_store>(setting, node);
+  switch (kind_of_store(setting)) {
+    case store_kind::sqlite: return std::make_unique<sqlite_store>(setting.substr(7));
+    case store_kind::postgresql: return std::make_unique<postgres_store>(setting, node);
+    case store_kind::none: break;
   }
   throw std::invalid_argument("the store must be sqlite:<directory> or a postgresql:// URI");
 }
