@@ -154,52 +154,70 @@ std::shared_ptr<room> lobby::create_rematch(StoredTable table, const protocol::R
   return registered_new(std::move(table));
 }
 
-std::shared_ptr<room> lobby::find(const protocol::TableRef& ref) {
+namespace {
+// A store lookup whose failure is logged and counts as not found.
+template <class F>
+std::optional<std::string> looked_up_in_store(F&& lookup) {
+  try {
+    return lookup();
+  } catch (const std::exception& e) {
+    spdlog::error("looking a table up in the store: {}", e.what());
+    return std::nullopt;
+  }
+}
+}  // namespace
+
+lobby::lookup lobby::find(const protocol::TableRef& ref, taken_callback later) {
   if (ref.table) {
-    auto table = find_id(*ref.table);
-    return table && table->is_private() ? nullptr : table;
+    // A private table is found only by its invite code (or a seat's token).
+    if (auto table = find_local(*ref.table)) return {table->is_private() ? nullptr : table};
+    return from_store(*ref.table, /*by_public_id=*/true, std::move(later));
   }
   {
     std::lock_guard lock(mutex_);
-    if (auto it = by_invite_.find(*ref.invite); it != by_invite_.end()) return handed_out(it->second.lock());
+    if (auto it = by_invite_.find(*ref.invite); it != by_invite_.end()) return {handed_out(it->second.lock())};
   }
-  const auto id = context_.store->table_of_invite(*ref.invite);
-  return id ? bring_back_finished(*id) : nullptr;
+  const auto id = looked_up_in_store([&] { return context_.store->table_of_invite(*ref.invite); });
+  return id ? from_store(*id, false, std::move(later)) : lookup{};
 }
 
 std::shared_ptr<room> lobby::find_id(const std::string& id) {
-  {
-    std::lock_guard lock(mutex_);
-    if (auto it = rooms_.find(id); it != rooms_.end()) return handed_out(it->second);
-  }
-  return bring_back_finished(id);
+  if (auto table = find_local(id)) return table;
+  return from_store(id, false, nullptr).table;
 }
 
-std::shared_ptr<room> lobby::find_by_token(const std::string& token) {
+lobby::lookup lobby::find_by_token(const std::string& token, taken_callback later) {
   const auto hash = hash_token(token);
   {
     std::lock_guard lock(mutex_);
-    if (auto it = by_token_.find(hash); it != by_token_.end()) return handed_out(it->second.lock());
+    if (auto it = by_token_.find(hash); it != by_token_.end()) return {handed_out(it->second.lock())};
   }
-  const auto id = context_.store->table_of_token(hash);
-  return id ? bring_back_finished(*id) : nullptr;
+  const auto id = looked_up_in_store([&] { return context_.store->table_of_token(hash); });
+  return id ? from_store(*id, false, std::move(later)) : lookup{};
 }
 
-std::shared_ptr<room> lobby::bring_back_finished(const std::string& id) {
+lobby::lookup lobby::from_store(const std::string& id, bool by_public_id, taken_callback later) {
   std::optional<StoredTable> stored;
   try {
-    // Described first: an unfinished table (another node's, with several) is not read whole for nothing.
-    stored = context_.store->load(id, /*with_actions=*/false);
-    if (stored && stored->state == "finished") stored = context_.store->load(id);
+    // One node holds every unfinished table, so one not in memory failed to restore: the table is read whole, for
+    // it is finished. With several, it may be another node's: it is described first, and taken over if unfinished.
+    stored = context_.store->load(id, /*with_actions=*/!context_.cluster);
+    if (context_.cluster && stored && stored->state == "finished") stored = context_.store->load(id);
   } catch (const std::exception& e) {
     spdlog::error("table {} cannot be read: {}", id, e.what());
-    return nullptr;
+    return {};
   }
-  // On one node unfinished tables are all in memory from the start; one that is not failed to restore.
-  if (!stored || stored->state != "finished") return nullptr;
+  if (!stored) return {};
+  if (stored->state != "finished") {
+    if (!context_.cluster || !later) return {};
+    context_.cluster->take(id, [by_public_id, later = std::move(later)](std::shared_ptr<room> table) {
+      later(table && by_public_id && table->is_private() ? nullptr : std::move(table));
+    });
+    return {nullptr, true};
+  }
   auto table = rebuild(std::move(*stored));
   if (table) table->expire_when_unwatched();
-  return table;
+  return {table && by_public_id && table->is_private() ? nullptr : table};
 }
 
 std::shared_ptr<room> lobby::find_local(const std::string& id) {
@@ -216,39 +234,6 @@ void lobby::hand_off(const std::string& id, std::function<void()> then) {
   } else if (then) {
     then();
   }
-}
-
-lobby::lookup lobby::find_for(const protocol::TableRef& ref, taken_callback later) {
-  if (auto table = find(ref); table || !context_.cluster) return {table, false};
-  try {
-    const auto id = ref.table ? ref.table : context_.store->table_of_invite(*ref.invite);
-    if (!id) return {};
-    return bring_here(*id, ref.table.has_value(), std::move(later));
-  } catch (const std::exception& e) {
-    spdlog::error("looking a table up: {}", e.what());
-    return {};
-  }
-}
-
-lobby::lookup lobby::find_by_token_for(const std::string& token, taken_callback later) {
-  if (auto table = find_by_token(token); table || !context_.cluster) return {table, false};
-  try {
-    const auto id = context_.store->table_of_token(hash_token(token));
-    if (!id) return {};
-    return bring_here(*id, false, std::move(later));
-  } catch (const std::exception& e) {
-    spdlog::error("looking a seat up: {}", e.what());
-    return {};
-  }
-}
-
-lobby::lookup lobby::bring_here(const std::string& id, bool by_public_id, taken_callback later) {
-  // find() served it if it was here or finished: it is unfinished and another node's, or nobody's.
-  context_.cluster->take(id, [by_public_id, later = std::move(later)](std::shared_ptr<room> table) {
-    // A private table is found only by its invite code (or a seat's token).
-    later(table && by_public_id && table->is_private() ? nullptr : std::move(table));
-  });
-  return {nullptr, true};
 }
 
 std::shared_ptr<room> lobby::handed_out(std::shared_ptr<room> table) {

@@ -42,22 +42,20 @@ class lobby {
   // Stores a finished table's rematch (and the offer on that table) and registers it; null if it cannot be saved.
   std::shared_ptr<room> create_rematch(StoredTable table, const protocol::RematchOffer& offer);
 
-  // Private tables are found only by invite code. A finished table not in memory (after a restart) is
-  // brought back from the store when asked for, so its players can resume it and anyone may watch it.
-  std::shared_ptr<room> find(const protocol::TableRef& ref);
-  std::shared_ptr<room> find_by_token(const std::string& token);
-  // Any table by its id, private ones included (for the server's own use, never a client's request).
-  std::shared_ptr<room> find_id(const std::string& id);
-  // Several nodes (cluster.hpp): find and find_by_token for a client's request. An unfinished table that is not in
-  // this node's memory is taken over first; then `later` gets the room (or null) on another thread once it is, and
-  // the lookup is `pending`. On one node the same as find and find_by_token.
+  // Private tables are found only by invite code (or a seat's token). A finished table not in memory (after a
+  // restart) is brought back from the store when asked for, so its players can resume it and anyone may watch it.
+  // With several nodes (cluster.hpp), an unfinished table that is not in this node's memory is taken over first: then
+  // `later` gets the room (or null) on another thread once it is here, and the lookup is `pending`; without `later`
+  // such a table is not found.
   struct lookup {
     std::shared_ptr<room> table;
     bool pending = false;
   };
   using taken_callback = std::function<void(std::shared_ptr<room>)>;
-  lookup find_for(const protocol::TableRef& ref, taken_callback later);
-  lookup find_by_token_for(const std::string& token, taken_callback later);
+  lookup find(const protocol::TableRef& ref, taken_callback later = nullptr);
+  lookup find_by_token(const std::string& token, taken_callback later = nullptr);
+  // Any table by its id, private ones included (for the server's own use, never a client's request).
+  std::shared_ptr<room> find_id(const std::string& id);
   // The room if it is in this node's memory (the store is not asked).
   std::shared_ptr<room> find_local(const std::string& id);
   // A table this node has just taken over (its lease's epoch in `stored`), replayed and registered; null if its
@@ -110,10 +108,10 @@ class lobby {
   // is stored, registered_new() after).
   void own(StoredTable& table) const;
   std::shared_ptr<room> registered_new(StoredTable stored);
-  std::shared_ptr<room> bring_back_finished(const std::string& id);
   std::optional<protocol::MyGame> describe_stored(const std::string& token_hash);
-  // find_for's second half: the table `id` (found by `ref`, or by a token when `ref` is null) is not in memory.
-  lookup bring_here(const std::string& id, bool by_public_id, taken_callback later);
+  // The table `id`, not in this node's memory: brought back from the store if finished, taken over if another
+  // node's (find). `by_public_id`: found by its id, so a private table is not found.
+  lookup from_store(const std::string& id, bool by_public_id, taken_callback later);
 
   // A public table's place in the listing: waiting first, then the newest (highest sequence) first.
   using rank = std::tuple<bool, std::uint64_t, std::string>;  // (playing, ~sequence, id)

@@ -262,21 +262,21 @@ void websocket_session::handle(protocol::Request request, std::chrono::steady_cl
           },
           [&](protocol::Join& m) {
             if (!room_for_another_table(re)) return;
-            with_table(context_->lobby->find_for(m.ref, later()), [self, seat = m.seat, re](const std::shared_ptr<room>& table) {
+            with_table(context_->lobby->find(m.ref, later()), [self, seat = m.seat, re](const std::shared_ptr<room>& table) {
               if (!table) return self->refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
               self->in_table_slot(table, [&] { table->join(self, self->name_, seat, re); });
             });
           },
           [&](protocol::Watch& m) {
             if (!room_for_another_table(re)) return;
-            with_table(context_->lobby->find_for(m.ref, later()), [self, re](const std::shared_ptr<room>& table) {
+            with_table(context_->lobby->find(m.ref, later()), [self, re](const std::shared_ptr<room>& table) {
               if (!table) return self->refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
               self->in_table_slot(table, [&] { table->watch(self, re); });
             });
           },
           [&](protocol::Resume& m) {
             if (!room_for_another_table(re)) return;
-            with_table(context_->lobby->find_by_token_for(m.token, later()), [self, token = m.token, re](const std::shared_ptr<room>& table) {
+            with_table(context_->lobby->find_by_token(m.token, later()), [self, token = m.token, re](const std::shared_ptr<room>& table) {
               if (!table) return self->refuse(re, perr::bad_token, "that seat token is not valid");
               self->in_table_slot(table, [&] { table->resume(self, token, re); });
             });

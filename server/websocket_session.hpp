@@ -61,10 +61,10 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void on_read(beast::error_code ec, std::size_t bytes);
   void handle(protocol::Request request, std::chrono::steady_clock::time_point received);
   void refuse(const nlohmann::json& re, const std::string& code, const std::string& message);
-  // Several nodes: a request's table may have to be taken over from another node first (lobby::find_for). Then
+  // Several nodes: a request's table may have to be taken over from another node first (lobby::find). Then
   // `use` runs once it is here, and nothing more is read from the client meanwhile, so requests stay in order.
   void with_table(lobby::lookup found, std::function<void(const std::shared_ptr<room>&)> use);
-  std::function<void(std::shared_ptr<room>)> later();  // the callback find_for calls, posted back to this strand
+  std::function<void(std::shared_ptr<room>)> later();  // the callback lobby::find calls, posted back to this strand
   bool within_rate();
   void said_hello();
   bool room_for_another_table(const nlohmann::json& re);  // refuses with too_many_tables when full
