@@ -149,12 +149,7 @@ void room::reply(const session_ptr& s, std::string frame) const { s->send(std::m
 
 void room::broadcast(const std::string& frame) const {
   auto shared = std::make_shared<const std::string>(frame);
-  for (const auto& s : seats_) {
-    if (auto c = s.connection.lock()) c->send(shared);
-  }
-  for (const auto& w : spectators_) {
-    if (auto c = w.lock()) c->send(shared);
-  }
+  each_member([&](const session_ptr& c) { c->send(shared); });
 }
 
 std::string room::state_name() const {
@@ -258,14 +253,10 @@ void room::close_before_start() {
   }
   forget_tokens();
   const auto frame = protocol::render_left(nullptr, id_);
-  auto tell = [&](const std::weak_ptr<websocket_session>& w) {
-    if (auto c = w.lock()) {
-      c->left(id_);
-      c->send(frame);
-    }
-  };
-  for (const auto& st : seats_) tell(st.connection);
-  for (const auto& w : spectators_) tell(w);
+  each_member([&](const session_ptr& c) {
+    c->left(id_);
+    c->send(frame);
+  });
   spectators_.clear();
   abandoned_timer_.cancel();
   context_.lobby->remove_room(id_);
@@ -812,11 +803,7 @@ void room::move_away(std::function<void()> then) {
     self->forget_tokens();
     self->context_.lobby->remove_room(self->id_);
     if (then) then();
-    auto close = [&](const std::weak_ptr<websocket_session>& w) {
-      if (auto c = w.lock()) c->close_table_moved();
-    };
-    for (const auto& st : self->seats_) close(st.connection);
-    for (const auto& w : self->spectators_) close(w);
+    self->each_member([](const session_ptr& c) { c->close_table_moved(); });
   });
 }
 

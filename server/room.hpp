@@ -171,6 +171,16 @@ class room : public std::enable_shared_from_this<room> {
   void hand_to_bot_after_timeouts(int seat);
   void reply(const session_ptr& s, std::string frame) const;
   void broadcast(const std::string& frame) const;
+  // `f` for each connected member: the seats' connections, then the spectators.
+  template <class F>
+  void each_member(F&& f) const {
+    for (const auto& st : seats_) {
+      if (auto c = st.connection.lock()) f(c);
+    }
+    for (const auto& w : spectators_) {
+      if (auto c = w.lock()) f(c);
+    }
+  }
   void table_changed();  // tells members and the lobby; re-checks whether the table is abandoned
   // A waiting table where no seated person is connected closes after `abandoned_after` (its creator may have left
   // it behind, or the server restarted): arms the timer when it becomes so, disarms it when someone is back.
