@@ -244,9 +244,20 @@ TEST(Cluster, ThreeNodesBehindHAProxyLoseNothingWhenOneIsKilled) {
   std::printf("[ cluster  ] tables per node: n1 %d, n2 %d, n3 %d\n", per_node["n1"], per_node["n2"], per_node["n3"]);
   for (int n = 1; n <= kNodes; ++n) EXPECT_GT(per_node["n" + std::to_string(n)], kTables / 10) << "node n" << n;
 
-  // The lobby across nodes: a watcher on any node lists the public tables of every node (the newest 200).
+  // The lobby across nodes: a watcher on any node lists the public tables of every node (the newest 200), and never
+  // a private table, whichever node holds it.
   std::map<std::string, std::string> holder;
   for (auto& t : runs) holder[t->id] = t->seats[0].node;
+  std::vector<std::string> private_tables;
+  std::vector<std::unique_ptr<ws_client>> private_hosts;
+  for (int i = 0; i < 6; ++i) {  // through the proxy's round robin: on every node
+    private_hosts.push_back(std::make_unique<ws_client>(proxy.port()));
+    private_hosts.back()->wait_type("welcome");
+    const Json made = private_hosts.back()->request(
+        {{"type", "create_table"}, {"game", "medici"}, {"players", 2}, {"private", true}});
+    ASSERT_EQ(made.value("type", ""), "seated") << made;
+    private_tables.push_back(made["table"]["id"]);
+  }
   for (std::size_t n = 0; n < ports.size(); ++n) {
     ws_client watcher(ports[n]);
     watcher.wait_type("welcome");
@@ -254,7 +265,11 @@ TEST(Cluster, ThreeNodesBehindHAProxyLoseNothingWhenOneIsKilled) {
     for (int tries = 0; tries < 50; ++tries) {
       const Json lobby = watcher.request({{"type", "watch_lobby"}, {"on", true}});
       listed_from.clear();
-      for (const auto& table : lobby["tables"]) ++listed_from[holder[table["id"]]];
+      for (const auto& table : lobby["tables"]) {
+        ++listed_from[holder[table["id"]]];
+        EXPECT_EQ(std::count(private_tables.begin(), private_tables.end(), table["id"].get<std::string>()), 0)
+            << "a private table listed";
+      }
       if (lobby["tables"].size() == 200u && listed_from.size() == ports.size()) break;
       std::this_thread::sleep_for(100ms);
     }
