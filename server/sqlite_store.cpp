@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <utility>
@@ -81,10 +82,23 @@ sqlite_store::sqlite_store(const std::string& data_dir) {
     throw store_error("cannot open " + path + ": " + msg);
   }
   sqlite3_busy_timeout(db_, 5000);
+  // New databases get 1 KiB pages (SQLite fixes the size when it creates the file; older ones keep 4 KiB). A
+  // commit writes each page it changed whole into the log, and at a steady load most commits carry a move or
+  // two (three pages: 12 KiB of log a move with 4 KiB pages), so the log fills three to four times slower.
+  exec("PRAGMA page_size=1024");
   // WAL + synchronous=NORMAL: a commit survives the process being killed (it is in the OS's
   // cache); only a power loss can take the last few, and that is a price worth the speed.
   exec("PRAGMA journal_mode=WAL");
   exec("PRAGMA synchronous=NORMAL");
+  // The commit that finds the log past this size copies it back into the database: two fsyncs, 4 to 7 ms
+  // here, while every table's moves wait. Every 4 MiB of log, whatever the page size (SQLite's default counts
+  // 1000 pages): with the small pages, about a third as many of those stalls at 2,500 moves a second.
+  {
+    statement size(db_, "PRAGMA page_size");
+    const long long page = size.step() ? size.integer(0) : 4096;
+    const std::string every = "PRAGMA wal_autocheckpoint=" + std::to_string((4 << 20) / std::max(page, 512LL));
+    exec(every.c_str());
+  }
   exec("PRAGMA foreign_keys=ON");
   exec(stored_rows::kSchema);
   exec(R"sql(

@@ -1,7 +1,9 @@
 // The store suite: every test runs against both stores, SQLite in a temporary directory and PostgreSQL (a database
 // of its own in a server this process starts: postgres_local.hpp). What the server relies on, said once for both.
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <thread>
@@ -421,6 +423,77 @@ TEST(TableLeases, NodesHearEachOthersNotifications) {
   ASSERT_EQ(heard.size(), 2u);
   EXPECT_EQ(heard[0], (std::pair<std::string, std::string>{"emporium_handoff", "n2 T1"}));
   EXPECT_EQ(heard[1].first, "emporium_lobby");
+}
+
+// SQLite's log: a commit writes every page it changed whole into it, and the commit that finds it past its limit
+// copies it back (two fsyncs while every table's moves wait). Small pages on new databases make the log fill
+// slower; the limit is 4 MiB whatever the page size, also on a database made before with SQLite's 4 KiB pages.
+class SqliteLog : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("emporium-log-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string db_path() const { return (dir_ / "emporium.db").string(); }
+  long long page_size() const {
+    sqlite3* db = nullptr;
+    EXPECT_EQ(sqlite3_open(db_path().c_str(), &db), SQLITE_OK);
+    sqlite3_stmt* s = nullptr;
+    sqlite3_prepare_v2(db, "PRAGMA page_size", -1, &s, nullptr);
+    const long long size = sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int64(s, 0) : 0;
+    sqlite3_finalize(s);
+    sqlite3_close(db);
+    return size;
+  }
+  // Moves one commit at a time, as they come at a steady load, until `log_bytes` of log have been written;
+  // returns the largest the log file was seen.
+  std::uintmax_t play(sqlite_store& db, std::uintmax_t log_bytes, long long page) {
+    StoredTable t;
+    t.id = "L";
+    t.game = "silkroad";
+    t.players = 2;
+    t.options = json::object();
+    t.seed = emporium::engine::Seed(1, 2);
+    db.create_table(t);
+    const auto wal = dir_ / "emporium.db-wal";
+    std::uintmax_t largest = 0;
+    const auto commits = log_bytes / static_cast<std::uintmax_t>(page);  // at least a page each
+    for (std::uint64_t i = 0; i < commits; ++i) {
+      db.append_actions({{"L", i, static_cast<int>(i % 2), json{{"type", "move"}, {"n", i}}.dump(), "", ""}});
+      if (i % 64 == 0) largest = std::max(largest, std::filesystem::file_size(wal));
+    }
+    largest = std::max(largest, std::filesystem::file_size(wal));
+    EXPECT_EQ(db.load("L")->actions.size(), commits);
+    return largest;
+  }
+
+  std::filesystem::path dir_;
+};
+
+TEST_F(SqliteLog, NewDatabasesHaveSmallPagesAndALogOfAboutFourMiB) {
+  sqlite_store db(dir_.string());
+  EXPECT_EQ(page_size(), 1024);
+  const auto largest = play(db, 12u << 20, 1024);
+  EXPECT_GT(largest, 3u << 20);  // not copied back every 1000 pages (1 MiB): that would be four times the stalls
+  EXPECT_LE(largest, 9u << 19);  // 4 MiB of pages, their frame headers and one commit
+}
+
+TEST_F(SqliteLog, ADatabaseMadeBeforeKeepsItsPagesAndTheSameLimit) {
+  sqlite3* old = nullptr;
+  ASSERT_EQ(sqlite3_open(db_path().c_str(), &old), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(old, "PRAGMA page_size=4096; PRAGMA journal_mode=WAL; CREATE TABLE before (x)", nullptr,
+                         nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(old);
+  sqlite_store db(dir_.string());
+  EXPECT_EQ(page_size(), 4096);
+  const auto largest = play(db, 12u << 20, 4096);
+  EXPECT_GT(largest, 3u << 20);
+  EXPECT_LE(largest, 9u << 19);  // 4 MiB of pages, their frame headers and one commit
 }
 
 TEST(OpenStore, NamesTheStoreBySetting) {
