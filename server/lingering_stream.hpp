@@ -5,16 +5,50 @@
 // the close frame it was owed: a frame over the 1 MiB limit was seen as 1006 instead of 1009.
 #include <array>
 #include <chrono>
+#include <functional>
 #include <memory>
+#include <string>
+#include <utility>
 
 #include "beast.hpp"
 #include "net.hpp"
 
 namespace emporium::server {
 
+// Where the session writes its frames itself (websocket_session: several frames in one system call), Beast's own
+// writes (pong, keep-alive ping, close) must join the same queue, or the two could interleave on the socket.
+class write_queue {
+ public:
+  virtual ~write_queue() = default;
+  virtual void put_raw(std::string bytes) = 0;                      // bytes to write after what is queued
+  virtual bool flushed() const = 0;                                 // nothing queued nor being written
+  virtual void when_flushed(std::function<void()> then) = 0;        // or at once if flushed
+};
+
 class lingering_stream : public beast::tcp_stream {
  public:
   using beast::tcp_stream::tcp_stream;
+
+  // From then on, what Beast writes is queued there (and reported written) instead of written here.
+  void divert_writes_to(write_queue* queue) { queue_ = queue; }
+  write_queue* diverted_to() const { return queue_; }
+
+  // Hides tcp_stream's: Beast writes through this (its handshake answer before any diversion).
+  template <class ConstBufferSequence, class WriteHandler>
+  void async_write_some(const ConstBufferSequence& buffers, WriteHandler&& handler) {
+    if (!queue_) {
+      beast::tcp_stream::async_write_some(buffers, std::forward<WriteHandler>(handler));
+      return;
+    }
+    std::string bytes(net::buffer_size(buffers), '\0');
+    net::buffer_copy(net::buffer(bytes), buffers);
+    const auto size = bytes.size();
+    queue_->put_raw(std::move(bytes));
+    net::post(get_executor(), beast::bind_front_handler(std::forward<WriteHandler>(handler), beast::error_code{}, size));
+  }
+
+ private:
+  write_queue* queue_ = nullptr;
 };
 
 namespace detail {
@@ -32,6 +66,12 @@ struct lingering_close_op {
   template <class Self>
   void operator()(Self& self, beast::error_code ec = {}, std::size_t bytes = 0) {
     if (!started) {
+      // The close frame Beast wrote may still be queued (write_queue): the send side is shut once it is out.
+      if (auto* queue = stream.diverted_to(); queue && !queue->flushed()) {
+        auto waiting = std::make_shared<Self>(std::move(self));
+        queue->when_flushed([waiting] { (*waiting)(); });
+        return;
+      }
       started = true;
       stream.socket().shutdown(tcp::socket::shutdown_send, ec);
       stream.expires_after(kLinger);

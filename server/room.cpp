@@ -634,7 +634,16 @@ void room::announce(pending_move move) {
   const auto v = game_state_->version();
   const auto clock = live_clock();
   const auto reveal = shuffle_fields(false);  // the seed and salt, on the frames of the move that ends the game
-  if (move.actor) reply(move.actor, protocol::render_ack(move.re, v));
+  // The mover's ack goes with its events, in one write; first, as before.
+  std::string ack = move.actor ? protocol::render_ack(move.re, v) : std::string();
+  auto send = [&](const session_ptr& c, std::shared_ptr<const std::string> frame) {
+    if (c == move.actor && !ack.empty()) return c->send(std::exchange(ack, {}), std::move(frame));
+    c->send(std::move(frame));
+  };
+  // A mover that is not at the table any more (it left as its move was being stored) still gets its ack.
+  auto ack_if_unsent = [&] {
+    if (move.actor && !ack.empty()) reply(move.actor, std::exchange(ack, {}));
+  };
   // What a spectator is sent is also what every player gets who has no decision to make and no private event in
   // this move (the usual case): that frame is rendered once and shared. Only the others get their own.
   std::shared_ptr<const std::string> common;
@@ -654,15 +663,17 @@ void room::announce(pending_move move) {
     const bool told_privately =
         std::any_of(events.begin(), events.end(), [&](const engine::Event& e) { return e.only_player == seat; });
     if (!decides && !told_privately) {
-      c->send(common_frame());
+      send(c, common_frame());
     } else {
-      c->send(protocol::render_events(id_, v, engine::events_for(events, viewer_for(seat)),
-                                      decides ? legal_for(seat) : Json::array(), clock, reveal));
+      send(c, std::make_shared<const std::string>(protocol::render_events(
+                  id_, v, engine::events_for(events, viewer_for(seat)), decides ? legal_for(seat) : Json::array(),
+                  clock, reveal)));
     }
   }
   for (const auto& w : spectators_) {
-    if (auto c = w.lock()) c->send(common_frame());
+    if (auto c = w.lock()) send(c, common_frame());
   }
+  ack_if_unsent();
   if (move.received) {
     context_.metrics->action_accepted(std::chrono::duration<double>(std::chrono::steady_clock::now() - *move.received).count());
   }

@@ -9,6 +9,7 @@
 #include "metrics.hpp"
 #include "room.hpp"
 #include "secrets.hpp"
+#include "websocket_frame.hpp"
 
 namespace emporium::server {
 
@@ -60,6 +61,7 @@ void websocket_session::run(http::request<http::string_body> upgrade) {
 
 void websocket_session::on_accept(beast::error_code ec) {
   if (ec) return on_closed();
+  ws_.next_layer().divert_writes_to(this);
   context_->lobby->add_session(shared_from_this());
   // Every client says hello at once (the web client does on welcome); a connection that does not only holds a
   // descriptor.
@@ -348,31 +350,69 @@ void websocket_session::send(std::shared_ptr<const std::string> frame) {
   net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)] { self->enqueue(frame); });
 }
 
-void websocket_session::enqueue(std::shared_ptr<const std::string> frame) {
+void websocket_session::send(std::string first, std::shared_ptr<const std::string> second) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), first = std::make_shared<const std::string>(std::move(first)),
+                                 second = std::move(second)] {
+    self->enqueue(first, false);
+    self->enqueue(second);
+  });
+}
+
+void websocket_session::enqueue(std::shared_ptr<const std::string> frame, bool write) {
   if (closed_ || pending_close_) return;
   queued_bytes_ += frame->size();
-  queue_.push_back(std::move(frame));
+  outgoing out;
+  out.header_size = websocket_text_header(frame->size(), out.header);
+  out.bytes = std::move(frame);
+  queue_.push_back(std::move(out));
   if (queue_.size() > limits_.max_queued_frames || queued_bytes_ > limits_.max_queued_bytes) {
     return drop_connection("slow reader: outbound queue full");
   }
-  if (queue_.size() == 1) do_write();
+  if (write && writing_ == 0) do_write();
 }
 
+void websocket_session::put_raw(std::string bytes) {
+  outgoing out;
+  out.bytes = std::make_shared<const std::string>(std::move(bytes));
+  queue_.push_back(std::move(out));
+  if (writing_ == 0 && !closed_) do_write();
+}
+
+void websocket_session::when_flushed(std::function<void()> then) {
+  if (flushed() || closed_) return then();
+  on_flushed_.push_back(std::move(then));
+}
+
+// Everything queued, in one gathered write (one system call while the socket takes it all).
 void websocket_session::do_write() {
-  ws_.text(true);
-  ws_.async_write(net::buffer(*queue_.front()),
-                  beast::bind_front_handler(&websocket_session::on_write, shared_from_this()));
+  static constexpr std::size_t kMostFrames = 64;
+  write_buffers_.clear();
+  writing_ = std::min(queue_.size(), kMostFrames);
+  for (std::size_t i = 0; i < writing_; ++i) {
+    const auto& out = queue_[i];
+    if (out.header_size) write_buffers_.emplace_back(out.header.data(), out.header_size);
+    write_buffers_.emplace_back(out.bytes->data(), out.bytes->size());
+  }
+  net::async_write(beast::get_lowest_layer(ws_).socket(), write_buffers_,
+                   beast::bind_front_handler(&websocket_session::on_write, shared_from_this()));
 }
 
 void websocket_session::on_write(beast::error_code ec, std::size_t) {
-  if (ec) return on_closed();
-  queued_bytes_ -= queue_.front()->size();
-  queue_.pop_front();
-  if (!queue_.empty()) return do_write();
-  if (pending_close_) do_close();
+  if (ec) {
+    on_closed();
+  } else {
+    for (; writing_ > 0; --writing_) {
+      if (queue_.front().header_size) queued_bytes_ -= queue_.front().bytes->size();
+      queue_.pop_front();
+    }
+    if (!queue_.empty()) return do_write();
+  }
+  writing_ = 0;
+  for (auto& then : std::exchange(on_flushed_, {})) then();
+  if (!ec && pending_close_ && !close_started_) do_close();
 }
 
-// Beast allows one write (or close) at a time: the close frame goes out after queued frames.
+// The close frame goes out after the frames queued before it (Beast's close joins the queue: put_raw).
 void websocket_session::close_after_flush(websocket::close_reason reason) {
   if (pending_close_ || closed_) return;
   pending_close_ = std::move(reason);
@@ -380,6 +420,7 @@ void websocket_session::close_after_flush(websocket::close_reason reason) {
 }
 
 void websocket_session::do_close() {
+  close_started_ = true;
   ws_.async_close(*pending_close_, [self = shared_from_this()](beast::error_code) { self->on_closed(); });
 }
 

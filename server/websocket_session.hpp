@@ -2,6 +2,7 @@
 // One WebSocket connection: reads client frames, enforces the per-connection limits, parses them
 // with protocol/, routes them to the lobby or to a room, and writes server frames from a capped
 // queue. Runs on its own strand; public members are safe to call from any thread.
+#include <array>
 #include <chrono>
 #include <deque>
 #include <functional>
@@ -10,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <emporium/protocol/protocol.hpp>
 
@@ -37,7 +39,10 @@ struct session_limits {
   std::chrono::seconds hello_within{10};           // a connection that has not said hello by then is closed
 };
 
-class websocket_session : public std::enable_shared_from_this<websocket_session> {
+// Frames are written by the session itself, framed here, as many in one system call as are queued (the mover's
+// ack and events, for one): Beast writes one message per call. Beast still reads, answers the handshake, and
+// writes its control frames, which join the same queue (lingering_stream::divert_writes_to).
+class websocket_session : public std::enable_shared_from_this<websocket_session>, private write_queue {
  public:
   // `slot`: this connection, counted for the client's address (whose table creations are counted too).
   websocket_session(tcp::socket&& socket, std::shared_ptr<const server_context> context,
@@ -48,6 +53,9 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
 
   void send(std::string frame);
   void send(std::shared_ptr<const std::string> frame);
+  // Frames for one client at the same moment (a mover's ack and events): queued together, so that they leave in
+  // one write.
+  void send(std::string first, std::shared_ptr<const std::string> second);
   void joined(std::shared_ptr<room> table);  // a room took us in (seat or spectator)
   void left(std::string table_id);           // a room let us go
   void close_going_away();                   // server shutdown
@@ -78,8 +86,13 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void release_slot_after(const std::shared_ptr<room>& table, bool through_rematch = false);
   std::shared_ptr<room> table_for(const std::string& id, const nlohmann::json& re);
   // On the strand: queue a frame for writing.
-  void enqueue(std::shared_ptr<const std::string> frame);
+  // `write`: start writing if nothing is being written (false: the caller queues more first, then starts).
+  void enqueue(std::shared_ptr<const std::string> frame, bool write = true);
   void enqueue_text(std::string frame);
+  // write_queue, for Beast's own frames (on the strand).
+  void put_raw(std::string bytes) override;
+  bool flushed() const override { return queue_.empty(); }
+  void when_flushed(std::function<void()> then) override;
   void do_write();
   void on_write(beast::error_code ec, std::size_t bytes);
   void drop_connection(const char* why);
@@ -103,10 +116,21 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   // The request that waits for a slot (reading is paused meanwhile), with when it was received.
   std::optional<std::pair<protocol::Request, std::chrono::steady_clock::time_point>> deferred_;
   int tables_created_ = 0;
-  std::deque<std::shared_ptr<const std::string>> queue_;
-  std::size_t queued_bytes_ = 0;
+  // What waits to be written, in order: our text frames (a header of their own, before the payload) and Beast's
+  // bytes (already framed). The first `writing_` are being written.
+  struct outgoing {
+    std::array<unsigned char, 10> header{};
+    std::size_t header_size = 0;
+    std::shared_ptr<const std::string> bytes;
+  };
+  std::deque<outgoing> queue_;
+  std::size_t writing_ = 0;
+  std::vector<net::const_buffer> write_buffers_;
+  std::vector<std::function<void()>> on_flushed_;
+  std::size_t queued_bytes_ = 0;  // our frames' payloads
   bool closed_ = false;
   std::optional<websocket::close_reason> pending_close_;
+  bool close_started_ = false;  // async_close called
   double tokens_;
   std::chrono::steady_clock::time_point last_refill_;
   std::chrono::steady_clock::time_point refusal_window_start_;

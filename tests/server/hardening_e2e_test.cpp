@@ -306,6 +306,27 @@ TEST(Protocol, AFrameOverOneMebibyteIsClosedWith1009) {
   }
 }
 
+// The server writes its frames itself, several at a time (websocket_session); Beast answers pings into the same
+// queue. Pongs and frames sent back to back all arrive whole, in order, and the connection stays open.
+TEST(Protocol, WebSocketPingsAreAnsweredBetweenFramesWithNothingInterleaved) {
+  server_process server;
+  ws_client c(server.port());
+  c.wait_type("welcome");
+  constexpr int kRounds = 40;
+  for (int i = 0; i < kRounds; ++i) {
+    c.send({{"type", "ping"}, {"id", "p" + std::to_string(i)}});
+    c.ping("k" + std::to_string(i));
+  }
+  for (int i = 0; i < kRounds; ++i) {
+    const std::string id = "p" + std::to_string(i);
+    const Json pong = c.wait_for([&](const Json& j) { return j.value("re", Json()) == id; });
+    EXPECT_EQ(pong["type"], "pong") << id;
+  }
+  for (int i = 0; i < 100 && c.pongs() < kRounds; ++i) std::this_thread::sleep_for(20ms);
+  EXPECT_EQ(c.pongs(), kRounds);
+  EXPECT_FALSE(c.closed());
+}
+
 TEST(Protocol, RateLimitedRepliesCarryTheRequestsId) {
   server_process server;
   ws_client c(server.port());

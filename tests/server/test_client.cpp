@@ -110,6 +110,11 @@ ws_client::ws_client(std::uint16_t port, const ws_options& options) : ws_(ioc_) 
     if (!options.origin.empty()) req.set(http::field::origin, options.origin);
     for (const auto& [name, value] : options.headers) req.insert(name, value);
   }));
+  ws_.control_callback([this](websocket::frame_type kind, beast::string_view) {
+    if (kind != websocket::frame_type::pong) return;
+    std::lock_guard lock(mutex_);
+    ++pongs_;
+  });
   ws_.handshake("127.0.0.1:" + std::to_string(port), options.target);
   if (options.hello) ws_.write(net::buffer(Json{{"type", "hello"}, {"protocol", 1}}.dump()));
   do_read();
@@ -144,6 +149,24 @@ void ws_client::do_read() {
 }
 
 void ws_client::send(const Json& message) { send_raw(message.dump()); }
+
+void ws_client::ping(const std::string& payload) {
+  auto done = std::make_shared<std::promise<void>>();
+  auto result = done->get_future();
+  net::post(ioc_, [this, payload, done] {
+    beast::error_code ec;
+    ws_.ping(websocket::ping_data(payload.c_str()), ec);
+    done->set_value();
+  });
+  while (result.wait_for(50ms) != std::future_status::ready) {
+    if (closed()) return;
+  }
+}
+
+int ws_client::pongs() const {
+  std::lock_guard lock(mutex_);
+  return pongs_;
+}
 
 void ws_client::send_raw(const std::string& text, bool binary) {
   // Writes happen on the client's own thread, one at a time. Once the connection is closed that thread may have

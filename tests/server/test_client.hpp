@@ -83,6 +83,9 @@ class ws_client {
   bool closed() const;
   std::optional<int> close_code() const;
   void close();
+  // A WebSocket ping (a control frame, not the protocol's "ping"); pongs() counts the pongs received.
+  void ping(const std::string& payload);
+  int pongs() const;
   std::vector<std::string> log() const;
   // Frames received from position `from` of the log on (cheaper than copying the whole log).
   std::vector<std::string> log_from(std::size_t from) const;
@@ -102,6 +105,7 @@ class ws_client {
   std::vector<std::string> log_;
   bool closed_ = false;
   std::optional<int> close_code_;
+  int pongs_ = 0;
   int next_id_ = 1;
 };
 
