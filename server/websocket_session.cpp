@@ -360,22 +360,28 @@ void websocket_session::send(std::string first, std::shared_ptr<const std::strin
 
 void websocket_session::enqueue(std::shared_ptr<const std::string> frame, bool write) {
   if (closed_ || pending_close_) return;
-  queued_bytes_ += frame->size();
   outgoing out;
   out.header_size = websocket_text_header(frame->size(), out.header);
   out.bytes = std::move(frame);
-  queue_.push_back(std::move(out));
-  if (queue_.size() > limits_.max_queued_frames || queued_bytes_ > limits_.max_queued_bytes) {
-    return drop_connection("slow reader: outbound queue full");
-  }
-  if (write && writing_ == 0) do_write();
+  if (queue_up(std::move(out)) && write && writing_ == 0) do_write();
 }
 
+// Beast's pongs count against the caps too: reported written at once, they no longer hold Beast's reading back,
+// so a client that sends pings and reads nothing would otherwise grow the queue without end.
 void websocket_session::put_raw(std::string bytes) {
   outgoing out;
   out.bytes = std::make_shared<const std::string>(std::move(bytes));
+  if (queue_up(std::move(out)) && writing_ == 0 && !closed_) do_write();
+}
+
+bool websocket_session::queue_up(outgoing out) {
+  queued_bytes_ += out.bytes->size();
   queue_.push_back(std::move(out));
-  if (writing_ == 0 && !closed_) do_write();
+  if (queue_.size() > limits_.max_queued_frames || queued_bytes_ > limits_.max_queued_bytes) {
+    drop_connection("slow reader: outbound queue full");
+    return false;
+  }
+  return true;
 }
 
 void websocket_session::when_flushed(std::function<void()> then) {
@@ -402,7 +408,7 @@ void websocket_session::on_write(beast::error_code ec, std::size_t) {
     on_closed();
   } else {
     for (; writing_ > 0; --writing_) {
-      if (queue_.front().header_size) queued_bytes_ -= queue_.front().bytes->size();
+      queued_bytes_ -= queue_.front().bytes->size();
       queue_.pop_front();
     }
     if (!queue_.empty()) return do_write();

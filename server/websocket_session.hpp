@@ -123,11 +123,13 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
     std::size_t header_size = 0;
     std::shared_ptr<const std::string> bytes;
   };
+  // Appends to the queue; past the caps (max_queued_frames, max_queued_bytes) drops the connection: false.
+  bool queue_up(outgoing out);
   std::deque<outgoing> queue_;
   std::size_t writing_ = 0;
   std::vector<net::const_buffer> write_buffers_;
   std::vector<std::function<void()>> on_flushed_;
-  std::size_t queued_bytes_ = 0;  // our frames' payloads
+  std::size_t queued_bytes_ = 0;  // what the queue holds, headers aside
   bool closed_ = false;
   std::optional<websocket::close_reason> pending_close_;
   bool close_started_ = false;  // async_close called
