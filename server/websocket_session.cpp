@@ -62,6 +62,10 @@ void websocket_session::run(http::request<http::string_body> upgrade) {
 void websocket_session::on_accept(beast::error_code ec) {
   if (ec) return on_closed();
   ws_.next_layer().divert_writes_to(this);
+  // do_write writes at once what the socket takes: it must not block for the rest.
+  beast::error_code ec_nb;
+  beast::get_lowest_layer(ws_).socket().non_blocking(true, ec_nb);
+  write_now_ = !ec_nb;
   context_->lobby->add_session(shared_from_this());
   // Every client says hello at once (the web client does on welcome); a connection that does not only holds a
   // descriptor.
@@ -389,33 +393,66 @@ void websocket_session::when_flushed(std::function<void()> then) {
   on_flushed_.push_back(std::move(then));
 }
 
-// Everything queued, in one gathered write (one system call while the socket takes it all).
+// Everything queued, in one gathered write (one system call while the socket takes it all). Written at once when
+// the socket's buffer has room, the usual case: no asynchronous operation, no completion handler to post and run
+// through the strand. Only what the socket does not take now waits for it (async_write).
 void websocket_session::do_write() {
   static constexpr std::size_t kMostFrames = 64;
-  write_buffers_.clear();
-  writing_ = std::min(queue_.size(), kMostFrames);
-  for (std::size_t i = 0; i < writing_; ++i) {
-    const auto& out = queue_[i];
-    if (out.header_size) write_buffers_.emplace_back(out.header.data(), out.header_size);
-    write_buffers_.emplace_back(out.bytes->data(), out.bytes->size());
+  auto& socket = beast::get_lowest_layer(ws_).socket();
+  for (;;) {
+    write_buffers_.clear();
+    writing_ = std::min(queue_.size(), kMostFrames);
+    std::size_t total = 0;
+    for (std::size_t i = 0; i < writing_; ++i) {
+      const auto& out = queue_[i];
+      if (out.header_size) write_buffers_.emplace_back(out.header.data(), out.header_size);
+      write_buffers_.emplace_back(out.bytes->data(), out.bytes->size());
+      total += out.header_size + out.bytes->size();
+    }
+    beast::error_code ec;
+    const std::size_t written = write_now_ ? socket.write_some(write_buffers_, ec) : 0;
+    if (ec == net::error::would_block || ec == net::error::try_again) ec = {};
+    if (ec) return on_write(ec, 0);
+    if (written < total) {
+      skip_written(written);
+      net::async_write(socket, write_buffers_,
+                       beast::bind_front_handler(&websocket_session::on_write, shared_from_this()));
+      return;
+    }
+    written_out();
+    if (queue_.empty()) return all_written();
   }
-  net::async_write(beast::get_lowest_layer(ws_).socket(), write_buffers_,
-                   beast::bind_front_handler(&websocket_session::on_write, shared_from_this()));
+}
+
+void websocket_session::skip_written(std::size_t written) {
+  auto first = write_buffers_.begin();
+  for (; written > 0 && written >= first->size(); ++first) written -= first->size();
+  write_buffers_.erase(write_buffers_.begin(), first);
+  if (written > 0) write_buffers_.front() += written;
+}
+
+void websocket_session::written_out() {
+  for (; writing_ > 0; --writing_) {
+    queued_bytes_ -= queue_.front().bytes->size();
+    queue_.pop_front();
+  }
 }
 
 void websocket_session::on_write(beast::error_code ec, std::size_t) {
   if (ec) {
+    writing_ = 0;
     on_closed();
-  } else {
-    for (; writing_ > 0; --writing_) {
-      queued_bytes_ -= queue_.front().bytes->size();
-      queue_.pop_front();
-    }
-    if (!queue_.empty()) return do_write();
+    for (auto& then : std::exchange(on_flushed_, {})) then();
+    return;
   }
-  writing_ = 0;
+  written_out();
+  if (!queue_.empty()) return do_write();
+  all_written();
+}
+
+void websocket_session::all_written() {
   for (auto& then : std::exchange(on_flushed_, {})) then();
-  if (!ec && pending_close_ && !close_started_) do_close();
+  if (pending_close_ && !close_started_) do_close();
 }
 
 // The close frame goes out after the frames queued before it (Beast's close joins the queue: put_raw).
