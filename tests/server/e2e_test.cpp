@@ -8,6 +8,8 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <numeric>
 #include <sstream>
 #include <thread>
@@ -315,6 +317,65 @@ TEST_F(E2E, ASlowReaderIsDisconnectedAndNobodyElseWaits) {
       << m.body;
   // Only the 64 players are still connected.
   EXPECT_NE(m.body.find("\nemporium_connections 64\n"), std::string::npos) << m.body;
+}
+
+TEST_F(E2E, AReaderThatFallsBehindGetsEveryFrameWholeAndInOrder) {
+  // A watcher that reads nothing while eight games are played, then everything: its socket's buffers fill, and the
+  // session writes only part of what is queued, the rest when the socket takes it. Every frame must still arrive
+  // whole and in order: each table's versions follow one another up to the game's last.
+  namespace net = boost::asio;
+  namespace beast = boost::beast;
+  net::io_context ioc;
+  beast::websocket::stream<beast::tcp_stream> late(ioc);
+  auto& socket = beast::get_lowest_layer(late).socket();
+  socket.open(net::ip::tcp::v4());
+  socket.set_option(net::socket_base::receive_buffer_size(4096));
+  socket.connect({net::ip::make_address("127.0.0.1"), server_.port()});
+  late.handshake("127.0.0.1", "/ws");
+  late.write(net::buffer(Json{{"type", "hello"}, {"protocol", 1}}.dump()));
+
+  std::vector<table_setup> tables;
+  for (int i = 0; i < 8; ++i) {
+    tables.push_back(seat_players(server_.port(), 4, false));
+    late.write(net::buffer(Json{{"type", "watch"}, {"table", tables.back().id}}.dump()));
+  }
+  for (auto& t : tables) start(t);
+  std::map<std::string, std::uint64_t> last_version;  // each table's, once its game is over
+  std::mutex last_mutex;
+  std::vector<std::thread> games;
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    games.emplace_back([&, i] {
+      auto seats = trackers(tables[i]);
+      play(pointers(seats), {}, 91 + i);
+      std::lock_guard lock(last_mutex);
+      last_version[tables[i].id] = seats[0].version;
+    });
+  }
+  for (auto& g : games) g.join();
+  ASSERT_EQ(last_version.size(), tables.size());
+
+  std::map<std::string, std::uint64_t> seen;  // table -> the version of its latest frame
+  std::size_t bytes = 0, frames = 0;
+  while (std::any_of(last_version.begin(), last_version.end(), [&](const auto& t) { return seen[t.first] < t.second; })) {
+    beast::flat_buffer buffer;
+    beast::get_lowest_layer(late).expires_after(std::chrono::seconds(10));
+    late.read(buffer);
+    bytes += buffer.size();
+    ++frames;
+    const Json frame = Json::parse(beast::buffers_to_string(buffer.data()));  // throws if not whole JSON
+    const auto type = frame.value("type", "");
+    if (type != "snapshot" && type != "events") continue;
+    const std::string table = frame["table"];
+    const std::uint64_t version = frame["version"];
+    if (type == "events") {
+      EXPECT_EQ(version, seen[table] + 1) << "table " << table;
+    }
+    seen[table] = version;
+  }
+  EXPECT_EQ(seen, last_version);
+  // More than the socket's buffers hold (64 KiB send buffer, doubled by Linux, and 4 KiB to receive): some
+  // frames waited for the socket, so the partial writes were exercised.
+  EXPECT_GT(bytes, std::size_t{200} << 10) << frames << " frames";
 }
 
 TEST_F(E2E, PrivateTablesAreUnlistedAndNeedTheInvite) {
