@@ -1,11 +1,7 @@
 // Rendering of server frames: one JSON object per frame. Strings that are not valid UTF-8 are written with
 // U+FFFD in place of the bad bytes instead of throwing.
-#include <algorithm>
-#include <initializer_list>
 #include <string>
 #include <string_view>
-#include <utility>
-#include <vector>
 
 #include "emporium/protocol/protocol.hpp"
 
@@ -24,28 +20,6 @@ std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_hand
 
 void add_clock(Json& j, const Json& clock) {
   if (!clock.is_null()) j["clock"] = clock;
-}
-
-// What dump(j) gives once the `large` members are added to `j` (those it does not have already), without copying
-// them into it: a view or a move's events and legal actions are big trees, and copying one costs more than
-// writing it. Members are written in the order a Json object keeps them (by key), as dump(j) would.
-std::string dump_with(const Json& j, std::initializer_list<std::pair<const char*, const Json*>> large) {
-  std::vector<std::pair<std::string_view, const Json*>> members;
-  members.reserve(j.size() + large.size());
-  for (auto it = j.begin(); it != j.end(); ++it) members.emplace_back(it.key(), &it.value());
-  for (const auto& [key, value] : large) {
-    if (!j.contains(key)) members.emplace_back(key, value);
-  }
-  std::sort(members.begin(), members.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::string out = "{";
-  for (const auto& [key, value] : members) {
-    if (out.size() > 1) out += ',';
-    out += dump(Json(key));
-    out += ':';
-    out += dump(*value);
-  }
-  out += '}';
-  return out;
 }
 
 }  // namespace
@@ -198,20 +172,23 @@ std::string render_snapshot(const Json& re, std::string_view table, std::uint64_
   j["table"] = std::string(table);
   j["version"] = version;
   j["seat"] = seat;
+  j["view"] = view;
+  j["legal"] = legal;
   add_clock(j, clock);
   if (shuffle.is_object()) j.update(shuffle);
-  return dump_with(j, {{"view", &view}, {"legal", &legal}});
+  return dump(j);
 }
 
-// Rendered once or twice for every move (once for everybody who has nothing of their own to see).
 std::string render_events(std::string_view table, std::uint64_t version, const Json& events, const Json& legal,
                           const Json& clock, const Json& shuffle) {
   Json j = frame("events", nullptr);
   j["table"] = std::string(table);
   j["version"] = version;
+  j["events"] = events;
+  j["legal"] = legal;
   add_clock(j, clock);
   if (shuffle.is_object()) j.update(shuffle);
-  return dump_with(j, {{"events", &events}, {"legal", &legal}});
+  return dump(j);
 }
 
 std::string render_ack(const Json& re, std::uint64_t version) {

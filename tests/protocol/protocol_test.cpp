@@ -1047,25 +1047,6 @@ TEST(Render, Events) {
   EXPECT_FALSE(j.contains("re"));
 }
 
-TEST(Render, EventsAndSnapshotsAreWrittenAsTheWholeObjectWouldBe) {
-  // The big members are written in place, not copied into the frame first: the text must still be the one
-  // dump() gives for the whole object (members in key order, the same escaping), bad UTF-8 replaced.
-  const Json events = Json::array({Json{{"type", "draw"}, {"note", "caf\xC3\xA9 \"q\""}}, Json{{"type", "turn"}}});
-  const Json legal = Json::array({Json{{"type", "buy"}, {"good", "\xFF"}}});
-  const Json clock = Json::parse(R"({"reserve_ms":[1,2],"timeouts":[0,0]})");
-  const Json shuffle = Json{{"seed", "00ff"}, {"salt", "s"}, {"commitment", "c"}};
-  const auto whole = [](const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); };
-  EXPECT_EQ(render_events("t1", 7, events, legal, clock, shuffle),
-            whole(Json{{"type", "events"}, {"table", "t1"}, {"version", 7}, {"events", events}, {"legal", legal},
-                       {"clock", clock}, {"seed", "00ff"}, {"salt", "s"}, {"commitment", "c"}}));
-  EXPECT_EQ(render_events("t1", 7, Json::array(), Json::array()),
-            R"({"events":[],"legal":[],"table":"t1","type":"events","version":7})");
-  const Json view = Json{{"board", Json::array({1, 2})}, {"zz", nullptr}};
-  EXPECT_EQ(render_snapshot("r1", "t1", 3, 2, view, legal, clock, shuffle),
-            whole(Json{{"type", "snapshot"}, {"re", "r1"}, {"table", "t1"}, {"version", 3}, {"seat", 2}, {"view", view},
-                       {"legal", legal}, {"clock", clock}, {"seed", "00ff"}, {"salt", "s"}, {"commitment", "c"}}));
-}
-
 TEST(Render, TimedTablesCarryTheirClock) {
   TableInfo t = sample_table();
   EXPECT_FALSE(table_json(t).contains("clock"));
