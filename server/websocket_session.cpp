@@ -373,9 +373,10 @@ void websocket_session::enqueue(std::shared_ptr<const std::string> frame, bool w
 // Beast's pongs count against the caps too: reported written at once, they no longer hold Beast's reading back,
 // so a client that sends pings and reads nothing would otherwise grow the queue without end.
 void websocket_session::put_raw(std::string bytes) {
+  if (closed_) return;  // nothing more is written: the connection is gone or dropped
   outgoing out;
   out.bytes = std::make_shared<const std::string>(std::move(bytes));
-  if (queue_up(std::move(out)) && writing_ == 0 && !closed_) do_write();
+  if (queue_up(std::move(out)) && writing_ == 0) do_write();
 }
 
 bool websocket_session::queue_up(outgoing out) {
@@ -468,6 +469,7 @@ void websocket_session::do_close() {
 }
 
 void websocket_session::drop_connection(const char* why) {
+  if (closed_) return;  // counted once
   spdlog::info("closing a connection: {}", why);
   context_->metrics->message_refused("slow_reader_disconnect");
   beast::error_code ignored;

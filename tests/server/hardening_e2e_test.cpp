@@ -327,6 +327,40 @@ TEST(Protocol, WebSocketPingsAreAnsweredBetweenFramesWithNothingInterleaved) {
   EXPECT_FALSE(c.closed());
 }
 
+TEST(Protocol, AClientThatPingsAndNeverReadsIsDroppedLikeAnySlowReader) {
+  // Beast answers every WebSocket ping with a pong, and the pongs join the session's queue. A client that pings
+  // and reads nothing must meet the same cap as one that reads none of its frames (1,024 queued), not grow the
+  // queue without end; everybody else goes on.
+  namespace net = boost::asio;
+  namespace beast = boost::beast;
+  server_process server;
+  ws_client other(server.port());
+  other.wait_type("welcome");
+  net::io_context ioc;
+  beast::websocket::stream<beast::tcp_stream> pinger(ioc);
+  auto& socket = beast::get_lowest_layer(pinger).socket();
+  socket.open(net::ip::tcp::v4());
+  socket.set_option(net::socket_base::receive_buffer_size(4096));
+  socket.connect({net::ip::make_address("127.0.0.1"), server.port()});
+  pinger.handshake("127.0.0.1", "/ws");
+  pinger.write(net::buffer(Json{{"type", "hello"}, {"protocol", 1}}.dump()));
+  // 125-byte pongs: the socket's buffers (64 KiB doubled, 4 KiB to receive) hold about 1,100; the queue 1,024 more.
+  const beast::websocket::ping_data payload(std::string(125, 'p').c_str());
+  int sent = 0;
+  beast::error_code ec;
+  for (; sent < 20000 && !ec; ++sent) {
+    beast::get_lowest_layer(pinger).expires_after(std::chrono::seconds(5));
+    pinger.ping(payload, ec);
+  }
+  EXPECT_TRUE(ec) << "still connected after " << sent << " pings";
+  EXPECT_GT(sent, 2000);
+  const auto m = http_get(server.port(), "/metrics");
+  EXPECT_NE(m.body.find("emporium_messages_refused_total{code=\"slow_reader_disconnect\"} 1"), std::string::npos)
+      << m.body;
+  other.send({{"type", "ping"}, {"id", "still-here"}});
+  EXPECT_EQ(other.wait_for([](const Json& j) { return j.value("re", Json()) == "still-here"; })["type"], "pong");
+}
+
 TEST(Protocol, RateLimitedRepliesCarryTheRequestsId) {
   server_process server;
   ws_client c(server.port());
