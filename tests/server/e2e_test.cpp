@@ -283,13 +283,7 @@ TEST_F(E2E, ASlowReaderIsDisconnectedAndNobodyElseWaits) {
   namespace net = boost::asio;
   namespace beast = boost::beast;
   net::io_context ioc;
-  beast::websocket::stream<beast::tcp_stream> slow(ioc);
-  auto& socket = beast::get_lowest_layer(slow).socket();
-  socket.open(net::ip::tcp::v4());
-  socket.set_option(net::socket_base::receive_buffer_size(4096));
-  socket.connect({net::ip::make_address("127.0.0.1"), server_.port()});
-  slow.handshake("127.0.0.1", "/ws");
-  slow.write(net::buffer(Json{{"type", "hello"}, {"protocol", 1}}.dump()));  // or it is closed after 10 s
+  auto slow = connect_raw(ioc, server_.port());
 
   std::vector<table_setup> tables;
   for (int i = 0; i < 16; ++i) {
@@ -326,13 +320,7 @@ TEST_F(E2E, AReaderThatFallsBehindGetsEveryFrameWholeAndInOrder) {
   namespace net = boost::asio;
   namespace beast = boost::beast;
   net::io_context ioc;
-  beast::websocket::stream<beast::tcp_stream> late(ioc);
-  auto& socket = beast::get_lowest_layer(late).socket();
-  socket.open(net::ip::tcp::v4());
-  socket.set_option(net::socket_base::receive_buffer_size(4096));
-  socket.connect({net::ip::make_address("127.0.0.1"), server_.port()});
-  late.handshake("127.0.0.1", "/ws");
-  late.write(net::buffer(Json{{"type", "hello"}, {"protocol", 1}}.dump()));
+  auto late = connect_raw(ioc, server_.port());
 
   std::vector<table_setup> tables;
   for (int i = 0; i < 7; ++i) {

@@ -337,13 +337,7 @@ TEST(Protocol, AClientThatPingsAndNeverReadsIsDroppedLikeAnySlowReader) {
   ws_client other(server.port());
   other.wait_type("welcome");
   net::io_context ioc;
-  beast::websocket::stream<beast::tcp_stream> pinger(ioc);
-  auto& socket = beast::get_lowest_layer(pinger).socket();
-  socket.open(net::ip::tcp::v4());
-  socket.set_option(net::socket_base::receive_buffer_size(4096));
-  socket.connect({net::ip::make_address("127.0.0.1"), server.port()});
-  pinger.handshake("127.0.0.1", "/ws");
-  pinger.write(net::buffer(Json{{"type", "hello"}, {"protocol", 1}}.dump()));
+  auto pinger = connect_raw(ioc, server.port());
   // 125-byte pongs: the socket's buffers (64 KiB doubled, 4 KiB to receive) hold about 1,100; the queue 1,024 more.
   const beast::websocket::ping_data payload(std::string(125, 'p').c_str());
   int sent = 0;

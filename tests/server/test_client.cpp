@@ -273,6 +273,18 @@ std::size_t ws_client::inbox_size() const {
   return inbox_.size();
 }
 
+raw_websocket connect_raw(boost::asio::io_context& ioc, std::uint16_t port, int receive_buffer) {
+  namespace net = boost::asio;
+  raw_websocket ws(ioc);
+  auto& socket = boost::beast::get_lowest_layer(ws).socket();
+  socket.open(net::ip::tcp::v4());
+  socket.set_option(net::socket_base::receive_buffer_size(receive_buffer));
+  socket.connect({net::ip::make_address("127.0.0.1"), port});
+  ws.handshake("127.0.0.1", "/ws");
+  ws.write(net::buffer(Json{{"type", "hello"}, {"protocol", 1}}.dump()));  // or it is closed after 10 s
+  return ws;
+}
+
 http_reply http_get(std::uint16_t port, const std::string& target, const std::string& headers) {
   net::io_context ioc;
   tcp::socket socket(ioc);

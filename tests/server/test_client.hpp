@@ -118,6 +118,11 @@ struct http_reply {
   std::string content_encoding;
   std::string vary;
 };
+// A bare WebSocket to the server (no reader thread: nothing is read unless the test reads), handshaken and past
+// hello, with a small receive buffer: for clients that read slowly or not at all.
+using raw_websocket = boost::beast::websocket::stream<boost::beast::tcp_stream>;
+raw_websocket connect_raw(boost::asio::io_context& ioc, std::uint16_t port, int receive_buffer = 4096);
+
 // A raw HTTP/1.1 GET, the target sent exactly as given; `headers` ("Name: value\r\n" lines) are added
 // (with "Connection: close" unless they have a Connection header).
 http_reply http_get(std::uint16_t port, const std::string& target, const std::string& headers = "");
