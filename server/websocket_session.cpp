@@ -62,10 +62,10 @@ void websocket_session::run(http::request<http::string_body> upgrade) {
 void websocket_session::on_accept(beast::error_code ec) {
   if (ec) return on_closed();
   ws_.next_layer().divert_writes_to(this);
-  // do_write writes at once what the socket takes: it must not block for the rest.
-  beast::error_code ec_nb;
-  beast::get_lowest_layer(ws_).socket().non_blocking(true, ec_nb);
-  write_now_ = !ec_nb;
+  // do_write writes at once what the socket takes: it must not block for the rest (where this fails, every write
+  // is asynchronous).
+  beast::error_code ignored;
+  beast::get_lowest_layer(ws_).socket().non_blocking(true, ignored);
   context_->lobby->add_session(shared_from_this());
   // Every client says hello at once (the web client does on welcome); a connection that does not only holds a
   // descriptor.
@@ -411,7 +411,7 @@ void websocket_session::do_write() {
       total += out.header_size + out.bytes->size();
     }
     beast::error_code ec;
-    const std::size_t written = write_now_ ? socket.write_some(write_buffers_, ec) : 0;
+    const std::size_t written = socket.non_blocking() ? socket.write_some(write_buffers_, ec) : 0;
     if (ec == net::error::would_block || ec == net::error::try_again) ec = {};
     if (ec) return on_write(ec, 0);
     if (written < total) {
@@ -443,17 +443,16 @@ void websocket_session::on_write(beast::error_code ec, std::size_t) {
   if (ec) {
     writing_ = 0;
     on_closed();
-    for (auto& then : std::exchange(on_flushed_, {})) then();
-    return;
+  } else {
+    written_out();
+    if (!queue_.empty()) return do_write();
   }
-  written_out();
-  if (!queue_.empty()) return do_write();
   all_written();
 }
 
 void websocket_session::all_written() {
   for (auto& then : std::exchange(on_flushed_, {})) then();
-  if (pending_close_ && !close_started_) do_close();
+  if (pending_close_ && !close_started_ && !closed_) do_close();
 }
 
 // The close frame goes out after the frames queued before it (Beast's close joins the queue: put_raw).

@@ -97,7 +97,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void skip_written(std::size_t written);  // drops what was written from write_buffers_' front
   void written_out();                      // the `writing_` frames are out: off the queue
   void on_write(beast::error_code ec, std::size_t bytes);
-  void all_written();                      // the queue is empty: what waited for that
+  void all_written();                      // nothing more to write (or the connection is gone): what waited for that
   void drop_connection(const char* why);
   void close_after_flush(websocket::close_reason reason);
   void do_close();
@@ -130,7 +130,6 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   bool queue_up(outgoing out);
   std::deque<outgoing> queue_;
   std::size_t writing_ = 0;
-  bool write_now_ = false;  // the socket is non-blocking: do_write tries it before an asynchronous write
   std::vector<net::const_buffer> write_buffers_;
   std::vector<std::function<void()>> on_flushed_;
   std::size_t queued_bytes_ = 0;  // what the queue holds, headers aside
