@@ -273,8 +273,7 @@ std::size_t ws_client::inbox_size() const {
   return inbox_.size();
 }
 
-raw_websocket connect_raw(boost::asio::io_context& ioc, std::uint16_t port, int receive_buffer) {
-  namespace net = boost::asio;
+raw_websocket connect_raw(net::io_context& ioc, std::uint16_t port, int receive_buffer) {
   raw_websocket ws(ioc);
   auto& socket = boost::beast::get_lowest_layer(ws).socket();
   socket.open(net::ip::tcp::v4());
