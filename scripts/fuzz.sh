@@ -6,7 +6,8 @@
 # it finds in build-fuzz/corpus/<name>/; a crash leaves its input in build-fuzz/artifacts/ and fails the script.
 # Extra libFuzzer flags can be passed in FUZZ_FLAGS (e.g. FUZZ_FLAGS=-runs=10000000). JOBS sets the build's
 # parallelism (default 1), FUZZ_JOBS how many targets run at once (default 1). Each run's log is
-# build-fuzz/logs/<target>.log; its closing figures are printed.
+# build-fuzz/logs/<name>.log; its closing figures are printed. A target named twice (with FUZZ_JOBS=2) runs as two
+# processes on one corpus, to give one target two cores.
 # FUZZ_SANITIZE=none: the campaign build instead, for long runs (e.g. FUZZ_FLAGS=-runs=10000000): the same
 # targets instrumented for coverage only (-fsanitize=fuzzer, -O2; no ASan nor UBSan; tests/fuzz/fast/), 3 to 6
 # times faster, in build-fuzz-fast/ (its corpus, artifacts and logs there too). Re-run what it finds in
@@ -39,31 +40,38 @@ mkdir -p "$out/logs" "$out/artifacts"
 # No allocation stacks (a third of the time goes to recording them); re-run a crash's input with
 # ASAN_OPTIONS=malloc_context_size=30 to see where its memory came from.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-malloc_context_size=0}"
-run_one() {  # target
-  local t="$1" name="${1#fuzz_}"
+run_one() {  # target log
+  local t="$1" name="${1#fuzz_}" log="$2"
   mkdir -p "$out/corpus/$name"
   local flags=(-max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1
                -artifact_prefix="$out/artifacts/$name-")
   [[ -f "tests/fuzz/$name.dict" ]] && flags+=(-dict="tests/fuzz/$name.dict")
   # shellcheck disable=SC2086  # FUZZ_FLAGS is a list of flags
   if ! "$out/tests/fuzz/$t" "${flags[@]}" ${FUZZ_FLAGS:-} "$out/corpus/$name" "tests/fuzz/corpus/$name" \
-      >"$out/logs/$name.log" 2>&1; then
-    echo "fuzz: $t FAILED; the end of $out/logs/$name.log:" >&2
-    tail -n 60 "$out/logs/$name.log" >&2
+      >"$log" 2>&1; then
+    echo "fuzz: $t FAILED; the end of $log:" >&2
+    tail -n 60 "$log" >&2
     return 1
   fi
   # "#123456 DONE cov: 1234 ft: 5678 corp: ..." and "stat::average_exec_per_sec: 4567"
   local done_line rate
-  done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$out/logs/$name.log" | tail -n 1 || true)
-  rate=$(awk '/stat::average_exec_per_sec/ {print $2}' "$out/logs/$name.log")
+  done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -n 1 || true)
+  rate=$(awk '/stat::average_exec_per_sec/ {print $2}' "$log")
   echo "fuzz: $t ok: ${done_line:-?} (${rate:-?} exec/s)"
 }
 
-# FUZZ_JOBS targets at a time (default 1): each run is one process on one core.
+# FUZZ_JOBS targets at a time (default 1): each run is one process on one core. A target named twice runs as two
+# processes on its one corpus (libFuzzer reloads the directory every second, so they share what they find); the
+# second one's log is <target>-2.log.
 running=()
 failed=0
+declare -A runs_of
 for t in "${targets[@]}"; do
-  run_one "$t" &
+  n=$(( ${runs_of[$t]:-0} + 1 ))
+  runs_of[$t]=$n
+  log="$out/logs/${t#fuzz_}.log"
+  ((n == 1)) || log="$out/logs/${t#fuzz_}-$n.log"
+  run_one "$t" "$log" &
   running+=($!)
   if ((${#running[@]} >= ${FUZZ_JOBS:-1})); then
     wait "${running[0]}" || failed=1
