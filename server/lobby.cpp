@@ -143,15 +143,18 @@ std::shared_ptr<room> lobby::registered_new(StoredTable stored) {
   return table;
 }
 
-std::shared_ptr<room> lobby::create_rematch(StoredTable table, const protocol::RematchOffer& offer) {
+lobby::rematch_made lobby::create_rematch(StoredTable table, const protocol::RematchOffer& offer,
+                                          const std::optional<protocol::RematchOffer>& replaces) {
   own(table);
   try {
-    context_.store->create_rematch(table, protocol::rematch_json(offer));
+    const auto instead = context_.store->create_rematch(table, protocol::rematch_json(offer),
+                                                        replaces ? protocol::rematch_json(*replaces) : nlohmann::json());
+    if (instead) return {nullptr, protocol::rematch_from_json(*instead)};
   } catch (const std::exception& e) {
     spdlog::error("creating the rematch of {}: {}", table.rematch_of, e.what());
-    return nullptr;
+    return {};
   }
-  return registered_new(std::move(table));
+  return {registered_new(std::move(table)), std::nullopt};
 }
 
 namespace {
@@ -184,6 +187,12 @@ lobby::lookup lobby::find(const protocol::TableRef& ref, taken_callback later) {
 std::shared_ptr<room> lobby::find_id(const std::string& id) {
   if (auto table = find_local(id)) return table;
   return from_store(id, false, nullptr).table;
+}
+
+void lobby::find_id(const std::string& id, taken_callback found) {
+  if (auto table = find_local(id)) return found(std::move(table));
+  auto looked_up = from_store(id, false, found);
+  if (!looked_up.pending) found(std::move(looked_up.table));
 }
 
 lobby::lookup lobby::find_by_token(const std::string& token, taken_callback later) {

@@ -39,8 +39,14 @@ class lobby {
     std::optional<protocol::ParseError> error;
   };
   created create_table(const protocol::CreateTable& request);
-  // Stores a finished table's rematch (and the offer on that table) and registers it; null if it cannot be saved.
-  std::shared_ptr<room> create_rematch(StoredTable table, const protocol::RematchOffer& offer);
+  // Stores a finished table's rematch (and the offer on that table) and registers it, provided the finished table's
+  // offer is still `replaces` in the store. If another node offered one meanwhile, `instead` is that offer.
+  struct rematch_made {
+    std::shared_ptr<room> table;  // null if it could not be saved, or was not made
+    std::optional<protocol::RematchOffer> instead;
+  };
+  rematch_made create_rematch(StoredTable table, const protocol::RematchOffer& offer,
+                              const std::optional<protocol::RematchOffer>& replaces);
 
   // Private tables are found only by invite code (or a seat's token). A finished table not in memory (after a
   // restart) is brought back from the store when asked for, so its players can resume it and anyone may watch it.
@@ -56,6 +62,9 @@ class lobby {
   lookup find_by_token(const std::string& token, taken_callback later = nullptr);
   // Any table by its id, private ones included (for the server's own use, never a client's request).
   std::shared_ptr<room> find_id(const std::string& id);
+  // The same, where an unfinished table on another node is taken over first (several nodes): `found` gets the room,
+  // or null when there is no such table (or it could not be taken over), at once or later on another thread.
+  void find_id(const std::string& id, taken_callback found);
   // The room if it is in this node's memory (the store is not asked).
   std::shared_ptr<room> find_local(const std::string& id);
   // A table this node has just taken over (its lease's epoch in `stored`), replayed and registered; null if its

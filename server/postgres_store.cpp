@@ -119,13 +119,22 @@ void postgres_store::create_table(const StoredTable& t) {
   db_.transaction([&] { insert_table(t); });
 }
 
-void postgres_store::create_rematch(const StoredTable& t, const nlohmann::json& offer) {
+std::optional<nlohmann::json> postgres_store::create_rematch(const StoredTable& t, const nlohmann::json& offer,
+                                                            const nlohmann::json& replaces) {
   std::lock_guard lock(mutex_);
+  std::optional<nlohmann::json> instead;
   db_.transaction([&] {
-    insert_table(t);
-    db_.run("UPDATE game_tables SET rematch = $1, updated_at = $2 WHERE id = $3",
-        {offer.dump(), std::to_string(unix_now()), t.rematch_of});
+    // Under READ COMMITTED a second node's update waits for the first one's row lock, then sees its offer: one wins.
+    const auto updated = db_.run(
+        "UPDATE game_tables SET rematch = $1, updated_at = $2 WHERE id = $3 AND rematch IS NOT DISTINCT FROM $4 "
+        "RETURNING id",
+        {offer.dump(), std::to_string(unix_now()), t.rematch_of, replaces.is_null() ? param() : param(replaces.dump())});
+    if (PQntuples(updated.raw()) > 0) return insert_table(t);
+    const auto now = db_.run("SELECT rematch FROM game_tables WHERE id = $1", {t.rematch_of});
+    const std::string text = PQntuples(now.raw()) > 0 ? now[0].text(0) : "";
+    instead = text.empty() ? nlohmann::json() : nlohmann::json::parse(text);
   });
+  return instead;
 }
 
 void postgres_store::held(const std::string& table, std::uint64_t epoch) {

@@ -53,15 +53,6 @@ std::optional<protocol::MyGame> describe_seat(const StoredTable& table, const st
   return g;
 }
 
-namespace {
-std::optional<protocol::RematchOffer> offer_from_json(const Json& j) {
-  if (!j.is_object()) return std::nullopt;
-  protocol::RematchOffer offer{j.at("table").get<std::string>(), j.at("by").get<int>(), std::nullopt};
-  if (j.contains("invite")) offer.invite = j.at("invite").get<std::string>();
-  return offer;
-}
-}  // namespace
-
 room::room(net::any_io_executor executor, const server_context& context, const StoredTable& stored)
     : strand_(net::make_strand(executor)),
       context_(context),
@@ -82,7 +73,7 @@ room::room(net::any_io_executor executor, const server_context& context, const S
       abandoned_timer_(strand_),
       unwatched_timer_(strand_),
       updated_(stored.updated_at != 0 ? stored.updated_at : unix_now()),
-      rematch_(offer_from_json(stored.rematch)) {
+      rematch_(protocol::rematch_from_json(stored.rematch)) {
   seats_.resize(static_cast<std::size_t>(stored.players));
   for (const auto& s : stored.seats) {
     if (s.seat >= 0 && s.seat < stored.players) {
@@ -1013,34 +1004,79 @@ StoredTable room::rematch_table(int offerer, const std::string& offerer_token) c
   return next;
 }
 
-void room::rematch(session_ptr s, Json re) {
-  on_strand([self = shared_from_this(), s = std::move(s), re = std::move(re)] {
+void room::rematch(session_ptr s, Json re, std::function<void()> answered) {
+  on_strand([self = shared_from_this(), s = std::move(s), re = std::move(re), answered = std::move(answered)]() mutable {
     auto& r = *self;
     const int seat = r.seat_of(s.get());
     if (seat < 0) {
-      return r.reply(s, protocol::render_error(re, perr::not_seated, "only a player of this table can ask for a rematch"));
+      r.reply(s, protocol::render_error(re, perr::not_seated, "only a player of this table can ask for a rematch"));
+      return answered();
     }
     if (r.phase_ != phase::finished) {
-      return r.reply(s, protocol::render_error(re, perr::not_finished, "the game at this table has not ended"));
+      r.reply(s, protocol::render_error(re, perr::not_finished, "the game at this table has not ended"));
+      return answered();
     }
-    // On this table's strand, so two first calls cannot both create a rematch.
-    if (r.rematch_) {
-      if (auto next = r.context_.lobby->find_id(r.rematch_->table)) {
-        return next->claim_reserved(s, seat, r.seats_[seat].token_hash, re);
-      }
-      // The offered table closed before its start (everyone left it): offer a new one.
-    }
-    const auto token = new_seat_token();
-    auto table = r.rematch_table(seat, token);
-    const protocol::RematchOffer offer{table.id, seat,
-                                       r.is_private_ ? std::optional<std::string>(table.invite) : std::nullopt};
-    auto next = r.context_.lobby->create_rematch(std::move(table), offer);
-    if (!next) return r.reply(s, protocol::render_error(re, perr::internal_error, "the rematch could not be saved"));
-    r.rematch_ = offer;
-    r.updated_ = unix_now();
-    next->resume(s, token, re);  // the offerer takes the seat made for them: the reply is `seated`
-    r.table_changed();           // the offer, to everyone at this table
+    if (r.rematch_) return r.join_rematch(std::move(s), seat, std::move(re), std::move(answered));
+    r.offer_rematch(std::move(s), seat, std::move(re), std::move(answered));
   });
+}
+
+// On the strand, so that two first calls cannot both create a rematch on this node; with several, the store's
+// compare-and-set lets only one node's offer in (create_rematch's `replaces`), and the others join that one.
+void room::offer_rematch(session_ptr s, int seat, Json re, std::function<void()> answered) {
+  const auto token = new_seat_token();
+  auto table = rematch_table(seat, token);
+  const protocol::RematchOffer offer{table.id, seat, is_private_ ? std::optional<std::string>(table.invite) : std::nullopt};
+  auto made = context_.lobby->create_rematch(std::move(table), offer, rematch_);
+  if (made.instead) {
+    rematch_ = std::move(made.instead);  // offered on another node meanwhile: the caller joins that one
+    updated_ = unix_now();
+    table_changed();
+    return join_rematch(std::move(s), seat, std::move(re), std::move(answered));
+  }
+  if (!made.table) {
+    reply(s, protocol::render_error(re, perr::internal_error, "the rematch could not be saved"));
+    return answered();
+  }
+  rematch_ = offer;
+  updated_ = unix_now();
+  made.table->resume(s, token, re);  // the offerer takes the seat made for them: the reply is `seated`
+  made.table->after_requests(std::move(answered));
+  table_changed();  // the offer, to everyone at this table
+}
+
+// The caller's kept seat at the offered rematch, wherever that table is: here, or (several nodes) on another node,
+// which hands it over. If it closed before its start (everyone left it), a new rematch is offered.
+void room::join_rematch(session_ptr s, int seat, Json re, std::function<void()> answered) {
+  const std::string offered = rematch_->table;
+  context_.lobby->find_id(offered, [self = shared_from_this(), s = std::move(s), seat, re = std::move(re),
+                                    answered = std::move(answered), offered](std::shared_ptr<room> next) mutable {
+    self->on_strand([self, s = std::move(s), seat, re = std::move(re), answered = std::move(answered), offered,
+                     next = std::move(next)]() mutable {
+      auto& r = *self;
+      if (next) {
+        next->claim_reserved(s, seat, r.seats_[seat].token_hash, re);
+        return next->after_requests(std::move(answered));
+      }
+      if (r.rematch_ && r.rematch_->table != offered) {  // another call offered a new one meanwhile
+        return r.join_rematch(std::move(s), seat, std::move(re), std::move(answered));
+      }
+      if (r.offered_table_exists(offered)) {  // there, but its node did not hand it over in time
+        r.reply(s, protocol::render_error(re, perr::internal_error, "the rematch cannot be reached now; try again"));
+        return answered();
+      }
+      r.offer_rematch(std::move(s), seat, std::move(re), std::move(answered));
+    });
+  });
+}
+
+bool room::offered_table_exists(const std::string& id) const {
+  try {
+    return context_.store->load(id, /*with_actions=*/false).has_value();
+  } catch (const std::exception& e) {
+    spdlog::error("table {}: reading its rematch {}: {}", id_, id, e.what());
+    return true;  // unknown: not offered again
+  }
 }
 
 void room::claim_reserved(session_ptr s, int seat, std::string claim, Json re) {
@@ -1066,17 +1102,7 @@ void room::claim_reserved(session_ptr s, int seat, std::string claim, Json re) {
   });
 }
 
-void room::after_requests(std::function<void()> f, bool through_rematch) {
-  on_strand([self = shared_from_this(), f = std::move(f), through_rematch]() mutable {
-    if (through_rematch && self->rematch_) {
-      // rematch() handed the caller to the new table (resume or claim_reserved): wait for its answer too.
-      if (auto next = self->context_.lobby->find_id(self->rematch_->table); next && next != self) {
-        return next->after_requests(std::move(f));
-      }
-    }
-    f();
-  });
-}
+void room::after_requests(std::function<void()> f) { on_strand(std::move(f)); }
 
 void room::describe(std::string token_hash, std::function<void(std::optional<protocol::MyGame>)> done) {
   on_strand([self = shared_from_this(), token_hash = std::move(token_hash), done = std::move(done)] {

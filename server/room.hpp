@@ -74,17 +74,17 @@ class room : public std::enable_shared_from_this<room> {
   void chat(session_ptr session, std::string name, std::string text, Json re);
   void disconnected(websocket_session* session);
   // On a finished table, by one of its people: the first call creates the rematch and seats the caller there;
-  // later calls take the caller's reserved seat in it.
-  void rematch(session_ptr session, Json re);
+  // later calls take the caller's reserved seat in it. `answered` runs once the reply is on its way (from the
+  // rematch, when the caller was passed on to it).
+  void rematch(session_ptr session, Json re, std::function<void()> answered);
   // On a rematch: takes the seat kept for the person whose token at the finished table is `claim`.
   void claim_reserved(session_ptr session, int seat, std::string claim, Json re);
   // my_games: `done` gets the seat the token hashed to `token_hash` holds here (on the room's strand; it must
   // not block). The answer's `token` is that hash: the caller puts the token itself in.
   void describe(std::string token_hash, std::function<void(std::optional<protocol::MyGame>)> done);
 
-  // Runs `f` on the room's strand after every request posted to it before; with `through_rematch`, after the
-  // rematch this table offered has also handled what those requests passed on to it.
-  void after_requests(std::function<void()> f, bool through_rematch = false);
+  // Runs `f` on the room's strand after every request posted to it before.
+  void after_requests(std::function<void()> f);
 
   // Counted by the lobby, under its lock, each time it hands this room out: a finished room leaves memory only
   // if nobody looked it up since it was last seen unwatched (so no request can still be on its way to it).
@@ -208,6 +208,11 @@ class room : public std::enable_shared_from_this<room> {
   StoredTable stored() const;
   // A new table for a rematch offered by `offerer`: same game, seats and settings (see rematch()).
   StoredTable rematch_table(int offerer, const std::string& offerer_token) const;
+  // rematch()'s two cases, on the strand: the first offer, and a seat at the one offered.
+  void offer_rematch(session_ptr s, int seat, Json re, std::function<void()> answered);
+  void join_rematch(session_ptr s, int seat, Json re, std::function<void()> answered);
+  // Whether the store still has table `id` (a rematch that was not found may be closed, or on an unreachable node).
+  bool offered_table_exists(const std::string& id) const;
   // Tells `s`, who now holds `seat`, and everyone else: the tail of join, resume and claim_reserved.
   // `token`: the seat's token itself, for the reply (the room keeps only its hash).
   void welcome_seated(int seat, const session_ptr& s, const Json& re, const std::string& token, bool reclaimed = false);

@@ -222,13 +222,21 @@ void sqlite_store::create_table(const StoredTable& t) {
   transaction([&] { insert_table(t); });
 }
 
-void sqlite_store::create_rematch(const StoredTable& t, const nlohmann::json& offer) {
+std::optional<nlohmann::json> sqlite_store::create_rematch(const StoredTable& t, const nlohmann::json& offer,
+                                                          const nlohmann::json& replaces) {
   std::lock_guard lock(mutex_);
+  std::optional<nlohmann::json> instead;
   transaction([&] {
-    insert_table(t);
-    statement(db_, "UPDATE game_tables SET rematch = ?, updated_at = ? WHERE id = ?")
-        .bind(1, offer.dump()).bind(2, unix_now()).bind(3, t.rematch_of).run();
+    statement(db_, "UPDATE game_tables SET rematch = ?, updated_at = ? WHERE id = ? AND rematch IS ?")
+        .bind(1, offer.dump()).bind(2, unix_now()).bind(3, t.rematch_of)
+        .bind_or_null(4, replaces.is_null() ? "" : replaces.dump()).run();
+    if (sqlite3_changes(db_) > 0) return insert_table(t);
+    statement now(db_, "SELECT rematch FROM game_tables WHERE id = ?");
+    now.bind(1, t.rematch_of);
+    const auto text = now.step() ? now.text(0) : "";
+    instead = text.empty() ? nlohmann::json() : nlohmann::json::parse(text);
   });
+  return instead;
 }
 
 void sqlite_store::save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players, int creator_seat,

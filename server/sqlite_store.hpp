@@ -22,7 +22,8 @@ class sqlite_store final : public store {
   sqlite_store& operator=(const sqlite_store&) = delete;
 
   void create_table(const StoredTable& table) override;
-  void create_rematch(const StoredTable& table, const nlohmann::json& offer) override;
+  std::optional<nlohmann::json> create_rematch(const StoredTable& table, const nlohmann::json& offer,
+                                               const nlohmann::json& replaces) override;
   void save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players, int creator_seat,
                   std::uint64_t epoch = 0) override;
   void set_state(const std::string& table, const std::string& state, const nlohmann::json& result = nullptr,

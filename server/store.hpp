@@ -90,8 +90,11 @@ class store {
 
   // Creates a table with its seats.
   virtual void create_table(const StoredTable& table) = 0;
-  // Creates `table` (a rematch, with its seats) and records it as the offer of `table.rematch_of`, at once.
-  virtual void create_rematch(const StoredTable& table, const nlohmann::json& offer) = 0;
+  // Creates `table` (a rematch, with its seats) and records it as the offer of `table.rematch_of`, at once, provided
+  // that table's offer is still `replaces` (null: none yet). If it is not (with several nodes: another node offered
+  // a rematch of the same table meanwhile), nothing is stored and the offer the table has now is returned.
+  virtual std::optional<nlohmann::json> create_rematch(const StoredTable& table, const nlohmann::json& offer,
+                                                       const nlohmann::json& replaces) = 0;
   // The writes of a table's room. `epoch`: with several nodes, the writer's lease on the table (StoredTable::epoch);
   // the write is refused (store_error) unless the writer still holds it. 0 on one node.
   // Replaces the seats of a table (used on join, leave and start).

@@ -210,17 +210,15 @@ bool websocket_session::room_for_another_table(const Json& re) {
 // A request that may add a table holds a slot from the moment it is accepted until its room has answered: the
 // room's joined() is posted back later, so counting only joined tables let back-to-back requests pass the cap.
 template <class Request>
-void websocket_session::in_table_slot(const std::shared_ptr<room>& table, Request&& request, bool through_rematch) {
+void websocket_session::in_table_slot(const std::shared_ptr<room>& table, Request&& request) {
   ++reserved_slots_;
   request();
-  release_slot_after(table, through_rematch);
+  table->after_requests(slot_releaser());
 }
 
-// The room handles our request before this callback, so a joined() it posted lands before the slot is freed.
-void websocket_session::release_slot_after(const std::shared_ptr<room>& table, bool through_rematch) {
-  table->after_requests(
-      [self = shared_from_this()] { net::post(self->ws_.get_executor(), [self] { self->slot_released(); }); },
-      through_rematch);
+// Run after the room's answer, so a joined() it posted lands before the slot is freed.
+std::function<void()> websocket_session::slot_releaser() {
+  return [self = shared_from_this()] { net::post(self->ws_.get_executor(), [self] { self->slot_released(); }); };
 }
 
 std::shared_ptr<room> websocket_session::table_for(const std::string& id, const Json& re) {
@@ -314,7 +312,10 @@ void websocket_session::handle(protocol::Request request, std::chrono::steady_cl
           [&](protocol::Ping&) { enqueue_text(protocol::render_pong(re)); },
           [&](protocol::Rematch& m) {
             if (!room_for_another_table(re)) return;  // the caller takes a seat at the rematch
-            if (auto table = table_for(m.table, re)) in_table_slot(table, [&] { table->rematch(self, re); }, true);
+            if (auto table = table_for(m.table, re)) {
+              ++reserved_slots_;
+              table->rematch(self, re, slot_releaser());  // answered by the rematch, perhaps once brought here
+            }
           },
           // Non-binding: the connection joins, resumes and watches nothing.
           [&](protocol::MyGames& m) { context_->lobby->my_games(self, std::move(m.tokens), re); },

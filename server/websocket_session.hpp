@@ -78,12 +78,12 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   bool room_for_another_table(const nlohmann::json& re);  // refuses with too_many_tables when full
   // Sends `request` (which may add `table` to this connection) holding a table slot until the room answers.
   template <class Request>
-  void in_table_slot(const std::shared_ptr<room>& table, Request&& request, bool through_rematch = false);
+  void in_table_slot(const std::shared_ptr<room>& table, Request&& request);
   // A request that may add a table, at the cap while earlier ones are unanswered: it waits for their answers.
   bool waits_for_a_slot(const protocol::Request& request) const;
   void slot_released();
-  // Frees a reserved slot once `table` (or, for a rematch, the table it passed the request on to) has answered.
-  void release_slot_after(const std::shared_ptr<room>& table, bool through_rematch = false);
+  // What frees a reserved slot, to be run once the room that answers the request has (after its answer).
+  std::function<void()> slot_releaser();
   std::shared_ptr<room> table_for(const std::string& id, const nlohmann::json& re);
   // On the strand: queue a frame for writing.
   // `write`: start writing if nothing is being written (false: the caller queues more first, then starts).

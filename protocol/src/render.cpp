@@ -76,11 +76,7 @@ std::optional<TableInfo> table_info_from_json(const Json& j) {
       t.seats.push_back(std::move(seat));
     }
     if (j.contains("clock")) t.clock = ClockConfig{j["clock"].at("turn").get<int>(), j["clock"].at("reserve").get<int>()};
-    if (j.contains("rematch")) {
-      const auto& r = j["rematch"];
-      t.rematch = RematchOffer{r.at("table").get<std::string>(), r.at("by").get<int>(), std::nullopt};
-      if (r.contains("invite")) t.rematch->invite = r["invite"].get<std::string>();
-    }
+    if (j.contains("rematch")) t.rematch = rematch_from_json(j["rematch"]);
     if (j.contains("rematch_of")) t.rematch_of = j["rematch_of"].get<std::string>();
     if (j.contains("commitment")) t.commitment = j["commitment"].get<std::string>();
     if (j.contains("seed")) t.seed = j["seed"].get<std::string>();
@@ -95,6 +91,13 @@ Json rematch_json(const RematchOffer& offer) {
   Json j{{"table", offer.table}, {"by", offer.by}};
   if (offer.invite) j["invite"] = *offer.invite;
   return j;
+}
+
+std::optional<RematchOffer> rematch_from_json(const Json& j) {
+  if (j.is_null()) return std::nullopt;
+  RematchOffer offer{j.at("table").get<std::string>(), j.at("by").get<int>(), std::nullopt};
+  if (j.contains("invite")) offer.invite = j.at("invite").get<std::string>();
+  return offer;
 }
 
 std::string render_welcome(const Json& games, std::optional<long long> absent_after_s, std::string_view node) {

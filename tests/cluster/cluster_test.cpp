@@ -2,7 +2,8 @@
 // (tests/tools/postgres-local.sh), three emporium-server nodes and HAProxy with the routing of deploy/haproxy.cfg
 // (a table's WebSocket URL carries the table's id; the proxy hashes on it). Tables of Silk Road and Medici are made
 // and played through the proxy only; one node is SIGKILLed mid-play. Every game must finish, every player who was
-// on the dead node must resume on another, and no action anyone was told of may be missing from the records.
+// on the dead node must resume on another, and no action anyone was told of may be missing from the records. Then
+// a rematch asked for on two nodes at once.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -359,6 +360,62 @@ TEST(Cluster, ThreeNodesBehindHAProxyLoseNothingWhenOneIsKilled) {
       EXPECT_EQ(n->terminate(), 0);
     }
   }
+  std::filesystem::remove_all(dir);
+}
+
+// A rematch across nodes (docs/scaling.md): three people at a finished table, their connections on two nodes that
+// both have the table in memory. Whoever asks on whichever node, all three sit at the one rematch: a node that had
+// not seen the offer learns it from the store instead of making a second rematch, and a node whose offered table
+// has moved to another node takes it back for the seat.
+TEST(Cluster, EveryoneAtAFinishedTableSitsAtOneRematchWhicheverNodeTheyAsk) {
+  EMPORIUM_NEED_POSTGRES(pg);
+  const std::string uri = pg->new_database();
+  const std::string dir = make_temp_dir("emporium-cluster-rematch");
+  std::vector<std::unique_ptr<server_process>> nodes;
+  for (const std::string name : {"n1", "n2"}) {
+    std::filesystem::create_directories(dir + "/" + name);
+    nodes.push_back(std::make_unique<server_process>(
+        dir + "/" + name, std::vector<std::string>{"--store", uri, "--node", name, "--lease-ms", "3000"},
+        dir + "/" + name + ".log"));
+  }
+  auto t = seat_players(nodes[0]->port(), 3, false, "medici");  // on n1, which made it
+  start(t);
+  {
+    auto seats = trackers(t);
+    finish(pointers(seats), 17);
+  }
+  // P1 has the finished table open on n2 as well, from before anyone offers a rematch.
+  ws_client p1_on_n2(nodes[1]->port());
+  p1_on_n2.wait_type("welcome");
+  ASSERT_EQ(p1_on_n2.request({{"type", "resume"}, {"token", t.tokens[1]}})["type"], "seated");
+
+  const Json offered = t.players[0]->request({{"type", "rematch"}, {"table", t.id}});  // on n1
+  ASSERT_EQ(offered["type"], "seated") << offered;
+  const std::string next = offered["table"]["id"];
+  // On n2, whose copy of the finished table has no offer: P1 joins P0's rematch, taken over from n1.
+  const Json p1 = p1_on_n2.request({{"type", "rematch"}, {"table", t.id}}, 20s);
+  ASSERT_EQ(p1["type"], "seated") << p1;
+  EXPECT_EQ(p1["table"]["id"], next);
+  EXPECT_EQ(p1["seat"], 1);
+  // On n1, whose offered table is now on n2: n1 takes it back, and P2 sits there too.
+  const Json p2 = t.players[2]->request({{"type", "rematch"}, {"table", t.id}}, 20s);
+  ASSERT_EQ(p2["type"], "seated") << p2;
+  EXPECT_EQ(p2["table"]["id"], next);
+  EXPECT_EQ(p2["seat"], 2);
+  for (int seat = 0; seat < 3; ++seat) {
+    const Json& taken = p2["table"]["seats"][seat];
+    EXPECT_EQ(taken["name"], "P" + std::to_string(seat)) << p2;
+    EXPECT_FALSE(taken.contains("reserved")) << "seat " << seat << " still kept: " << p2;
+  }
+  // Both nodes show the finished table with that one offer.
+  for (auto& node : nodes) {
+    ws_client viewer(node->port());
+    viewer.wait_type("welcome");
+    const Json watched = viewer.request({{"type", "watch"}, {"table", t.id}});
+    ASSERT_EQ(watched["type"], "watching") << watched;
+    EXPECT_EQ(watched["table"]["rematch"]["table"], next) << watched;
+  }
+  for (auto& n : nodes) EXPECT_EQ(n->terminate(), 0);
   std::filesystem::remove_all(dir);
 }
 

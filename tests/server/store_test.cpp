@@ -233,7 +233,7 @@ TEST_P(StoreSuite, ARematchIsStoredWithItsOfferAndReservedSeats) {
   next.rematch_of = "OLD";
   next.seats[1].reserved_for = std::string(64, 'f');
   next.seats[2].reserved_for = std::string(64, 'g');
-  db_->create_rematch(next, json{{"table", "NEW"}, {"by", 0}});
+  EXPECT_EQ(db_->create_rematch(next, json{{"table", "NEW"}, {"by", 0}}, nullptr), std::nullopt);
   EXPECT_EQ(db_->load("OLD", false)->rematch, (json{{"table", "NEW"}, {"by", 0}}));
   const auto n = db_->load("NEW", false);
   EXPECT_EQ(n->rematch_of, "OLD");
@@ -244,8 +244,30 @@ TEST_P(StoreSuite, ARematchIsStoredWithItsOfferAndReservedSeats) {
   StoredTable clash = table("NEW");
   clash.rematch_of = "OLD";
   for (auto& s : clash.seats) s.token_hash[0] = 'z';
-  EXPECT_THROW(db_->create_rematch(clash, json{{"table", "X"}}), store_error);
+  EXPECT_THROW(db_->create_rematch(clash, json{{"table", "X"}}, json{{"table", "NEW"}, {"by", 0}}), store_error);
   EXPECT_EQ(db_->load("OLD", false)->rematch["table"], "NEW");
+}
+
+TEST_P(StoreSuite, ARematchIsStoredOnlyOverTheOfferItReplaces) {
+  db_->create_table(table("OLD"));
+  db_->set_state("OLD", "finished", json{{"r", 1}});
+  StoredTable first = table("FIRST");
+  first.rematch_of = "OLD";
+  const json first_offer{{"table", "FIRST"}, {"by", 0}};
+  EXPECT_EQ(db_->create_rematch(first, first_offer, nullptr), std::nullopt);
+  // A second node that saw no offer yet: nothing of its rematch is stored, and it learns the offer there is.
+  StoredTable second = table("SECOND");
+  second.rematch_of = "OLD";
+  for (auto& s : second.seats) s.token_hash[0] = 'y';
+  EXPECT_EQ(db_->create_rematch(second, json{{"table", "SECOND"}, {"by", 1}}, nullptr), first_offer);
+  EXPECT_FALSE(db_->load("SECOND"));
+  EXPECT_FALSE(db_->table_of_token(second.seats[0].token_hash));
+  EXPECT_EQ(db_->load("OLD", false)->rematch, first_offer);
+  // Once the first rematch is gone (closed before its start), a new offer replaces it.
+  db_->delete_table("FIRST");
+  EXPECT_EQ(db_->create_rematch(second, json{{"table", "SECOND"}, {"by", 1}}, first_offer), std::nullopt);
+  EXPECT_EQ(db_->load("OLD", false)->rematch, (json{{"table", "SECOND"}, {"by", 1}}));
+  EXPECT_TRUE(db_->load("SECOND"));
 }
 
 TEST_P(StoreSuite, DeletingATableTakesItsSeatsAndRecord) {

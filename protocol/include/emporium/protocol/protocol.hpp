@@ -210,6 +210,8 @@ Json table_json(const TableInfo& table);
 // The inverse of table_json, for the tables another node lists (docs/scaling.md): nothing when `j` is not one.
 std::optional<TableInfo> table_info_from_json(const Json& j);
 Json rematch_json(const RematchOffer& offer);
+// The inverse of rematch_json: nothing when `j` is null (no offer); throws Json::exception when it is not an offer.
+std::optional<RematchOffer> rematch_from_json(const Json& j);
 
 // One entry of a my_games reply: the table a seat token belongs to, without anything of a game's view.
 struct MyGame {
