@@ -131,8 +131,7 @@ std::optional<nlohmann::json> postgres_store::create_rematch(const StoredTable& 
         {offer.dump(), std::to_string(unix_now()), t.rematch_of, replaces.is_null() ? param() : param(replaces.dump())});
     if (PQntuples(updated.raw()) > 0) return insert_table(t);
     const auto now = db_.run("SELECT rematch FROM game_tables WHERE id = $1", {t.rematch_of});
-    const std::string text = PQntuples(now.raw()) > 0 ? now[0].text(0) : "";
-    instead = text.empty() ? nlohmann::json() : nlohmann::json::parse(text);
+    instead = stored_rows::json_or_null(PQntuples(now.raw()) > 0 ? now[0].text(0) : "");
   });
   return instead;
 }

@@ -233,8 +233,7 @@ std::optional<nlohmann::json> sqlite_store::create_rematch(const StoredTable& t,
     if (sqlite3_changes(db_) > 0) return insert_table(t);
     statement now(db_, "SELECT rematch FROM game_tables WHERE id = ?");
     now.bind(1, t.rematch_of);
-    const auto text = now.step() ? now.text(0) : "";
-    instead = text.empty() ? nlohmann::json() : nlohmann::json::parse(text);
+    instead = stored_rows::json_or_null(now.step() ? now.text(0) : "");
   });
   return instead;
 }

@@ -62,6 +62,11 @@ inline constexpr const char* kTableColumns =
 // The columns seat() reads, in its order.
 inline constexpr const char* kSeatColumns = "seat, name, token, bot, stand_in, reserved_for";
 
+// A nullable JSON column: NULL (read as "") is null.
+inline nlohmann::json json_or_null(const std::string& text) {
+  return text.empty() ? nlohmann::json() : nlohmann::json::parse(text);
+}
+
 template <class Row>
 StoredTable table(const Row& r) {
   StoredTable t;
@@ -76,15 +81,15 @@ StoredTable table(const Row& r) {
   t.invite = r.text(6);
   t.creator_seat = static_cast<int>(r.integer(7));
   t.state = r.text(8);
-  if (const auto rematch = r.text(9); !rematch.empty()) t.rematch = nlohmann::json::parse(rematch);
+  t.rematch = json_or_null(r.text(9));
   t.rematch_of = r.text(10);
-  if (const auto result = r.text(11); !result.empty()) t.result = nlohmann::json::parse(result);
+  t.result = json_or_null(r.text(11));
   t.updated_at = r.integer(12);
   if (const auto clock = r.text(13); !clock.empty()) {
     const nlohmann::json j = nlohmann::json::parse(clock);
     t.clock = protocol::ClockConfig{j.at("turn").get<int>(), j.at("reserve").get<int>()};
   }
-  if (const auto state = r.text(14); !state.empty()) t.clock_state = nlohmann::json::parse(state);
+  t.clock_state = json_or_null(r.text(14));
   t.salt = r.text(15);
   t.finished_at = r.integer(16);
   return t;
