@@ -68,8 +68,8 @@ void replay_loop(benchmark::State& st, const std::string& game, int players, Per
 void BM_ApplyAndEvents(benchmark::State& st, std::string game, int players) {
   replay_loop(st, game, players, [players](State& state, const Move& move) {
     auto result = state.apply(move.player, move.action);
-    for (int p = 0; p < players; ++p) benchmark::DoNotOptimize(events_for(result.events, Viewer::of_player(p)).dump());
-    benchmark::DoNotOptimize(events_for(result.events, Viewer::spectator()).dump());
+    for (int p = 0; p < players; ++p) benchmark::DoNotOptimize(events_json_for(result.events, Viewer::of_player(p)));
+    benchmark::DoNotOptimize(events_json_for(result.events, Viewer::spectator()));
   });
 }
 

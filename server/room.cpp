@@ -641,7 +641,7 @@ void room::announce(pending_move move) {
   auto common_frame = [&] {
     if (!common) {
       common = std::make_shared<const std::string>(
-          protocol::render_events(id_, v, engine::events_for(events, viewer_for(-1)), Json::array(), clock, reveal));
+          protocol::render_events(id_, v, engine::events_json_for(events, viewer_for(-1)), "[]", clock, reveal));
     }
     return common;
   };
@@ -657,8 +657,8 @@ void room::announce(pending_move move) {
       send(c, common_frame());
     } else {
       send(c, std::make_shared<const std::string>(protocol::render_events(
-                  id_, v, engine::events_for(events, viewer_for(seat)), decides ? legal_for(seat) : Json::array(),
-                  clock, reveal)));
+                  id_, v, engine::events_json_for(events, viewer_for(seat)),
+                  decides ? protocol::json_text(legal_for(seat)) : "[]", clock, reveal)));
     }
   }
   for (const auto& w : spectators_) {

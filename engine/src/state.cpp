@@ -20,6 +20,18 @@ Json events_for(const std::vector<Event>& events, const Viewer& viewer) {
   return out;
 }
 
+std::string events_json_for(const std::vector<Event>& events, const Viewer& viewer) {
+  std::string out = "[";
+  for (const auto& e : events) {
+    const Json& seen = e.for_viewer(viewer);
+    if (seen.is_null()) continue;
+    if (out.size() > 1) out += ',';
+    out += seen.dump(-1, ' ', false, Json::error_handler_t::replace);
+  }
+  out += ']';
+  return out;
+}
+
 bool State::is_to_move(int player) const {
   const auto movers = to_move();
   return std::find(movers.begin(), movers.end(), player) != movers.end();

@@ -95,7 +95,10 @@ TEST_P(Leak, SeedAndHiddenFieldsNeverAppearInViewsOrEvents) {
       // What is still hidden after the action must not be in its events (a draw reveals a tile).
       const auto secrets = secrets_now();
       for (const auto& viewer : all_viewers(state->num_players())) {
-        expect_no_secret_in(events_for(result.events, viewer).dump(), secrets, "events");
+        // The text a frame carries, which must also be the same events as the tree form.
+        const std::string sent = events_json_for(result.events, viewer);
+        ASSERT_EQ(Json::parse(sent), events_for(result.events, viewer));
+        expect_no_secret_in(sent, secrets, "events");
       }
     }
     // The detector itself must have had something to look for.

@@ -46,6 +46,9 @@ struct Event {
 
 // The events of one accepted action as one viewer sees them (the nulls dropped).
 Json events_for(const std::vector<Event>& events, const Viewer& viewer);
+// The same as JSON text, written straight from the events (no copy of them on the way): what a frame carries.
+// Strings that are not valid UTF-8 get U+FFFD in place of the bad bytes.
+std::string events_json_for(const std::vector<Event>& events, const Viewer& viewer);
 
 // The outcome of apply(): either an error (and the state is untouched) or the events.
 struct ApplyResult {
