@@ -435,13 +435,16 @@ std::vector<protocol::TableInfo> lobby::listed_locked() const {
   return out;
 }
 
+std::unordered_set<std::string> lobby::listed_ids_locked() const {
+  std::unordered_set<std::string> ids;
+  for (auto it = ranked_.begin(); it != ranked_.end() && ids.size() < kMaxListed; ++it) ids.insert(std::get<2>(*it));
+  return ids;
+}
+
 void lobby::publish(const std::string& changed) {
-  std::unordered_set<std::string> now;
-  for (auto it = ranked_.begin(); it != ranked_.end() && now.size() < kMaxListed; ++it) now.insert(std::get<2>(*it));
-  if (watchers_.empty()) {  // nobody to tell: nothing to render
-    listed_ = std::move(now);
-    return;
-  }
+  // Nobody to tell: nothing to compare or render (every table change comes here). watch() starts listed_ afresh.
+  if (watchers_.empty()) return;
+  auto now = listed_ids_locked();
   std::vector<std::shared_ptr<const std::string>> frames;
   for (const auto& id : listed_) {
     if (!now.count(id)) frames.push_back(std::make_shared<const std::string>(protocol::render_lobby_removed(id)));
@@ -495,7 +498,12 @@ std::vector<protocol::TableInfo> lobby::watch(const std::shared_ptr<websocket_se
     watchers_.erase(s.get());
     return {};
   }
-  publish("");  // the others catch up first, so listed_ is what this list shows
+  // The others catch up first, so listed_ is what this list shows.
+  if (watchers_.empty()) {
+    listed_ = listed_ids_locked();
+  } else {
+    publish("");
+  }
   watchers_[s.get()] = s;
   return listed_locked();
 }

@@ -135,6 +135,7 @@ class lobby {
   void place(const summary& s, bool add);  // in or out of ranked_; with mutex_ held
   // The listed public tables: at most kMaxListed, waiting before playing, newest first (by creation here).
   std::vector<protocol::TableInfo> listed_locked() const;
+  std::unordered_set<std::string> listed_ids_locked() const;  // the ids of the same
   // With mutex_ held: brings listed_ up to date with the ranking and tells watchers what changed in the listing,
   // `changed` included if it is listed. Frames are posted under the lock, so every watcher sees them in order.
   void publish(const std::string& changed);
@@ -147,7 +148,7 @@ class lobby {
   std::unordered_map<std::string, std::weak_ptr<room>> by_token_;  // by token hash
   std::unordered_map<std::string, summary> summaries_;  // every room, by id
   std::set<rank> ranked_;                              // the public tables that may be listed, best first
-  std::unordered_set<std::string> listed_;             // what watchers were last told is listed
+  std::unordered_set<std::string> listed_;             // what watchers were last told is listed (while any watch)
   std::uint64_t next_sequence_ = 0;
   std::unordered_map<const websocket_session*, std::weak_ptr<websocket_session>> sessions_;
   std::size_t sweep_sessions_at_ = 1024;  // add_session sweeps out expired entries when sessions_ reaches this
