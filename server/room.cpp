@@ -635,14 +635,17 @@ void room::announce(pending_move move) {
   auto ack_if_unsent = [&] {
     if (move.actor && !ack.empty()) reply(move.actor, std::exchange(ack, {}));
   };
-  // What a spectator is sent is also what every player gets who has no decision to make and no private event in
-  // this move (the usual case): that frame is rendered once and shared. Only the others get their own.
+  // What a spectator sees of the move is also what every player sees who has no private event in it, and what a
+  // spectator is sent is what every such player gets who has no decision to make (the usual case): both are
+  // written once. Only the others get frames of their own.
+  std::string public_events;
+  auto events_public = [&]() -> const std::string& {
+    if (public_events.empty()) public_events = engine::events_json_for(events, viewer_for(-1));
+    return public_events;
+  };
   std::shared_ptr<const std::string> common;
   auto common_frame = [&] {
-    if (!common) {
-      common = std::make_shared<const std::string>(
-          protocol::render_events(id_, v, engine::events_json_for(events, viewer_for(-1)), "[]", clock, reveal));
-    }
+    if (!common) common = std::make_shared<const std::string>(protocol::render_events(id_, v, events_public(), "[]", clock, reveal));
     return common;
   };
   const auto movers = game_state_->to_move();
@@ -657,7 +660,7 @@ void room::announce(pending_move move) {
       send(c, common_frame());
     } else {
       send(c, std::make_shared<const std::string>(protocol::render_events(
-                  id_, v, engine::events_json_for(events, viewer_for(seat)),
+                  id_, v, told_privately ? engine::events_json_for(events, viewer_for(seat)) : events_public(),
                   decides ? protocol::json_text(legal_for(seat)) : "[]", clock, reveal)));
     }
   }
