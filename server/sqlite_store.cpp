@@ -69,6 +69,9 @@ class statement {
   bool kept_ = false;
 };
 
+// Kept by its address (sqlite_store::kept), so one constant for the two places that save a clock.
+constexpr const char* kClockSql = "UPDATE game_tables SET clock_state = ? WHERE id = ?";
+
 }  // namespace
 
 sqlite_store::sqlite_store(const std::string& data_dir) {
@@ -193,9 +196,10 @@ void sqlite_store::exec(const char* sql) {
 
 
 void sqlite_store::insert_table(const StoredTable& t) {
-  statement s(db_,
-              "INSERT INTO game_tables (id, game, players, options, seed, private, invite, creator_seat, state, "
-              "rematch_of, created_at, updated_at, clock, salt) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+  static constexpr const char* insert_sql =
+      "INSERT INTO game_tables (id, game, players, options, seed, private, invite, creator_seat, state, "
+      "rematch_of, created_at, updated_at, clock, salt) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+  statement s(db_, kept(insert_sql));
   s.bind(1, t.id).bind(2, t.game).bind(3, t.players).bind(4, t.options.dump()).bind(5, t.seed.to_hex());
   s.bind(6, t.is_private ? 1LL : 0LL);
   s.bind_or_null(7, t.invite);
@@ -208,10 +212,10 @@ void sqlite_store::insert_table(const StoredTable& t) {
 }
 
 void sqlite_store::insert_seats(const std::string& table, const std::vector<StoredSeat>& seats) {
+  static constexpr const char* insert_sql =
+      "INSERT INTO seats (table_id, seat, name, token, bot, stand_in, reserved_for) VALUES (?,?,?,?,?,?,?)";
   for (const auto& seat : seats) {
-    statement insert(db_,
-                     "INSERT INTO seats (table_id, seat, name, token, bot, stand_in, reserved_for) "
-                     "VALUES (?,?,?,?,?,?,?)");
+    statement insert(db_, kept(insert_sql));
     insert.bind(1, table).bind(2, seat.seat).bind(3, seat.name).bind(4, stored_rows::token_column(table, seat));
     insert.bind_or_null(5, seat.bot).bind_or_null(6, seat.stand_in).bind_or_null(7, seat.reserved_for).run();
   }
@@ -240,21 +244,25 @@ std::optional<nlohmann::json> sqlite_store::create_rematch(const StoredTable& t,
 
 void sqlite_store::save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players, int creator_seat,
                               std::uint64_t) {
+  static constexpr const char* delete_sql = "DELETE FROM seats WHERE table_id = ?";
+  static constexpr const char* update_sql =
+      "UPDATE game_tables SET players = ?, creator_seat = ?, updated_at = ? WHERE id = ?";
   std::lock_guard lock(mutex_);
   transaction([&] {
-    statement(db_, "DELETE FROM seats WHERE table_id = ?").bind(1, table).run();
+    statement(db_, kept(delete_sql)).bind(1, table).run();
     insert_seats(table, seats);
-    statement(db_, "UPDATE game_tables SET players = ?, creator_seat = ?, updated_at = ? WHERE id = ?")
+    statement(db_, kept(update_sql))
         .bind(1, players).bind(2, creator_seat).bind(3, unix_now()).bind(4, table).run();
   });
 }
 
 void sqlite_store::set_state(const std::string& table, const std::string& state, const nlohmann::json& result,
                              std::uint64_t) {
+  static constexpr const char* update_sql =
+      "UPDATE game_tables SET state = ?, result = ?, updated_at = ?, "
+      "finished_at = CASE WHEN ? = 'finished' THEN ? ELSE NULL END WHERE id = ?";
   std::lock_guard lock(mutex_);
-  statement s(db_,
-              "UPDATE game_tables SET state = ?, result = ?, updated_at = ?, "
-              "finished_at = CASE WHEN ? = 'finished' THEN ? ELSE NULL END WHERE id = ?");
+  statement s(db_, kept(update_sql));
   s.bind(1, state);
   if (result.is_null()) s.bind_null(2); else s.bind(2, result.dump());
   s.bind(3, unix_now()).bind(4, state).bind(5, unix_now()).bind(6, table).run();
@@ -262,7 +270,6 @@ void sqlite_store::set_state(const std::string& table, const std::string& state,
 
 void sqlite_store::append_actions(const std::vector<ActionWrite>& batch) {
   static constexpr const char* insert_sql = "INSERT INTO actions (table_id, idx, player, action) VALUES (?,?,?,?)";
-  static constexpr const char* clock_sql = "UPDATE game_tables SET clock_state = ? WHERE id = ?";
   static constexpr const char* finished_sql =
       "UPDATE game_tables SET state = 'finished', result = ?, updated_at = ?, finished_at = ? WHERE id = ?";
   std::lock_guard lock(mutex_);
@@ -271,14 +278,14 @@ void sqlite_store::append_actions(const std::vector<ActionWrite>& batch) {
     for (const auto& a : batch) {
       statement(db_, kept(insert_sql))
           .bind(1, a.table).bind(2, static_cast<long long>(a.index)).bind(3, a.player).bind(4, a.action).run();
-      if (!a.clock_state.empty()) statement(db_, kept(clock_sql)).bind(1, a.clock_state).bind(2, a.table).run();
+      if (!a.clock_state.empty()) statement(db_, kept(kClockSql)).bind(1, a.clock_state).bind(2, a.table).run();
       if (!a.result.empty()) statement(db_, kept(finished_sql)).bind(1, a.result).bind(2, now).bind(3, now).bind(4, a.table).run();
     }
   });
 }
 
 void sqlite_store::write_clock(const std::string& table, const nlohmann::json& clock_state) {
-  statement(db_, "UPDATE game_tables SET clock_state = ? WHERE id = ?").bind(1, clock_state.dump()).bind(2, table).run();
+  statement(db_, kept(kClockSql)).bind(1, clock_state.dump()).bind(2, table).run();
 }
 
 void sqlite_store::save_clock(const std::string& table, const nlohmann::json& clock_state, std::uint64_t) {
