@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Latency as the wire sees it: a freshly built Release server under one of the standard loads (the shared
+# generator, Maritime Silk Road, 3 players and a spectator per table) while tcpdump records its loopback traffic
+# for a few seconds in the middle of the run; bench/wire_latency.js then prints the time from each `act` leaving
+# the generator to its table's last `events` frame leaving the server. The generator's own figure adds the time it
+# takes itself to send and to read (on a shared 2-core machine, most of its p99): the two lines side by side say
+# which side a tail is on. Needs tcpdump (Debian's package) and the right to capture (root).
+#   bench/wire_latency.sh [tables] [rate]   (default 100 tables at full speed; 2500 1 for the 10,000 connections)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tables="${1:-100}"
+rate="${2:-0}"
+command -v tcpdump >/dev/null || { echo "tcpdump is needed (apt-get install tcpdump)" >&2; exit 1; }
+source bench/release.sh
+data="$(mktemp -d /tmp/emporium-wire.XXXXXX)"
+build-release/server/emporium-server --bind 127.0.0.1 --port 0 --port-file "$data/port" --data-dir "$data/db" \
+  --web-root web-client --merkator-data engine/games/merkator/merkator-data.json --log-level warn \
+  --max-connections-per-ip 0 --max-tables-per-ip-per-minute 0 &
+server=$!
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$data"' EXIT
+for _ in $(seq 100); do [[ -s "$data/port" ]] && break; sleep 0.1; done
+port="$(cat "$data/port")"
+node "$load_js" --port "$port" --server-pid "$server" --tables "$tables" --players 3 --spectators 1 --seconds 20 \
+  --rate "$rate" > "$data/load.json" &
+load=$!
+sleep 8  # set-up done, measuring
+# Only segments that carry data, and only their first 400 bytes: a frame's head holds its table and version.
+timeout 4 tcpdump -i lo -n -s 400 -B 131072 -w "$data/wire.pcap" "tcp port $port and (tcp[tcpflags] & tcp-push != 0)" \
+  2>/dev/null || true
+wait "$load"
+cat "$data/load.json"
+node bench/wire_latency.js "$data/wire.pcap" "$port"
