@@ -661,7 +661,7 @@ void room::announce(pending_move move) {
     } else {
       send(c, std::make_shared<const std::string>(protocol::render_events(
                   id_, v, told_privately ? engine::events_json_for(events, viewer_for(seat)) : events_public(),
-                  decides ? protocol::json_text(legal_for(seat)) : "[]", clock, reveal)));
+                  decides ? game_state_->legal_actions_json(seat) : "[]", clock, reveal)));
     }
   }
   for (const auto& w : spectators_) {

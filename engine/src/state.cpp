@@ -32,6 +32,16 @@ std::string events_json_for(const std::vector<Event>& events, const Viewer& view
   return out;
 }
 
+std::string State::legal_actions_json(int player) const {
+  std::string out = "[";
+  for (const auto& action : legal_actions(player)) {
+    if (out.size() > 1) out += ',';
+    out += action.dump(-1, ' ', false, Json::error_handler_t::replace);
+  }
+  out += ']';
+  return out;
+}
+
 bool State::is_to_move(int player) const {
   const auto movers = to_move();
   return std::find(movers.begin(), movers.end(), player) != movers.end();

@@ -35,7 +35,10 @@ TEST_P(GenericGame, RandomGamesReachTheEndWithEveryLegalActionApplying) {
       ASSERT_FALSE(movers.empty());
       for (int p = 0; p < state->num_players(); ++p) {
         const bool moving = std::find(movers.begin(), movers.end(), p) != movers.end();
-        ASSERT_EQ(state->legal_actions(p).empty(), !moving) << "player " << p;
+        const auto legal = state->legal_actions(p);
+        ASSERT_EQ(legal.empty(), !moving) << "player " << p;
+        // The text a frame carries (a game may write it itself): exactly the list, dumped.
+        ASSERT_EQ(state->legal_actions_json(p), Json(legal).dump()) << "player " << p;
       }
       const auto move = random_move(*state, rng);
       const auto before = state->version();
@@ -50,7 +53,10 @@ TEST_P(GenericGame, RandomGamesReachTheEndWithEveryLegalActionApplying) {
     ASSERT_TRUE(result.is_object());
     ASSERT_EQ(result["ranking"].size(), static_cast<std::size_t>(state->num_players()));
     ASSERT_FALSE(result["winners"].empty());
-    for (int p = 0; p < state->num_players(); ++p) EXPECT_TRUE(state->legal_actions(p).empty());
+    for (int p = 0; p < state->num_players(); ++p) {
+      EXPECT_TRUE(state->legal_actions(p).empty());
+      EXPECT_EQ(state->legal_actions_json(p), "[]");
+    }
   }
 }
 

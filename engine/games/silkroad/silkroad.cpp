@@ -225,6 +225,17 @@ Json SilkRoadState::action_json(const Parsed& a) {
   return j;
 }
 
+void SilkRoadState::append_action_text(std::string& out, const Parsed& a) {
+  // action_json's fields in the order nlohmann writes an object's keys (sorted): card, good, ship or slot, type.
+  // Every name is one of the game's own plain words, so nothing needs escaping.
+  const ActionShape& shape = shape_of(a.act);
+  out += '{';
+  if (a.card) out.append("\"card\":\"").append(card_name(*a.card)).append("\",");
+  if (a.good) out.append("\"good\":\"").append(good_name(*a.good)).append("\",");
+  if (shape.index) out.append(a.act == Act::play ? "\"slot\":" : "\"ship\":").append(std::to_string(a.index)).append(",");
+  out.append("\"type\":\"").append(shape.type).append("\"}");
+}
+
 const char* SilkRoadState::check_rules(int player, const Parsed& a, Error* error) const {
   const Seat& seat = d_.seats[player];
   auto no_marker = [&] { return std::string("no ") + good_name(*a.good) + " marker is left in the supply"; };
@@ -322,13 +333,13 @@ const char* SilkRoadState::check_rules(int player, const Parsed& a, Error* error
   return nullptr;
 }
 
-std::vector<Json> SilkRoadState::legal_actions(int player) const {
-  std::vector<Json> out;
-  if (!is_to_move(player)) return out;
+template <class Take>
+void SilkRoadState::for_each_legal(int player, Take&& take) const {
+  if (!is_to_move(player)) return;
   // Every candidate for the phase, kept when the rules accept it: the list is exactly what apply takes.
   auto consider = [&](Act act, std::optional<Good> good, std::optional<Card> card, long long index) {
     const Parsed a{act, good, card, index};
-    if (!check_rules(player, a, nullptr)) out.push_back(action_json(a));
+    if (!check_rules(player, a, nullptr)) take(a);
   };
   switch (d_.phase) {
     case Phase::loading:
@@ -357,6 +368,21 @@ std::vector<Json> SilkRoadState::legal_actions(int player) const {
     case Phase::over:
       break;
   }
+}
+
+std::vector<Json> SilkRoadState::legal_actions(int player) const {
+  std::vector<Json> out;
+  for_each_legal(player, [&](const Parsed& a) { out.push_back(action_json(a)); });
+  return out;
+}
+
+std::string SilkRoadState::legal_actions_json(int player) const {
+  std::string out = "[";
+  for_each_legal(player, [&](const Parsed& a) {
+    if (out.size() > 1) out += ',';
+    append_action_text(out, a);
+  });
+  out += ']';
   return out;
 }
 

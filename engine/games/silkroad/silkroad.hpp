@@ -118,6 +118,7 @@ class SilkRoadState final : public GameState<SilkRoadState, Data> {
   bool is_over() const override { return d_.phase == Phase::over; }
   std::vector<int> to_move() const override;
   std::vector<Json> legal_actions(int player) const override;
+  std::string legal_actions_json(int player) const override;
   ApplyResult apply(int player, const Json& action) override;
   Json view(const Viewer& viewer) const override;
   Json result() const override;
@@ -143,6 +144,11 @@ class SilkRoadState final : public GameState<SilkRoadState, Data> {
   // refusal's code (and, when `error` is given, the full error). legal_actions and apply both use it.
   const char* check_rules(int player, const Parsed& a, Error* error) const;
   static Json action_json(const Parsed& a);
+  // action_json(a) dumped, written directly (the legal list of every move's frame).
+  static void append_action_text(std::string& out, const Parsed& a);
+  // Calls take(a) for every action the player may take now, in legal_actions' order.
+  template <class Take>
+  void for_each_legal(int player, Take&& take) const;
   bool can_exchange(int player) const;
   void start_turn(int player, std::vector<Event>& events);
   void enter_phase2(std::vector<Event>& events);

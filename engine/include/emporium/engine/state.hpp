@@ -74,6 +74,9 @@ class State {
   virtual std::vector<int> to_move() const = 0;
   // Every action `player` may take now, in the action's JSON form; empty when not their turn.
   virtual std::vector<Json> legal_actions(int player) const = 0;
+  // The same list as JSON text, byte for byte what dumping legal_actions gives: what a frame carries. A game may
+  // write it without building the values (this default dumps them).
+  virtual std::string legal_actions_json(int player) const;
   // Validates, then applies. An illegal, malformed or out-of-turn action changes nothing.
   virtual ApplyResult apply(int player, const Json& action) = 0;
 
