@@ -121,7 +121,8 @@ export async function englishOnScreen(page, { names = [], words = englishWords()
   let rest = text;
   for (const name of [...names].sort((a, b) => b.length - a.length)) if (name) rest = rest.split(name).join(' ');
   const found = [];
-  for (const m of rest.matchAll(/[A-Za-z]{3,}/g)) {
+  // Whole words only: letters inside a run of digits and letters (a commitment's hex, "dc2013add304") are no word.
+  for (const m of rest.matchAll(/(?<![A-Za-z0-9])[A-Za-z]{3,}(?![A-Za-z0-9])/g)) {
     if (words.has(m[0].toLowerCase())) found.push({ word: m[0], context: rest.slice(Math.max(0, m.index - 30), m.index + m[0].length + 30).replace(/\s+/g, ' ') });
   }
   return found;
