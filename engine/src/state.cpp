@@ -20,13 +20,21 @@ Json events_for(const std::vector<Event>& events, const Viewer& viewer) {
   return out;
 }
 
+namespace {
+
+// Appends `value` to the JSON array text `out` (begun with '[' and not yet closed), bytes that are not valid
+// UTF-8 replaced by U+FFFD as every frame is written.
+void append_element(std::string& out, const Json& value) {
+  if (out.size() > 1) out += ',';
+  out += value.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+}  // namespace
+
 std::string events_json_for(const std::vector<Event>& events, const Viewer& viewer) {
   std::string out = "[";
   for (const auto& e : events) {
-    const Json& seen = e.for_viewer(viewer);
-    if (seen.is_null()) continue;
-    if (out.size() > 1) out += ',';
-    out += seen.dump(-1, ' ', false, Json::error_handler_t::replace);
+    if (const Json& seen = e.for_viewer(viewer); !seen.is_null()) append_element(out, seen);
   }
   out += ']';
   return out;
@@ -34,10 +42,7 @@ std::string events_json_for(const std::vector<Event>& events, const Viewer& view
 
 std::string State::legal_actions_json(int player) const {
   std::string out = "[";
-  for (const auto& action : legal_actions(player)) {
-    if (out.size() > 1) out += ',';
-    out += action.dump(-1, ' ', false, Json::error_handler_t::replace);
-  }
+  for (const auto& action : legal_actions(player)) append_element(out, action);
   out += ']';
   return out;
 }
