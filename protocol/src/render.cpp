@@ -196,8 +196,6 @@ std::string render_events(std::string_view table, std::uint64_t version, std::st
   return out;
 }
 
-std::string json_text(const Json& value) { return dump(value); }
-
 std::string render_ack(const Json& re, std::uint64_t version) {
   Json j = frame("ack", re);
   j["version"] = version;

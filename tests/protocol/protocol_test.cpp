@@ -1115,7 +1115,7 @@ TEST(Render, InvalidUtf8NeverThrowsAndIsReplaced) {
   EXPECT_TRUE(Json::accept(render_watching(nullptr, t)));
   EXPECT_TRUE(Json::accept(render_left(bad, bad)));
   EXPECT_TRUE(Json::accept(render_snapshot(nullptr, bad, 1, nullptr, Json{{"k", bad}}, Json::array({bad}))));
-  EXPECT_TRUE(Json::accept(render_events(bad, 1, json_text(Json::array({bad})), "[]")));
+  EXPECT_TRUE(Json::accept(render_events(bad, 1, Json::array({bad}).dump(-1, ' ', false, Json::error_handler_t::replace), "[]")));
   EXPECT_TRUE(Json::accept(render_chat(bad, bad, nullptr, bad)));
   EXPECT_TRUE(Json::accept(render_error(bad, bad, bad)));
   EXPECT_TRUE(Json::accept(render_welcome(Json::array({bad}))));

@@ -256,8 +256,6 @@ std::string render_snapshot(const Json& re, std::string_view table, std::uint64_
 // game's "seed" and "salt", on the frames of the move that ends it.
 std::string render_events(std::string_view table, std::uint64_t version, std::string_view events_json,
                           std::string_view legal_json, const Json& clock = nullptr, const Json& shuffle = nullptr);
-// JSON text for a value, with U+FFFD in place of bytes that are not valid UTF-8 (as every frame is written).
-std::string json_text(const Json& value);
 std::string render_ack(const Json& re, std::uint64_t version);
 std::string render_chat(std::string_view table, std::string_view from, const Json& seat, std::string_view text);
 std::string render_pong(const Json& re);
