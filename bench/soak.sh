@@ -11,13 +11,7 @@ seconds="${1:-600}"
 tables="${2:-100}"
 source bench/release.sh
 data="$(mktemp -d /tmp/emporium-soak.XXXXXX)"
-port_file="$data/port"
-build-release/server/emporium-server --bind 127.0.0.1 --port 0 --port-file "$port_file" --data-dir "$data/db" \
-  --web-root web-client --merkator-data engine/games/merkator/merkator-data.json --log-level warn --max-connections-per-ip 0 --max-tables-per-ip-per-minute 0 &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$data"' EXIT
-for _ in $(seq 100); do [[ -s "$port_file" ]] && break; sleep 0.1; done
-port="$(cat "$port_file")"
+start_server "$data"
 samples="$data/rss"
 ( while kill -0 "$server" 2>/dev/null; do
     echo "$(date +%s) $(awk '/^VmRSS/ {print $2}' /proc/$server/status)"

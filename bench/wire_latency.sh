@@ -13,13 +13,7 @@ rate="${2:-0}"
 command -v tcpdump >/dev/null || { echo "tcpdump is needed (apt-get install tcpdump)" >&2; exit 1; }
 source bench/release.sh
 data="$(mktemp -d /tmp/emporium-wire.XXXXXX)"
-build-release/server/emporium-server --bind 127.0.0.1 --port 0 --port-file "$data/port" --data-dir "$data/db" \
-  --web-root web-client --merkator-data engine/games/merkator/merkator-data.json --log-level warn \
-  --max-connections-per-ip 0 --max-tables-per-ip-per-minute 0 &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$data"' EXIT
-for _ in $(seq 100); do [[ -s "$data/port" ]] && break; sleep 0.1; done
-port="$(cat "$data/port")"
+start_server "$data"
 node "$load_js" --port "$port" --server-pid "$server" --tables "$tables" --players 3 --spectators 1 --seconds 20 \
   --rate "$rate" > "$data/load.json" &
 load=$!
