@@ -2,6 +2,9 @@
 // each `act` leaving the generator to the last of its table's `events` frames of the new version leaving the
 // server: the server and the kernel, without the generator's own delays. Frames are read from the start of each
 // packet (WebSocket framing, client frames unmasked); only acts whose four viewers' frames were all seen count.
+// Acts of the capture's first half second are left out: tcpdump's own start (its buffer, its filter) takes the
+// cores for tens of milliseconds on a small machine, and the moves then in flight showed it as a server tail
+// (at 100 tables on two cores, about 700 moves in 50 ms, which alone made the p99 5.5 ms against 1.0 without).
 //   node bench/wire_latency.js <file.pcap> <server port> [viewers per table, default 4]
 import fs from 'node:fs';
 const [file, portArg, viewersArg] = process.argv.slice(2);
@@ -56,10 +59,12 @@ for (let off = 24; off + 16 <= buf.length;) {
     }
   }
 }
+let settled = Infinity;
+for (const t of acted.values()) settled = Math.min(settled, t + 0.5);
 const ms = [];
 for (const [key, t] of acted) {
   const s = sent.get(key);
-  if (s && s.n === viewers) ms.push((s.last - t) * 1000);
+  if (t >= settled && s && s.n === viewers) ms.push((s.last - t) * 1000);
 }
 ms.sort((a, b) => a - b);
 const at = (q) => +(ms[Math.min(ms.length - 1, Math.floor(ms.length * q))] ?? NaN).toFixed(3);
