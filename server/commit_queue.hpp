@@ -2,7 +2,8 @@
 // Group commit: the accepted actions of every table are written by one thread, as many per transaction as
 // arrived while the previous transaction was being written. A room hands over its action and tells nobody of it
 // until `done` reports it stored; meanwhile the room holds back everything else it is asked (room.hpp). Under
-// load one transaction carries the moves of many tables; alone, a move waits for no one.
+// load one transaction carries the moves of many tables; alone, a move waits for no one. After each batch, and
+// after each idle quarter second, the writer runs the store's housekeeping (store::after_batch).
 #include <chrono>
 #include <condition_variable>
 #include <functional>

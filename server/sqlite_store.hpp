@@ -1,6 +1,10 @@
 #pragma once
 // The default store: one SQLite database (WAL) in the data directory, <data_dir>/emporium.db. One connection
-// behind a mutex: each write is a few microseconds, and moves arrive in group commits (commit_queue.hpp).
+// behind a mutex: each write is a few microseconds, and moves arrive in group commits (commit_queue.hpp). The log
+// is copied back into the database (a checkpoint: two fsyncs, milliseconds) by the commit queue's writer once a
+// batch is announced, on a second connection and outside that mutex: the writes rooms make on network threads (seats, a new
+// table) wait for a transaction at most, never for a checkpoint.
+#include <atomic>
 #include <mutex>
 #include <utility>
 #include <vector>
@@ -29,6 +33,8 @@ class sqlite_store final : public store {
   void set_state(const std::string& table, const std::string& state, const nlohmann::json& result = nullptr,
                  std::uint64_t epoch = 0) override;
   void append_actions(const std::vector<ActionWrite>& batch) override;
+  // Copies the log back into the database once it is past 4 MiB.
+  void after_batch() override;
   void save_clock(const std::string& table, const nlohmann::json& clock_state, std::uint64_t epoch = 0) override;
   void mark_alive(std::int64_t unix_ms) override;
   std::optional<std::int64_t> last_alive() override;
@@ -57,6 +63,9 @@ class sqlite_store final : public store {
 
   std::mutex mutex_;
   sqlite3* db_ = nullptr;
+  sqlite3* checkpointer_ = nullptr;      // used by checkpoint_if_due only
+  std::atomic<int> log_pages_{0};        // the log's length after the last commit (SQLite's wal hook)
+  int checkpoint_pages_ = 4096;          // 4 MiB of log
   std::vector<std::pair<const char*, sqlite3_stmt*>> kept_;  // by the address of their SQL text
 };
 

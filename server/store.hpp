@@ -106,6 +106,9 @@ class store {
   // clock and, for a game's last action, the finished state and result go with it. An action whose (table, index)
   // is already stored fails the batch: a record never forks.
   virtual void append_actions(const std::vector<ActionWrite>& batch) = 0;
+  // Run by the commit queue's writer after a batch's rooms were told it is stored: housekeeping that should delay
+  // neither the batch's announcement nor the network threads (SQLite copies its log back into the database).
+  virtual void after_batch() {}
   // One action on its own (tools and tests; the server writes through the commit queue).
   void append_action(const std::string& table, std::uint64_t index, int player, const nlohmann::json& action,
                      const nlohmann::json& clock_state = nullptr);
