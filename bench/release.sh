@@ -1,4 +1,4 @@
-# Sourced by the load scripts (loads.sh, soak.sh, wire_latency.sh): finds the shared load generator
+# Sourced by the load scripts (loads.sh, soak.sh, wire_latency.sh, generator_floor.sh): finds the shared load generator
 # (../shared/load/load.js, or LOAD_JS=<path>; it needs its `ws` package: npm ci in its folder), builds the Release
 # server into build-release/ and allows the descriptors 10,000 connections need.
 load_js="${LOAD_JS:-../shared/load/load.js}"
@@ -7,14 +7,14 @@ cmake -S . -B build-release -G Ninja -DCMAKE_BUILD_TYPE=Release -DEMPORIUM_BUILD
 cmake --build build-release --target emporium-server >/dev/null
 ulimit -n 20000
 
-# start_server DIR: the Release server on a free loopback port, its data in DIR/db, the per-address caps off (every
-# generated client connects from 127.0.0.1). Sets `server` (its pid) and `port`; on exit the server is stopped and
-# DIR removed.
+# start_server DIR [FLAG...]: the Release server on a free loopback port, its data in DIR/db, the per-address caps
+# off (every generated client connects from 127.0.0.1), with any further flags. Sets `server` (its pid) and `port`;
+# on exit the server is stopped and DIR removed.
 start_server() {
   local dir="$1"
   build-release/server/emporium-server --bind 127.0.0.1 --port 0 --port-file "$dir/port" --data-dir "$dir/db" \
     --web-root web-client --merkator-data engine/games/merkator/merkator-data.json --log-level warn \
-    --max-connections-per-ip 0 --max-tables-per-ip-per-minute 0 &
+    --max-connections-per-ip 0 --max-tables-per-ip-per-minute 0 "${@:2}" &
   server=$!
   trap "kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf '$dir'" EXIT
   for _ in $(seq 100); do [[ -s "$dir/port" ]] && break; sleep 0.1; done
