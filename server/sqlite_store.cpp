@@ -149,18 +149,19 @@ sqlite_store::sqlite_store(const std::string& data_dir) {
 void sqlite_store::after_batch() {
   if (log_pages_.load(std::memory_order_relaxed) < checkpoint_pages_) return;
   // PASSIVE: copies what no reader still needs, beside any write a network thread makes meanwhile. The log starts
-  // over at the next commit only once all of it is copied, so what such writes added during the copy is copied
-  // next with them held back: a short copy, where SQLite's own checkpoint held them for a whole one.
+  // over at the next commit only once all of it is copied, and a copy counts only the log it found when it began
+  // (the hook has seen any commit since): so what such writes added during the copy is copied next with them held
+  // back, a short copy, where SQLite's own checkpoint held them for a whole one.
   const auto copy_all = [&] {
     int log = 0, copied = 0;
-    const bool done = sqlite3_wal_checkpoint_v2(checkpointer_, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log, &copied) ==
-                          SQLITE_OK && log == copied;
-    if (done) log_pages_.store(0, std::memory_order_relaxed);
-    return done;
+    return sqlite3_wal_checkpoint_v2(checkpointer_, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log, &copied) == SQLITE_OK &&
+           log == copied && log_pages_.load(std::memory_order_relaxed) <= log;
   };
-  if (copy_all()) return;
-  std::lock_guard hold(mutex_);
-  copy_all();
+  if (!copy_all()) {
+    std::lock_guard hold(mutex_);
+    copy_all();
+  }
+  log_pages_.store(0, std::memory_order_relaxed);  // the next commit tells the new length
 }
 
 template <class F>
