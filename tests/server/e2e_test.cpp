@@ -715,8 +715,8 @@ TEST_P(E2ERestartOn, SigkillWhileGroupCommitsAreInFlightLosesNothingAnyoneWasTol
     commits = counter("emporium_store_commits_total");
     first.kill_hard();  // moves applied in memory and queued, a transaction half-written, acks on their way
     stop = true;
+    for (auto& d : drivers) d.join();  // before reading what they wrote (TSan: a data race on `over` otherwise)
     unfinished = std::count_if(runs.begin(), runs.end(), [](const table_run& r) { return !r.seats[0].over; });
-    for (auto& d : drivers) d.join();
     for (auto& run : runs) {
       for (auto& player : run.setup.players) {
         for (const auto& frame : player->log()) {
