@@ -12,21 +12,30 @@ namespace emporium::server {
 
 class heartbeat {
  public:
-  heartbeat(net::any_io_executor executor, store& db) : timer_(executor), db_(db) {}
+  // The timer has a strand of its own: stop() comes from the signal handler, on any network thread, while the
+  // timer's handler may be running on another.
+  heartbeat(net::any_io_executor executor, store& db) : timer_(net::make_strand(executor)), db_(db) {}
 
   void run() {
-    beat();
-    timer_.expires_after(std::chrono::seconds(1));
-    timer_.async_wait([this](boost::system::error_code ec) {
-      if (!ec) run();
-    });
+    net::dispatch(timer_.get_executor(), [this] { beat_and_wait(); });
   }
   void stop() {
-    timer_.cancel();
-    beat();
+    net::dispatch(timer_.get_executor(), [this] {
+      stopped_ = true;
+      timer_.cancel();
+      beat();
+    });
   }
 
  private:
+  void beat_and_wait() {
+    if (stopped_) return;
+    beat();
+    timer_.expires_after(std::chrono::seconds(1));
+    timer_.async_wait([this](boost::system::error_code ec) {
+      if (!ec) beat_and_wait();
+    });
+  }
   void beat() {
     try {
       db_.mark_alive(unix_ms_now());
@@ -37,6 +46,7 @@ class heartbeat {
 
   net::steady_timer timer_;
   store& db_;
+  bool stopped_ = false;  // on the strand
 };
 
 }  // namespace emporium::server
