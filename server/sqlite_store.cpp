@@ -80,6 +80,15 @@ sqlite3* open_connection(const std::string& path) {
   return db;
 }
 
+void exec_on(sqlite3* db, const char* sql) {
+  char* err = nullptr;
+  if (sqlite3_exec(db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+    std::string msg = err ? err : "unknown error";
+    sqlite3_free(err);
+    throw store_error("sqlite: " + msg);
+  }
+}
+
 // Kept by its address (sqlite_store::kept), so one constant for the two places that save a clock.
 constexpr const char* kClockSql = "UPDATE game_tables SET clock_state = ? WHERE id = ?";
 
@@ -139,11 +148,8 @@ sqlite_store::sqlite_store(const std::string& data_dir) {
   // The same syncing as the main connection's, and the log opened (a connection that has not read the database
   // does not know it is in WAL mode, and its checkpoints copy nothing).
   checkpointer_ = open_connection(path);
-  for (const char* sql : {"PRAGMA synchronous=NORMAL", "PRAGMA journal_mode=WAL"}) {
-    if (sqlite3_exec(checkpointer_, sql, nullptr, nullptr, nullptr) != SQLITE_OK) {
-      throw store_error(std::string("sqlite: ") + sqlite3_errmsg(checkpointer_));
-    }
-  }
+  exec_on(checkpointer_, "PRAGMA synchronous=NORMAL");
+  exec_on(checkpointer_, "PRAGMA journal_mode=WAL");
 }
 
 void sqlite_store::after_batch() {
@@ -227,14 +233,7 @@ void sqlite_store::add_missing_column(const char* table, const char* column, con
   exec((std::string("ALTER TABLE ") + table + " ADD COLUMN " + column + " " + type).c_str());
 }
 
-void sqlite_store::exec(const char* sql) {
-  char* err = nullptr;
-  if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
-    std::string msg = err ? err : "unknown error";
-    sqlite3_free(err);
-    throw store_error("sqlite: " + msg);
-  }
-}
+void sqlite_store::exec(const char* sql) { exec_on(db_, sql); }
 
 
 void sqlite_store::insert_table(const StoredTable& t) {

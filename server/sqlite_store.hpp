@@ -2,8 +2,8 @@
 // The default store: one SQLite database (WAL) in the data directory, <data_dir>/emporium.db. One connection
 // behind a mutex: each write is a few microseconds, and moves arrive in group commits (commit_queue.hpp). The log
 // is copied back into the database (a checkpoint: two fsyncs, milliseconds) by the commit queue's writer once a
-// batch is announced, on a second connection and outside that mutex: the writes rooms make on network threads (seats, a new
-// table) wait for a transaction at most, never for a checkpoint.
+// batch is announced, on a second connection and outside that mutex: the writes rooms make on network threads
+// (seats, a new table) wait for a transaction at most, never for a checkpoint.
 #include <atomic>
 #include <mutex>
 #include <utility>
@@ -63,7 +63,7 @@ class sqlite_store final : public store {
 
   std::mutex mutex_;
   sqlite3* db_ = nullptr;
-  sqlite3* checkpointer_ = nullptr;      // used by checkpoint_if_due only
+  sqlite3* checkpointer_ = nullptr;      // used by after_batch only
   std::atomic<int> log_pages_{0};        // the log's length after the last commit (SQLite's wal hook)
   int checkpoint_pages_ = 4096;          // 4 MiB of log
   std::vector<std::pair<const char*, sqlite3_stmt*>> kept_;  // by the address of their SQL text

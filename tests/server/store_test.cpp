@@ -483,6 +483,10 @@ class SqliteLog : public ::testing::Test {
     t.seed = emporium::engine::Seed(1, 2);
     db.create_table(t);
   }
+  // Move `i` of a two-player table, as the commit queue hands it to the store.
+  static ActionWrite move(const std::string& table, std::uint64_t i) {
+    return {table, i, static_cast<int>(i % 2), json{{"type", "move"}, {"n", i}}.dump(), "", ""};
+  }
   std::uintmax_t log_size() const { return std::filesystem::file_size(dir_ / "emporium.db-wal"); }
   // Moves one commit at a time, as they come at a steady load, until `log_bytes` of log have been written;
   // returns the largest the log file was seen.
@@ -491,7 +495,7 @@ class SqliteLog : public ::testing::Test {
     std::uintmax_t largest = 0;
     const auto commits = log_bytes / static_cast<std::uintmax_t>(page);  // at least a page each
     for (std::uint64_t i = 0; i < commits; ++i) {
-      db.append_actions({{"L", i, static_cast<int>(i % 2), json{{"type", "move"}, {"n", i}}.dump(), "", ""}});
+      db.append_actions({move("L", i)});
       db.after_batch();  // as the commit queue's writer does
       if (i % 64 == 0) largest = std::max(largest, log_size());
     }
@@ -549,8 +553,7 @@ TEST_F(SqliteLog, TheCommitQueuesWriterCopiesTheLogBackAfterBatchesAndWhenIdle) 
     commit_queue queue(db);
     for (std::uint64_t i = 0; i < 12000; ++i) {  // about 12 MiB of log, one move a commit
       std::promise<bool> stored;
-      queue.append({"Q", i, static_cast<int>(i % 2), json{{"type", "move"}, {"n", i}}.dump(), "", ""},
-                   [&](bool ok) { stored.set_value(ok); });
+      queue.append(move("Q", i), [&](bool ok) { stored.set_value(ok); });
       ASSERT_TRUE(stored.get_future().get());
       if (i % 64 == 0) largest = std::max(largest, log_size());
     }
