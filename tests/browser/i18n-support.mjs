@@ -11,10 +11,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './support.mjs';
-import en from '../../web-client/js/i18n/en.js';
-import { formatNumber, translate } from '../../web-client/js/i18n/index.js';
+import en from '../../web-client/js/core/i18n/en.js';
+import { formatNumber, translate } from '../../web-client/js/core/i18n/index.js';
 
-const I18N = path.join(ROOT, 'web-client', 'js', 'i18n');
+const I18N = path.join(ROOT, 'web-client', 'js', 'core', 'i18n');
 
 /** The browser locale (navigator.languages) that makes the client choose each language by itself. */
 export const LOCALES = { en: 'en-US', 'zh-Hant': 'zh-TW', 'zh-Hans': 'zh-CN', ja: 'ja-JP' };

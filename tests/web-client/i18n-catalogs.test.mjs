@@ -1,4 +1,4 @@
-// The translations against English (web-client/js/i18n/en.js), the acceptance check of a catalog: every
+// The translations against English (web-client/js/core/i18n/en.js), the acceptance check of a catalog: every
 // language the picker offers has exactly the keys English has (none missing, none extra), no empty text
 // (plural forms included), every {placeholder} of any English form of a key in each of its own forms (and
 // none English does not have), and an `other` form in every plural object. A catalog that is missing or
@@ -9,10 +9,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-import en from '../../web-client/js/i18n/en.js';
-import { LANGUAGES } from '../../web-client/js/i18n/index.js';
+import en from '../../web-client/js/core/i18n/en.js';
+import { LANGUAGES } from '../../web-client/js/core/i18n/index.js';
 
-const I18N = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web-client/js/i18n');
+const I18N = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web-client/js/core/i18n');
 const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
 /** The forms of an entry: [['', text]] for a string, [[form, text], ...] for a plural object. */
@@ -42,7 +42,7 @@ for (const { id: lang } of LANGUAGES.filter((l) => l.id !== 'en')) {
     let catalog;
     test('exists and is a default-exported object', async () => {
       catalog = await load(lang);
-      assert.ok(catalog, `web-client/js/i18n/${lang}.js is missing`);
+      assert.ok(catalog, `web-client/js/core/i18n/${lang}.js is missing`);
       assert.equal(typeof catalog, 'object');
     });
 

@@ -6,8 +6,8 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { t, translate, has, setLanguage, language } from '../../web-client/js/i18n/index.js';
-import en from '../../web-client/js/i18n/en.js';
+import { t, translate, has, setLanguage, language } from '../../web-client/js/core/i18n/index.js';
+import en from '../../web-client/js/core/i18n/en.js';
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web-client');
 

@@ -1,16 +1,16 @@
-// Choosing the language (js/i18n/index.js: detectLanguage, initialLanguage, loadLanguage), numbers written
+// Choosing the language (js/core/i18n/index.js: detectLanguage, initialLanguage, loadLanguage), numbers written
 // the language's way (formatNumber, translate), the English fallback for a key a catalog lacks, the
-// remembered choice (js/store.js) and the "How to play" text's paragraphs and lists (js/howto.js howToBlocks).
+// remembered choice (js/core/store.js) and the "How to play" text's paragraphs and lists (js/ui/howto.js howToBlocks).
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 
 import {
   DEFAULT_LANGUAGE, LANGUAGES, detectLanguage, formatNumber, has, initialLanguage, isLanguage, language, loadLanguage,
   setLanguage, t, translate,
-} from '../../web-client/js/i18n/index.js';
-import en from '../../web-client/js/i18n/en.js';
-import { Store, MemoryStorage } from '../../web-client/js/store.js';
-import { howToBlocks, HOWTO_SECTIONS } from '../../web-client/js/howto.js';
+} from '../../web-client/js/core/i18n/index.js';
+import en from '../../web-client/js/core/i18n/en.js';
+import { Store, MemoryStorage } from '../../web-client/js/core/store.js';
+import { howToBlocks, HOWTO_SECTIONS } from '../../web-client/js/ui/howto.js';
 
 describe('detectLanguage: the first of the browser\'s languages this client serves', () => {
   const cases = [

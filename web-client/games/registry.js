@@ -4,9 +4,10 @@
 // viewer's seat (null for spectators) so a board may say "you". Merkator's board also fetches its
 // component data (the file the server loaded) once. A board that needs the page's width says `layout: 'wide'`
 // (the table then puts its side panels below the board).
-// Every board marks the last move of each player (js/last-moves.js: note the places an event changed in
+// Every board marks the last move of each player (js/models/last-moves.js: note the places an event changed in
 // onEvents, put markProps on those places when rendering; every page, spectators' too) and marks its
 // move panel with `data-decision` (the table brings it into view when the viewer's turn starts).
+import { t, has } from '../js/core/i18n/index.js';
 import medici from './medici/board.js';
 import medina from './medina/board.js';
 import silkroad from './silkroad/board.js';
@@ -21,4 +22,12 @@ export function gameModule(id) {
 
 export function knownGames() {
   return [...boards.keys()];
+}
+
+/** A game's display name: the client's translation when it has one, else the server's. */
+export function gameName(id, games = []) {
+  const mod = gameModule(id);
+  if (mod && has(mod.nameKey)) return t(mod.nameKey);
+  const info = games.find((g) => g.id === id);
+  return info ? info.name : id;
 }

@@ -8,10 +8,10 @@
 // Each player's last move is marked where it changed the board (model.moveMarks: the drawn tile, the
 // bid row, the won tiles on the ship, the discarded lot), on every page.
 import * as model from './model.js';
-import { h, replace, renderForTurn } from '../../js/dom.js';
+import { h, replace, renderForTurn } from '../../js/core/dom.js';
 import { initial, swatch, playerName, createHints, markBy } from '../board-parts.js';
-import { botMark } from '../../js/bot-mark.js';
-import { createLastMoves, markProps } from '../../js/last-moves.js';
+import { botMark } from '../../js/ui/bot-mark.js';
+import { createLastMoves, markProps } from '../../js/models/last-moves.js';
 
 const { COMMODITIES, TRACK_BONUS, TRACK_TOP } = model;
 

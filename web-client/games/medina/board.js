@@ -11,10 +11,10 @@
 // player's stock is null in the view until the rules make it public, so it cannot appear.
 // Spectators get no controls at all.
 import * as model from './model.js';
-import { h, replace, keepFocus, renderForTurn } from '../../js/dom.js';
+import { h, replace, keepFocus, renderForTurn } from '../../js/core/dom.js';
 import { swatch, playerName, createHints } from '../board-parts.js';
-import { botMark } from '../../js/bot-mark.js';
-import { createLastMoves } from '../../js/last-moves.js';
+import { botMark } from '../../js/ui/bot-mark.js';
+import { createLastMoves } from '../../js/models/last-moves.js';
 import { renderCity, initial } from './city.js';
 
 const { COLOURS } = model;

@@ -6,10 +6,10 @@
 // file the server loaded, fetched once from the same origin (GET /games/merkator/data.json).
 // Spectators get no controls at all.
 import * as model from './model.js';
-import { h, replace, renderForTurn } from '../../js/dom.js';
+import { h, replace, renderForTurn } from '../../js/core/dom.js';
 import { initial, swatch, playerName, createHints, markBy } from '../board-parts.js';
-import { botMark } from '../../js/bot-mark.js';
-import { createLastMoves, markProps } from '../../js/last-moves.js';
+import { botMark } from '../../js/ui/bot-mark.js';
+import { createLastMoves, markProps } from '../../js/models/last-moves.js';
 import { mapView, signed } from './map-view.js';
 import { noteEvents } from './marks.js';
 
