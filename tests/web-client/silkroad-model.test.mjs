@@ -11,6 +11,7 @@ import {
   marketCount, shipsWith, loadingRound, cardsText, GOODS,
   statusBar, scoringPayouts, playPayouts, marketAfterPlay, payoutText, movedPlaces, LICENSE_BONUS,
 } from '../../web-client/games/silkroad/model.js';
+import '../../web-client/games/registry.js'; // the games' strings join t()'s catalog
 import { t } from '../../web-client/js/core/i18n/index.js';
 import { engineGame, replayViewers } from './fixture.mjs';
 

@@ -8,6 +8,7 @@
 // Each player's last move is marked where it changed the board (model.moveMarks: the drawn tile, the
 // bid row, the won tiles on the ship, the discarded lot), on every page.
 import * as model from './model.js';
+import strings from './i18n/en.js';
 import { h, replace, renderForTurn } from '../../js/core/dom.js';
 import { initial, swatch, playerName, createHints, markBy } from '../board-parts.js';
 import { botMark } from '../../js/ui/bot-mark.js';
@@ -386,6 +387,7 @@ function createBoard(root, { t, onAction }) {
 export default {
   id: 'medici',
   nameKey: 'medici.name',
+  strings, // its English strings; the other languages' are loaded by the registry
   model: {
     applyEvents: model.applyEvents,
     describeEvent: model.describeEvent,

@@ -11,6 +11,7 @@
 // player's stock is null in the view until the rules make it public, so it cannot appear.
 // Spectators get no controls at all.
 import * as model from './model.js';
+import strings from './i18n/en.js';
 import { h, replace, keepFocus, renderForTurn } from '../../js/core/dom.js';
 import { swatch, playerName, createHints } from '../board-parts.js';
 import { botMark } from '../../js/ui/bot-mark.js';
@@ -359,6 +360,7 @@ function createBoard(root, { t, onAction }) {
 export default {
   id: 'medina',
   nameKey: 'medina.name',
+  strings, // its English strings; the other languages' are loaded by the registry
   // The city is the centre of the page: the table's side panels go below it (css/style.css).
   layout: 'wide',
   model: {

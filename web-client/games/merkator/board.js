@@ -6,6 +6,7 @@
 // file the server loaded, fetched once from the same origin (GET /games/merkator/data.json).
 // Spectators get no controls at all.
 import * as model from './model.js';
+import strings from './i18n/en.js';
 import { h, replace, renderForTurn } from '../../js/core/dom.js';
 import { initial, swatch, playerName, createHints, markBy } from '../board-parts.js';
 import { botMark } from '../../js/ui/bot-mark.js';
@@ -550,6 +551,7 @@ function createBoard(root, { t, onAction }) {
 export default {
   id: 'merkator',
   nameKey: 'merkator.name',
+  strings, // its English strings; the other languages' are loaded by the registry
   model: {
     applyEvents: model.applyEvents,
     describeEvent: model.describeEvent,

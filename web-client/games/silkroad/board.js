@@ -5,6 +5,7 @@
 // What is shown is what the view holds: other seats' hands and coins are null in the view until
 // the end (coins) or for ever (hands), so they cannot appear. Spectators get no controls at all.
 import * as model from './model.js';
+import strings from './i18n/en.js';
 import { h, replace, keepFocus, renderForTurn } from '../../js/core/dom.js';
 import { initial, swatch, playerName, createHints, markBy } from '../board-parts.js';
 import { botMark } from '../../js/ui/bot-mark.js';
@@ -364,6 +365,7 @@ function createBoard(root, { t, onAction }) {
 export default {
   id: 'silkroad',
   nameKey: 'silkroad.name',
+  strings, // its English strings; the other languages' are loaded by the registry
   model: {
     applyEvents: model.applyEvents,
     describeEvent: model.describeEvent,

@@ -1,7 +1,7 @@
 // "How to play": a game's rules in short, in a modal <dialog> opened from the table's head and from the
 // lobby (each game's card and the create form). The words are catalog entries howto.<game>.{summary,
-// setup, turn, scoring, end, rulings}: plain text where "\n\n" separates paragraphs and a line that
-// starts with "• " is a list item. They are put on the page as text (never as markup).
+// setup, turn, scoring, end, rulings}, among the game's strings (games/<game>/i18n/): plain text where
+// "\n\n" separates paragraphs and a line that starts with "• " is a list item. They are put on the page as text (never as markup).
 // The dialog is labelled by its heading, keeps the keyboard inside it (Tab and Shift+Tab go round),
 // closes with Esc or its button, and gives the focus back to the button that opened it.
 import { h } from '../core/dom.js';

@@ -1,5 +1,4 @@
-// The client's one translation helper. Every client-facing string lives in a catalog
-// (./en.js for English; one file per language: ./zh-Hant.js, ./zh-Hans.js, ./ja.js), looked up by key:
+// The client's one translation helper. Every client-facing string lives in a catalog, looked up by key:
 //   t('lobby.create')                       → "Create table"
 //   t('table.seatsTaken', { n: 2, of: 3 })  → "2 of 3 seats taken"
 // A catalog entry is a string with {param} placeholders, or an object of plural forms
@@ -8,10 +7,14 @@
 // A key the chosen catalog lacks falls back to English; a key English lacks too is shown as ⟦key⟧,
 // so it is visible on screen instead of silently blank.
 //
-// English is always loaded (it is every other catalog's fallback); another language's catalog is
-// fetched only when chosen (loadLanguage, a dynamic import). js/ui/language-picker.js does the page's part
-// (the header's picker, <html lang>); this module touches no DOM.
-import en from './en.js';
+// A language's catalog is made of the shared strings, one file per language here (./en.js, ./zh-Hant.js,
+// ./zh-Hans.js, ./ja.js), and each game's, beside its board (games/<id>/i18n/<language>.js), which
+// games/registry.js hands over with addStrings.
+// English is always loaded (it is every other catalog's fallback); another language's files are
+// fetched only when it is chosen (loadLanguage, dynamic imports), all before anything is drawn in it.
+// js/ui/language-picker.js does the page's part (the header's picker, <html lang>); this module
+// touches no DOM.
+import shared from './en.js';
 
 /** The languages offered, in the picker's order, each named in its own words. */
 export const LANGUAGES = Object.freeze([
@@ -28,8 +31,20 @@ const loaders = {
   ja: () => import('./ja.js'),
 };
 
+const en = { ...shared };
 const catalogs = { en };
 let current = { lang: 'en', catalog: en };
+const moreLoaders = []; // the games' loaders of the other languages (addStrings)
+
+/**
+ * Adds strings kept elsewhere (a game's, beside its board): `english` joins the English catalog at once,
+ * and `load(lang)` (a dynamic import of that language's file) is awaited with the shared catalog whenever
+ * a language is loaded. Called as the modules load (games/registry.js), before any language is.
+ */
+export function addStrings(english, load) {
+  Object.assign(en, english);
+  moreLoaders.push(load);
+}
 
 export function isLanguage(lang) {
   return LANGUAGES.some((l) => l.id === lang);
@@ -124,14 +139,17 @@ export function has(key) {
   return Object.prototype.hasOwnProperty.call(current.catalog, key) || Object.prototype.hasOwnProperty.call(en, key);
 }
 
-/** Fetches a language's catalog once (English is always there); false if it is not offered or failed to load. */
+/**
+ * Fetches a language's catalog once, its shared and its games' files together (English is always there);
+ * false if it is not offered or a file failed to load.
+ */
 export async function loadLanguage(lang) {
   if (!isLanguage(lang)) return false;
   if (catalogs[lang]) return true;
   try {
-    const mod = await loaders[lang]();
-    if (!mod || typeof mod.default !== 'object' || mod.default === null) return false;
-    catalogs[lang] = mod.default;
+    const mods = await Promise.all([loaders[lang](), ...moreLoaders.map((load) => load(lang))]);
+    if (mods.some((mod) => !mod || typeof mod.default !== 'object' || mod.default === null)) return false;
+    catalogs[lang] = Object.assign({}, ...mods.map((mod) => mod.default));
     return true;
   } catch (err) {
     console.warn(`emporium: the ${lang} catalog could not be loaded`, err);
@@ -148,6 +166,11 @@ export function setLanguage(lang) {
 
 export function language() {
   return current.lang;
+}
+
+/** A loaded language's whole catalog (shared and games' strings), or null before loadLanguage. */
+export function loadedCatalog(lang) {
+  return catalogs[lang] || null;
 }
 
 /** Pure: a list in words with `tr` (t or a test's own): "Ann", "Ann and Bo", "Ann, Bo and Cy". */
