@@ -101,6 +101,8 @@ describe('names and the registry', () => {
       assert.equal(typeof m.nameKey, 'string');
       for (const f of ['applyEvents', 'describeEvent', 'toMove', 'isOver', 'statusText']) assert.equal(typeof m.model[f], 'function', f);
       assert.equal(typeof m.createBoard, 'function');
+      assert.ok(m.strings[m.nameKey], `${id}: its English strings name it`);
+      assert.ok(Number.isInteger(m.cardArt) && m.cardArt > 0, `${id}: its lobby card has a picture`);
     }
     assert.equal(gameModule('chess'), null);
   });

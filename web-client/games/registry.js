@@ -1,6 +1,6 @@
 // The games this client shows: game id → the game's module, games/<id>/board.js. Every game's module has
-// the same shape (see games/medici/board.js): { id, nameKey, strings, model: {applyEvents, describeEvent,
-// toMove, isOver, statusText}, createBoard(root, {t, onAction}) }. describeEvent(event, names, t, mySeat)
+// the same shape (see games/medici/board.js): { id, nameKey, strings, cardArt, model: {applyEvents,
+// describeEvent, toMove, isOver, statusText}, createBoard(root, {t, onAction}) }. describeEvent(event, names, t, mySeat)
 // gets the viewer's seat (null for spectators) so a board may say "you". Merkator's board also fetches its
 // component data (the file the server loaded) once. A board that needs the page's width says
 // `layout: 'wide'` (the table then puts its side panels below the board).

@@ -388,6 +388,7 @@ export default {
   id: 'medici',
   nameKey: 'medici.name',
   strings, // its English strings; the other languages' are loaded by the registry
+  cardArt: 4, // the boxes of its picture on the lobby's card (board.css, .game-art--medici)
   model: {
     applyEvents: model.applyEvents,
     describeEvent: model.describeEvent,

@@ -361,6 +361,7 @@ export default {
   id: 'medina',
   nameKey: 'medina.name',
   strings, // its English strings; the other languages' are loaded by the registry
+  cardArt: 5, // the boxes of its picture on the lobby's card (board.css, .game-art--medina)
   // The city is the centre of the page: the table's side panels go below it (css/style.css).
   layout: 'wide',
   model: {

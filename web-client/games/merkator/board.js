@@ -552,6 +552,7 @@ export default {
   id: 'merkator',
   nameKey: 'merkator.name',
   strings, // its English strings; the other languages' are loaded by the registry
+  cardArt: 4, // the boxes of its picture on the lobby's card (board.css, .game-art--merkator)
   model: {
     applyEvents: model.applyEvents,
     describeEvent: model.describeEvent,

@@ -366,6 +366,7 @@ export default {
   id: 'silkroad',
   nameKey: 'silkroad.name',
   strings, // its English strings; the other languages' are loaded by the registry
+  cardArt: 5, // the boxes of its picture on the lobby's card (board.css, .game-art--silkroad)
   model: {
     applyEvents: model.applyEvents,
     describeEvent: model.describeEvent,

@@ -7,9 +7,9 @@ import { t } from '../../core/i18n/index.js';
 import { gameModule, gameName } from '../../../games/registry.js';
 import { howToButton } from '../../ui/howto.js';
 
-/** A picture made of a few styled boxes (css/style.css, .game-art--<id>); decorative. */
+/** A picture made of a few styled boxes (the game's board.css, .game-art--<id>); decorative. */
 function art(id) {
-  const parts = { medici: 4, silkroad: 5, medina: 5, merkator: 4 }[id] || 0;
+  const parts = gameModule(id).cardArt || 0;
   return h('div', { class: ['game-art', `game-art--${id}`], 'aria-hidden': 'true' },
     Array.from({ length: parts }, (_, i) => h('span', { class: `art-${i + 1}` })));
 }
