@@ -1,6 +1,6 @@
-// What the browser tests need to play in another language: the catalogs (the client's own files, loaded
-// here by the client's own i18n loader, shared and games' strings together, and read with its translate()), texts and patterns made from their entries, and the check that
-// no English word is left on screen. Not a test file itself (node --test runs only *.test.mjs here).
+// What the browser tests need to play in another language: the catalogs (the client's own files, shared
+// and games' strings together, loaded by the client's own i18n loader and read with its translate()),
+// texts and patterns made from their entries, and the check that no English word is left on screen. Not a test file itself (node --test runs only *.test.mjs here).
 //
 //   const L = await language('ja');           // { lang, locale, tr(key, params), pattern(key, fill), … }
 //   L.tr('table.turn.over')                    // the words the page shows

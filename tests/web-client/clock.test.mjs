@@ -1,5 +1,5 @@
 // js/models/clock-rules.js: the clock presets and their words, the live countdown (the move's own time first,
-// then the reserve), the red last 10 seconds, and what screen readers are told.
+// then the reserve), the red last seconds, and what screen readers are told.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 

@@ -1,4 +1,4 @@
-// js/i18n: the t() helper, plurals, missing keys shown visibly, and the English catalog checked
+// js/core/i18n: the t() helper, plurals, missing keys shown visibly, and the English catalog checked
 // against every key the client's code uses.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';

@@ -140,7 +140,7 @@ export function msToNextTick(c) {
 
 /**
  * What screen readers hear (an aria-live polite region), changing only when something meaningful
- * does: another seat on the clock, the switch to the reserve, the last 10 seconds, the time running out.
+ * does: another seat on the clock, the switch to the reserve, the last URGENT_MS, the time running out.
  * Returns {change, text} where `change` says when it changed; text '' when there is nothing to say.
  * `me` is the viewer's seat (null unless seated); `names` the names by seat.
  */

@@ -1,7 +1,7 @@
 // "My games" without DOM (tested in tests/web-client/my-games-model.test.mjs): the request built
 // from the seat tokens this browser keeps, and the rows shown from the reply.
 //
-// {"type":"my_games","tokens":[...]} (at most 50) → {"type":"my_games","games":[G...],"unknown":[tokens]}
+// {"type":"my_games","tokens":[...]} (at most MAX_TOKENS) → {"type":"my_games","games":[G...],"unknown":[tokens]}
 // with G = {token, table, game, state, seat, seats:[{seat,name,bot?}], your_turn, result, updated,
 // invite?}; `result` is the engine's {"ranking":[{"player","rank",...}],"winners":[...]} or null.
 // A token the server does not know (the seat was lost) is in `unknown`: the client forgets it.

@@ -1,6 +1,6 @@
 // The clocks of a timed table (js/models/clock-rules.js does the arithmetic): one chip per seat with its reserve,
 // the seat on the clock counting down (its move's time, then the reserve), red and pulsing in the
-// last 10 seconds. Only the numbers change every second; screen readers hear a polite message
+// last seconds (URGENT_MS). Only the numbers change every second; screen readers hear a polite message
 // only when something meaningful changes (js/models/clock-rules.js announcement), never every tick.
 import { h, replace } from '../../core/dom.js';
 import { t } from '../../core/i18n/index.js';
