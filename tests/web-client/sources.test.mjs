@@ -7,6 +7,8 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { knownGames } from '../../web-client/games/registry.js';
+
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web-client');
 
 function files(dir = WEB) {
@@ -32,6 +34,14 @@ test('the client is split by responsibility', () => {
     'games/registry.js', 'games/board-parts.js', 'games/model-parts.js', 'games/medici/board.js', 'games/medici/model.js', 'games/medina/board.js',
     'games/medina/model.js', 'games/silkroad/board.js', 'games/silkroad/model.js', 'games/merkator/board.js', 'games/merkator/model.js']) {
     assert.ok(existsSync(path.join(WEB, f)), f);
+  }
+});
+
+test('every game the registry lists has its folder: board, model and stylesheet, linked from index.html', () => {
+  const html = readFileSync(path.join(WEB, 'index.html'), 'utf8');
+  for (const id of knownGames()) {
+    for (const f of ['board.js', 'model.js', 'board.css']) assert.ok(existsSync(path.join(WEB, 'games', id, f)), `games/${id}/${f}`);
+    assert.ok(html.includes(`<link rel="stylesheet" href="/games/${id}/board.css">`), `index.html links games/${id}/board.css`);
   }
 });
 
