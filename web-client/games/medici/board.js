@@ -1,9 +1,10 @@
 // The Medici board: renders the view (games/medici/model.js has the rules-free logic) and the
-// controls that the `legal` list allows, nothing else. A board module exports
-//   { id, model: {applyEvents, describeEvent, toMove, isOver, statusText}, createBoard(root, ctx) }
+// controls that the `legal` list allows, nothing else. A game's module exports (games/registry.js)
+//   { id, nameKey, strings, cardArt, model: {applyEvents, describeEvent, toMove, isOver, statusText},
+//     createBoard(root, ctx) }
 // and createBoard returns { update(state), onEvents(events), destroy() } where state is
 //   { view, legal, seat (null for spectators), names, bots (the bot level by seat, null for
-//   people), connected, busy }.
+//   people), connected, busy, offline }.
 // Spectators (seat null) get no controls at all: no bid control exists in their DOM.
 // Each player's last move is marked where it changed the board (model.moveMarks: the drawn tile, the
 // bid row, the won tiles on the ship, the discarded lot), on every page.
