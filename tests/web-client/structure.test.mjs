@@ -1,4 +1,4 @@
-// The client's folders and what may import what (docs/client.md, "The shape"), read from the import
+// The client's folders and what may import what (docs/client.md, "What may import what"), read from the import
 // lines of every module. From the bottom up:
 //   js/core/           services: connection, store, routes, i18n, errors, DOM helpers
 //   js/models/         pure decisions, no DOM
