@@ -127,11 +127,11 @@ async function checkHints(page, game) {
   console.log(`# hints: ${game}: ${controls.length} controls, e.g. "${onHover[0].text}"`);
 }
 
-/** Another language the client offers (its catalog, loaded by js/i18n/index.js), or null. */
+/** Another language the client offers (its catalog, loaded by js/core/i18n/index.js), or null. */
 function otherLanguage() {
-  const index = readFileSync(path.join(ROOT, 'web-client/js/i18n/index.js'), 'utf8');
+  const index = readFileSync(path.join(ROOT, 'web-client/js/core/i18n/index.js'), 'utf8');
   for (const lang of ['ja', 'zh-Hans', 'zh-Hant']) {
-    if (existsSync(path.join(ROOT, `web-client/js/i18n/${lang}.js`)) && index.includes(`./${lang}.js`)) return lang;
+    if (existsSync(path.join(ROOT, `web-client/js/core/i18n/${lang}.js`)) && index.includes(`./${lang}.js`)) return lang;
   }
   return null;
 }
@@ -186,7 +186,7 @@ test('axe finds no serious or critical violation in the lobby, the boards mid-ga
     const lang = otherLanguage();
     if (lang) {
       await step(`the lobby and a board in ${lang}`, 30000, async () => {
-        // The language chosen as the header's picker keeps it (js/store.js).
+        // The language chosen as the header's picker keeps it (js/core/store.js).
         const L = await h.newPage(`lang-${lang}`, { ...DESKTOP }, `try { localStorage.setItem('emporium.language', '${lang}'); } catch {}`);
         await L.goto('/');
         await L.waitForSelector('[data-testid=connection][data-state=open]');

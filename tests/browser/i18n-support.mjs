@@ -1,20 +1,16 @@
-// What the browser tests need to play in another language: the catalogs (the client's own files, read
-// here with the client's own translate()), texts and patterns made from their entries, and the check that
-// no English word is left on screen. Not a test file itself (node --test runs only *.test.mjs here).
+// What the browser tests need to play in another language: the catalogs (the client's own files, shared
+// and games' strings together, loaded by the client's own i18n loader and read with its translate()),
+// texts and patterns made from their entries, and the check that no English word is left on screen. Not a test file itself (node --test runs only *.test.mjs here).
 //
 //   const L = await language('ja');           // { lang, locale, tr(key, params), pattern(key, fill), … }
 //   L.tr('table.turn.over')                    // the words the page shows
 //   new RegExp(L.pattern('silkroad.coins', { count: /(\d+)/ }))   // the entry's shape, any params
 //   await assertNoEnglish(page, L, { names: ['Ann', 'Bot 1'], where: 'mid-game' })
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { ROOT } from './support.mjs';
-import en from '../../web-client/js/i18n/en.js';
-import { formatNumber, translate } from '../../web-client/js/i18n/index.js';
+import '../../web-client/games/registry.js'; // the games' strings join the catalogs
+import { formatNumber, loadLanguage, loadedCatalog, translate } from '../../web-client/js/core/i18n/index.js';
 
-const I18N = path.join(ROOT, 'web-client', 'js', 'i18n');
+const en = loadedCatalog('en');
 
 /** The browser locale (navigator.languages) that makes the client choose each language by itself. */
 export const LOCALES = { en: 'en-US', 'zh-Hant': 'zh-TW', 'zh-Hans': 'zh-CN', ja: 'ja-JP' };
@@ -54,10 +50,8 @@ export function englishWords(catalog = en) {
 }
 
 async function loadCatalog(lang) {
-  if (lang === 'en') return en;
-  const file = path.join(I18N, `${lang}.js`);
-  assert.ok(existsSync(file), `the ${lang} catalog (${file}) is missing`);
-  return (await import(pathToFileURL(file).href)).default;
+  assert.ok(await loadLanguage(lang), `the ${lang} catalog could not be loaded`);
+  return loadedCatalog(lang);
 }
 
 /**

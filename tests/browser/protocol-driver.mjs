@@ -34,7 +34,7 @@ export function createTableWithBots(page, game = 'medici') {
 
 /**
  * In `page`: starts the table and plays its seat with random legal actions until the game is over — once per
- * version, and paced under the server's message rate (about 20 a second per connection).
+ * version, and paced under the server's limit on messages per connection.
  */
 export function startAndPlay(page, table) {
   return page.evaluate(async (id) => {

@@ -528,12 +528,12 @@ TEST_F(E2E, HttpServesTheLoadedGameDataFileAsIs) {
 }
 
 TEST_F(E2E, HttpServesClientFilesCompressedWithValidators) {
-  std::ifstream in(std::string(EMPORIUM_WEB_ROOT) + "/js/table.js", std::ios::binary);
+  std::ifstream in(std::string(EMPORIUM_WEB_ROOT) + "/js/pages/table.js", std::ios::binary);
   std::stringstream file;
   file << in.rdbuf();
   ASSERT_GT(file.str().size(), 1000u);
   // A browser: gzip, and the bytes unpack to the file.
-  const auto packed = http_get(server_.port(), "/js/table.js", "Accept-Encoding: gzip, deflate, br\r\n");
+  const auto packed = http_get(server_.port(), "/js/pages/table.js", "Accept-Encoding: gzip, deflate, br\r\n");
   EXPECT_EQ(packed.status, 200);
   EXPECT_EQ(packed.content_encoding, "gzip");
   EXPECT_EQ(packed.vary, "Accept-Encoding");
@@ -541,19 +541,19 @@ TEST_F(E2E, HttpServesClientFilesCompressedWithValidators) {
   EXPECT_LT(packed.body.size(), file.str().size() / 2);
   EXPECT_EQ(testing::gunzip(packed.body), file.str());
   // A client that takes no gzip gets the file as it is, under another validator.
-  const auto plain = http_get(server_.port(), "/js/table.js");
+  const auto plain = http_get(server_.port(), "/js/pages/table.js");
   EXPECT_EQ(plain.status, 200);
   EXPECT_EQ(plain.content_encoding, "");
   EXPECT_EQ(plain.body, file.str());
   ASSERT_FALSE(plain.etag.empty());
   EXPECT_NE(plain.etag, packed.etag);
   // Revalidation: 304 and no body while the validator holds; a validator of the other form does not.
-  const auto again = http_get(server_.port(), "/js/table.js", "Accept-Encoding: gzip\r\nIf-None-Match: " + packed.etag + "\r\n");
+  const auto again = http_get(server_.port(), "/js/pages/table.js", "Accept-Encoding: gzip\r\nIf-None-Match: " + packed.etag + "\r\n");
   EXPECT_EQ(again.status, 304);
   EXPECT_EQ(again.body, "");
   EXPECT_EQ(again.etag, packed.etag);
-  EXPECT_EQ(http_get(server_.port(), "/js/table.js", "If-None-Match: " + packed.etag + "\r\n").status, 200);
-  EXPECT_EQ(http_get(server_.port(), "/js/table.js", "If-None-Match: " + plain.etag + "\r\n").status, 304);
+  EXPECT_EQ(http_get(server_.port(), "/js/pages/table.js", "If-None-Match: " + packed.etag + "\r\n").status, 200);
+  EXPECT_EQ(http_get(server_.port(), "/js/pages/table.js", "If-None-Match: " + plain.etag + "\r\n").status, 304);
   // The app's page for client routes, compressed too.
   const auto route = http_get(server_.port(), "/t/some-table", "Accept-Encoding: gzip\r\n");
   EXPECT_EQ(route.status, 200);

@@ -1,9 +1,9 @@
-// js/attention.js: the your-turn signals (sound when chosen, a notification only while the tab is
+// js/models/attention-rules.js: the your-turn signals (sound when chosen, a notification only while the tab is
 // hidden and only with permission) and the "Notify me" control, which asks only once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { notifyControl, signals, turnBegan } from '../../web-client/js/attention.js';
+import { notifyControl, signals, turnBegan } from '../../web-client/js/models/attention-rules.js';
 
 test('the turn begins only on the change to "yours"', () => {
   assert.equal(turnBegan(false, true), true);

@@ -1,4 +1,4 @@
-// js/bots.js: bot seats and their words, the seat controls a viewer gets in a waiting table, and
+// js/models/bots.js: bot seats and their words, the seat controls a viewer gets in a waiting table, and
 // "play against bots" (create a private table, a bot in every other seat, start) against a fake
 // connection.
 import { test, describe } from 'node:test';
@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import {
   BOT_LEVELS, DEFAULT_BOT_LEVEL, BotSetupError, botLabel, botLevel, botLevels, emptySeats, levelWords, playAgainstBots,
   playerCounts, seatActions,
-} from '../../web-client/js/bots.js';
-import { t } from '../../web-client/js/i18n/index.js';
-import { seatedCount, startState } from '../../web-client/js/table-model.js';
+} from '../../web-client/js/models/bots.js';
+import { t } from '../../web-client/js/core/i18n/index.js';
+import { seatedCount, startState } from '../../web-client/js/models/table-model.js';
 
 // seats: a name (person), ['Bot 1', 'easy'] (a bot) or null (empty)
 const info = (seats, { state = 'waiting', creator = 0 } = {}) => ({

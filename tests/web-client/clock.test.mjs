@@ -1,13 +1,13 @@
-// js/clock.js: the clock presets and their words, the live countdown (the move's own time first,
-// then the reserve), the red last 10 seconds, and what screen readers are told.
+// js/models/clock-rules.js: the clock presets and their words, the live countdown (the move's own time first,
+// then the reserve), the red last seconds, and what screen readers are told.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 
 import {
   CLOCK_PRESETS, URGENT_MS, announcement, clockWords, countdown, durationWords, formatMs, msToNextTick, presetClock, presetOf,
   readLive, reserveAt, validClock,
-} from '../../web-client/js/clock.js';
-import { t } from '../../web-client/js/i18n/index.js';
+} from '../../web-client/js/models/clock-rules.js';
+import { t } from '../../web-client/js/core/i18n/index.js';
 
 describe('presets', () => {
   test('each preset encodes as the create_table clock field', () => {

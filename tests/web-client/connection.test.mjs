@@ -1,4 +1,4 @@
-// js/connection.js without a browser: the backoff schedule, request-id bookkeeping, and the
+// js/core/connection.js without a browser: the backoff schedule, request-id bookkeeping, and the
 // Connection driven through a fake WebSocket and fake timers (hello, replies by "re", lost
 // connections, backoff, re-running the ready hooks, heartbeat).
 import { test, describe } from 'node:test';
@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 
 import {
   backoffDelay, BACKOFF, RequestBook, ServerError, Connection, State, wsUrl, PROTOCOL,
-} from '../../web-client/js/connection.js';
+} from '../../web-client/js/core/connection.js';
 
 // ---- fakes ----
 

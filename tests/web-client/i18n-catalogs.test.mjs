@@ -1,19 +1,25 @@
-// The translations against English (web-client/js/i18n/en.js), the acceptance check of a catalog: every
-// language the picker offers has exactly the keys English has (none missing, none extra), no empty text
+// The translations against English, the acceptance check of a language. A language is a shared catalog
+// (web-client/js/core/i18n/<lang>.js) and one per game, beside its board (web-client/games/<id>/i18n/<lang>.js);
+// each file against its English one: exactly the keys English has (none missing, none extra), no empty text
 // (plural forms included), every {placeholder} of any English form of a key in each of its own forms (and
-// none English does not have), and an `other` form in every plural object. A catalog that is missing or
-// behind English fails here, by name and key.
+// none English does not have), and an `other` form in every plural object. And each key has one home: the
+// shared catalog holds no game's keys, no key is in two files. A file that is missing or behind English
+// fails here, by name and key.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-import en from '../../web-client/js/i18n/en.js';
-import { LANGUAGES } from '../../web-client/js/i18n/index.js';
+import shared from '../../web-client/js/core/i18n/en.js';
+import { LANGUAGES } from '../../web-client/js/core/i18n/index.js';
+import { gameModule, knownGames } from '../../web-client/games/registry.js';
 
-const I18N = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web-client/js/i18n');
+const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web-client');
 const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+/** A language's files (in web-client/): the shared catalog, then each game's. */
+const catalogFiles = (lang) => [`js/core/i18n/${lang}.js`, ...knownGames().map((id) => `games/${id}/i18n/${lang}.js`)];
 
 /** The forms of an entry: [['', text]] for a string, [[form, text], ...] for a plural object. */
 const forms = (value) => (typeof value === 'string' ? [['', value]] : Object.entries(value ?? {}));
@@ -24,10 +30,10 @@ const allPlaceholders = (value) => new Set(forms(value).flatMap(([, text]) => [.
 /** At most `n` items of a list, for readable failures. */
 const some = (list, n = 25) => (list.length > n ? [...list.slice(0, n), `… and ${list.length - n} more`] : list);
 
-async function load(lang) {
-  const file = path.join(I18N, `${lang}.js`);
-  if (!existsSync(file)) return null;
-  return (await import(pathToFileURL(file).href)).default;
+async function load(file) {
+  const full = path.join(WEB, file);
+  if (!existsSync(full)) return null;
+  return (await import(pathToFileURL(full).href)).default;
 }
 
 test('the picker offers English first and every other language once, each named in its own words', () => {
@@ -37,12 +43,37 @@ test('the picker offers English first and every other language once, each named 
   for (const id of ['zh-Hant', 'zh-Hans', 'ja']) assert.ok(LANGUAGES.some((l) => l.id === id), id);
 });
 
+describe('each key has one home', () => {
+  test('a game\'s English strings are its module\'s, and share no key with the shared catalog or another game', async () => {
+    const home = new Map(Object.keys(shared).map((key) => [key, 'the shared catalog']));
+    const twice = [];
+    for (const id of knownGames()) {
+      const strings = await load(`games/${id}/i18n/en.js`);
+      assert.ok(strings, `web-client/games/${id}/i18n/en.js is missing`);
+      assert.equal(gameModule(id).strings, strings, `${id}: the module's strings are its i18n/en.js`);
+      for (const key of Object.keys(strings)) {
+        if (home.has(key)) twice.push(`${key}: ${home.get(key)} and ${id}`);
+        home.set(key, id);
+      }
+    }
+    assert.deepEqual(some(twice), []);
+  });
+
+  test('the shared catalog holds none of a game\'s keys (its name, board, lobby card, how to play)', () => {
+    const games = knownGames();
+    const owned = (key) => games.some((id) => [`${id}.`, `howto.${id}.`, `lobby.games.${id}.`].some((prefix) => key.startsWith(prefix)));
+    assert.deepEqual(some(Object.keys(shared).filter(owned)), []);
+  });
+});
+
 for (const { id: lang } of LANGUAGES.filter((l) => l.id !== 'en')) {
-  describe(`the ${lang} catalog`, () => {
+  catalogFiles(lang).forEach((file, i) => describe(`the ${lang} catalog: ${file}`, () => {
     let catalog;
+    let en; // the same file in English
     test('exists and is a default-exported object', async () => {
-      catalog = await load(lang);
-      assert.ok(catalog, `web-client/js/i18n/${lang}.js is missing`);
+      en = await load(catalogFiles('en')[i]);
+      catalog = await load(file);
+      assert.ok(catalog, `web-client/${file} is missing`);
       assert.equal(typeof catalog, 'object');
     });
 
@@ -87,5 +118,5 @@ for (const { id: lang } of LANGUAGES.filter((l) => l.id !== 'en')) {
       }
       assert.deepEqual(some(bad), []);
     });
-  });
+  }));
 }

@@ -1,4 +1,4 @@
-// js/i18n: the t() helper, plurals, missing keys shown visibly, and the English catalog checked
+// js/core/i18n: the t() helper, plurals, missing keys shown visibly, and the English catalog checked
 // against every key the client's code uses.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
@@ -6,8 +6,10 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { t, translate, has, setLanguage, language } from '../../web-client/js/i18n/index.js';
-import en from '../../web-client/js/i18n/en.js';
+import '../../web-client/games/registry.js'; // the games' strings join the catalogs
+import { t, translate, has, setLanguage, language, loadedCatalog } from '../../web-client/js/core/i18n/index.js';
+
+const en = loadedCatalog('en'); // the shared strings and every game's
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web-client');
 
@@ -93,7 +95,7 @@ describe('the English catalog', () => {
     }
     assert.ok(used.size > 100, `found ${used.size} keys`);
     const missing = [...used].filter(([k]) => !(k in en)).map(([k, f]) => `${k} (${f})`);
-    assert.deepEqual(missing, [], 'keys used in the code but missing from en.js');
+    assert.deepEqual(missing, [], 'keys used in the code but missing from the English catalogs');
     for (const [prefix, file] of prefixes) {
       assert.ok(Object.keys(en).some((k) => k.startsWith(prefix)), `no key starts with ${prefix} (${file})`);
     }

@@ -1,16 +1,18 @@
-// Choosing the language (js/i18n/index.js: detectLanguage, initialLanguage, loadLanguage), numbers written
+// Choosing the language (js/core/i18n/index.js: detectLanguage, initialLanguage, loadLanguage), numbers written
 // the language's way (formatNumber, translate), the English fallback for a key a catalog lacks, the
-// remembered choice (js/store.js) and the "How to play" text's paragraphs and lists (js/howto.js howToBlocks).
+// remembered choice (js/core/store.js) and the "How to play" text's paragraphs and lists (js/ui/howto.js howToBlocks).
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 
+import '../../web-client/games/registry.js'; // the games' strings join the catalogs
 import {
   DEFAULT_LANGUAGE, LANGUAGES, detectLanguage, formatNumber, has, initialLanguage, isLanguage, language, loadLanguage,
-  setLanguage, t, translate,
-} from '../../web-client/js/i18n/index.js';
-import en from '../../web-client/js/i18n/en.js';
-import { Store, MemoryStorage } from '../../web-client/js/store.js';
-import { howToBlocks, HOWTO_SECTIONS } from '../../web-client/js/howto.js';
+  loadedCatalog, setLanguage, t, translate,
+} from '../../web-client/js/core/i18n/index.js';
+import { Store, MemoryStorage } from '../../web-client/js/core/store.js';
+import { howToBlocks, HOWTO_SECTIONS } from '../../web-client/js/ui/howto.js';
+
+const en = loadedCatalog('en'); // the shared strings and every game's
 
 describe('detectLanguage: the first of the browser\'s languages this client serves', () => {
   const cases = [
@@ -118,6 +120,10 @@ describe('catalogs load when chosen; a key a catalog lacks falls back to English
         const translated = t('lobby.heading');
         assert.ok(translated && !translated.startsWith('⟦'), translated);
         assert.ok(has('lobby.heading'));
+        // A game's strings, from the file beside its board, come with the language.
+        const medina = (await import(`../../web-client/games/medina/i18n/${id}.js`)).default;
+        assert.equal(t('howto.medina.summary'), medina['howto.medina.summary']);
+        assert.notEqual(t('howto.medina.summary'), en['howto.medina.summary']);
         // A key only English has (as when English gains keys before the translations): English words.
         assert.ok(has('app.name'));
         assert.equal(t('missing.key.for.test'), '⟦missing.key.for.test⟧');

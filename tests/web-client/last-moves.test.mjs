@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { createLastMoves, markProps } from '../../web-client/js/last-moves.js';
+import { createLastMoves, markProps } from '../../web-client/js/models/last-moves.js';
 
 test('each player keeps the places of their own last move; the newest is latest and fresh for a moment', () => {
   let clock = 1000;

@@ -1,8 +1,8 @@
-// js/lobby-list.js: the lobby's list from the whole list, then changes only.
+// js/models/lobby-list.js: the lobby's list from the whole list, then changes only.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { applyLobbyFrame, isLobbyFrame } from '../../web-client/js/lobby-list.js';
+import { applyLobbyFrame, isLobbyFrame } from '../../web-client/js/models/lobby-list.js';
 
 const table = (id, state = 'waiting', extra = {}) => ({ id, game: 'medici', players: 3, state, seats: [], ...extra });
 const ids = (tables) => tables.map((x) => x.id);

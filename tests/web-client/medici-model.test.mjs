@@ -9,7 +9,8 @@ import {
   describeEvent, statusText, resultSentence, toMove, isOver, shipValue, shipCounts, COMMODITIES,
 } from '../../web-client/games/medici/model.js';
 import * as medici from '../../web-client/games/medici/model.js';
-import { t } from '../../web-client/js/i18n/index.js';
+import '../../web-client/games/registry.js'; // the games' strings join t()'s catalog
+import { t } from '../../web-client/js/core/i18n/index.js';
 import { engineGame, replayViewers } from './fixture.mjs';
 
 const SEEDS = [1, 7, 42, 2024, 99991];

@@ -12,7 +12,8 @@ import {
   scoreOf, scores, squares, armNext, ARMS, quotaForTurn, piecesLeft, placeText, stockText, forcedDome, key,
   COLOURS, WIDTH, HEIGHT, isWallSpace, towerAt, columnName, rowName, squareName, wallName, edgeLabels, claimants,
 } from '../../web-client/games/medina/model.js';
-import { t } from '../../web-client/js/i18n/index.js';
+import '../../web-client/games/registry.js'; // the games' strings join t()'s catalog
+import { t } from '../../web-client/js/core/i18n/index.js';
 import { engineGame, replayViewers } from './fixture.mjs';
 
 const SEEDS = [1, 7, 42, 2024];

@@ -7,7 +7,7 @@ import path from 'node:path';
 
 import { layoutMap, intersects, segmentHitsBox, labelWidth } from '../../web-client/games/merkator/map-layout.js';
 import { moveKeys, noteEvents } from '../../web-client/games/merkator/marks.js';
-import { createLastMoves } from '../../web-client/js/last-moves.js';
+import { createLastMoves } from '../../web-client/js/models/last-moves.js';
 import { root } from './fixture.mjs';
 
 const DATA = JSON.parse(readFileSync(path.join(root, 'engine/games/merkator/merkator-data.json'), 'utf8'));

@@ -14,7 +14,8 @@ import {
   isOver, contractsHere, hasGoodsFor, contractPoints, buildingPoints, currentStep, goodsText, contractName, STEPS,
   locationName, stepsLabel,
 } from '../../web-client/games/merkator/model.js';
-import { t } from '../../web-client/js/i18n/index.js';
+import '../../web-client/games/registry.js'; // the games' strings join t()'s catalog
+import { t } from '../../web-client/js/core/i18n/index.js';
 import { root, engineGame, replayViewers } from './fixture.mjs';
 
 const DATA = JSON.parse(readFileSync(path.join(root, 'engine/games/merkator/merkator-data.json'), 'utf8'));

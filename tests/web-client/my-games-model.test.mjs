@@ -1,10 +1,10 @@
-// js/my-games-model.js: the my_games request from the kept tokens, the tokens to forget, and the
+// js/models/my-games-model.js: the my_games request from the kept tokens, the tokens to forget, and the
 // rows of "My games" (your turn first, the result from the viewer's side, in words).
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { MAX_TOKENS, gameRows, resultFor, resultWords, tablesToForget, tokensToAsk } from '../../web-client/js/my-games-model.js';
-import { t } from '../../web-client/js/i18n/index.js';
+import { MAX_TOKENS, gameRows, resultFor, resultWords, tablesToForget, tokensToAsk } from '../../web-client/js/models/my-games-model.js';
+import { t } from '../../web-client/js/core/i18n/index.js';
 
 const seats = [
   { table: 'old', token: 'tok-old', savedAt: 1 },

@@ -1,11 +1,11 @@
-// js/rematch.js: what a finished table offers ("Play again", "Ann offers a rematch — Join", a link
+// js/models/rematch-rules.js: what a finished table offers ("Play again", "Ann offers a rematch — Join", a link
 // to the new table) and the seats a rematch keeps for the players of the previous game.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { isReserved, rematchState, reservedWords } from '../../web-client/js/rematch.js';
-import { seatedCount } from '../../web-client/js/table-model.js';
-import { t } from '../../web-client/js/i18n/index.js';
+import { isReserved, rematchState, reservedWords } from '../../web-client/js/models/rematch-rules.js';
+import { seatedCount } from '../../web-client/js/models/table-model.js';
+import { t } from '../../web-client/js/core/i18n/index.js';
 
 const seats = [{ seat: 0, name: 'Ann', connected: true }, { seat: 1, name: 'Bo', connected: true }, { seat: 2, name: 'Bot 1', bot: 'normal', connected: true }];
 const table = (over = {}) => ({ id: 'T', game: 'medici', players: 3, state: 'finished', seats, ...over });

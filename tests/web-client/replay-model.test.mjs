@@ -1,7 +1,7 @@
-// The replay page's pure part (web-client/js/replay-model.js).
+// The replay page's pure part (web-client/js/models/replay-model.js).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { stepFor, replayTable, replayDataPath } from '../../web-client/js/replay-model.js';
+import { stepFor, replayTable, replayDataPath } from '../../web-client/js/models/replay-model.js';
 
 test('keys and controls step within the game', () => {
   assert.equal(stepFor('ArrowRight', 3, 10), 4);

@@ -1,10 +1,10 @@
-// The browser's check of a game's shuffle (web-client/js/shuffle-check.js) and the commitments it keeps
-// (js/store.js), with node's WebCrypto.
+// The browser's check of a game's shuffle (web-client/js/models/shuffle-check.js) and the commitments it keeps
+// (js/core/store.js), with node's WebCrypto.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { webcrypto } from 'node:crypto';
-import { bytesOfHex, commitmentOf, shuffleVerdict, recordPath } from '../../web-client/js/shuffle-check.js';
-import { Store, MemoryStorage } from '../../web-client/js/store.js';
+import { bytesOfHex, commitmentOf, shuffleVerdict, recordPath } from '../../web-client/js/models/shuffle-check.js';
+import { Store, MemoryStorage } from '../../web-client/js/core/store.js';
 
 const salt = '000102030405060708090a0b0c0d0e0f';
 const seed = '101112131415161718191a1b1c1d1e1f';

@@ -11,7 +11,8 @@ import {
   marketCount, shipsWith, loadingRound, cardsText, GOODS,
   statusBar, scoringPayouts, playPayouts, marketAfterPlay, payoutText, movedPlaces, LICENSE_BONUS,
 } from '../../web-client/games/silkroad/model.js';
-import { t } from '../../web-client/js/i18n/index.js';
+import '../../web-client/games/registry.js'; // the games' strings join t()'s catalog
+import { t } from '../../web-client/js/core/i18n/index.js';
 import { engineGame, replayViewers } from './fixture.mjs';
 
 // Seeds 3 and 5 include an end_phase (a Porter's exchanges stopped early).

@@ -7,6 +7,8 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { knownGames } from '../../web-client/games/registry.js';
+
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web-client');
 
 function files(dir = WEB) {
@@ -19,12 +21,27 @@ const rel = (p) => path.relative(WEB, p);
 const js = () => files().filter((f) => f.endsWith('.js'));
 
 test('the client is split by responsibility', () => {
-  for (const f of ['index.html', 'css/style.css', 'js/main.js', 'js/connection.js', 'js/store.js', 'js/lobby.js', 'js/lobby-list.js', 'js/table.js',
-    'js/table/head.js', 'js/table/pregame.js', 'js/table/seats.js', 'js/table/invite.js', 'js/table/board-host.js', 'js/table/log.js', 'js/table/chat.js',
-    'js/bots.js', 'js/bot-mark.js', 'js/play-bots.js',
-    'js/clock.js', 'js/table/clock.js', 'js/rematch.js', 'js/table/rematch.js', 'js/attention.js', 'js/table/attention.js', 'js/my-games.js', 'js/my-games-model.js',
-    'games/registry.js', 'games/medici/board.js', 'games/medici/model.js', 'games/medina/board.js', 'games/medina/model.js', 'games/silkroad/board.js', 'games/silkroad/model.js', 'games/merkator/board.js', 'games/merkator/model.js', 'js/i18n/en.js', 'js/i18n/index.js', 'js/language.js', 'js/howto.js']) {
+  for (const f of ['index.html', 'css/style.css', 'js/main.js',
+    'js/core/connection.js', 'js/core/store.js', 'js/core/route.js', 'js/core/errors.js', 'js/core/dom.js', 'js/core/i18n/index.js', 'js/core/i18n/en.js',
+    'js/models/table-model.js', 'js/models/lobby-list.js', 'js/models/bots.js', 'js/models/clock-rules.js', 'js/models/rematch-rules.js',
+    'js/models/attention-rules.js', 'js/models/my-games-model.js', 'js/models/replay-model.js', 'js/models/stand-in.js', 'js/models/shuffle-check.js',
+    'js/models/last-moves.js',
+    'js/ui/bot-mark.js', 'js/ui/board-host.js', 'js/ui/howto.js', 'js/ui/language-picker.js', 'js/ui/name-form.js', 'js/ui/seat-marks.js', 'js/ui/theme-switch.js',
+    'js/pages/lobby.js', 'js/pages/lobby/game-cards.js', 'js/pages/lobby/play-bots.js', 'js/pages/my-games.js', 'js/pages/replay.js',
+    'js/pages/table.js', 'js/pages/table/head.js', 'js/pages/table/pregame.js', 'js/pages/table/players.js', 'js/pages/table/invite.js',
+    'js/pages/table/log.js', 'js/pages/table/chat.js', 'js/pages/table/clock.js', 'js/pages/table/rematch.js', 'js/pages/table/fairness.js',
+    'js/pages/table/attention.js',
+    'games/registry.js', 'games/board-parts.js', 'games/model-parts.js', 'games/medici/board.js', 'games/medici/model.js', 'games/medina/board.js',
+    'games/medina/model.js', 'games/silkroad/board.js', 'games/silkroad/model.js', 'games/merkator/board.js', 'games/merkator/model.js']) {
     assert.ok(existsSync(path.join(WEB, f)), f);
+  }
+});
+
+test('every game the registry lists has its folder: board, model and stylesheet, linked from index.html', () => {
+  const html = readFileSync(path.join(WEB, 'index.html'), 'utf8');
+  for (const id of knownGames()) {
+    for (const f of ['board.js', 'model.js', 'board.css']) assert.ok(existsSync(path.join(WEB, 'games', id, f)), `games/${id}/${f}`);
+    assert.ok(html.includes(`<link rel="stylesheet" href="/games/${id}/board.css">`), `index.html links games/${id}/board.css`);
   }
 });
 
@@ -66,7 +83,8 @@ test('ES modules with relative imports that resolve: no bundler, no bare package
 });
 
 test('the pure modules touch no DOM', () => {
-  for (const f of ['games/medici/model.js', 'games/silkroad/model.js', 'games/medina/model.js', 'games/merkator/model.js', 'js/connection.js', 'js/store.js', 'js/route.js', 'js/table-model.js', 'js/bots.js', 'js/i18n/index.js', 'js/clock.js', 'js/rematch.js', 'js/attention.js', 'js/my-games-model.js', 'js/stand-in.js']) {
+  const pure = js().map(rel).filter((f) => f.startsWith('js/models/') || /^games\/[^/]+\/model\.js$/.test(f));
+  for (const f of [...pure, 'js/core/connection.js', 'js/core/store.js', 'js/core/route.js', 'js/core/i18n/index.js']) {
     const text = readFileSync(path.join(WEB, f), 'utf8');
     assert.doesNotMatch(text, /\bdocument\.|\bwindow\./, f);
   }

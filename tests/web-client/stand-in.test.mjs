@@ -1,4 +1,4 @@
-// js/stand-in.js: stand-in bots ("(left)", "(away)"), how long a person has been away, and who
+// js/models/stand-in.js: stand-in bots ("(left)", "(away)"), how long a person has been away, and who
 // gets "Let a bot play" and "Leave game" during a running game.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import {
   DEFAULT_ABSENT_AFTER_S, absentThreshold, awaySeconds, awayWords, canLeaveRunning, canReplace, msUntilThreshold, standIn, timedOutSeat,
   standInWords,
-} from '../../web-client/js/stand-in.js';
-import { t } from '../../web-client/js/i18n/index.js';
+} from '../../web-client/js/models/stand-in.js';
+import { t } from '../../web-client/js/core/i18n/index.js';
 
 const ann = { seat: 0, name: 'Ann', connected: true };
 const bo = { seat: 1, name: 'Bo', connected: false, away_s: 372 };

@@ -1,9 +1,9 @@
-// js/store.js (what the browser remembers) and js/route.js (what a path means).
+// js/core/store.js (what the browser remembers) and js/core/route.js (what a path means).
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { Store, MemoryStorage, MAX_TRANSCRIPT } from '../../web-client/js/store.js';
-import { parseRoute, tablePath, replayPath, invitePath, inviteUrl, myGamesPath } from '../../web-client/js/route.js';
+import { Store, MemoryStorage, MAX_TRANSCRIPT, rememberSeat } from '../../web-client/js/core/store.js';
+import { parseRoute, tablePath, replayPath, invitePath, inviteUrl, myGamesPath } from '../../web-client/js/core/route.js';
 
 describe('Store', () => {
   test('remembers the name', () => {
@@ -29,6 +29,17 @@ describe('Store', () => {
     again.forgetSeat('t1');
     assert.equal(again.seat('t1'), null);
     assert.equal(again.seat('t2').token, 'tok-2');
+  });
+
+  test('rememberSeat keeps the seat (and a private table\'s invite) a reply gives', () => {
+    const store = new Store(new MemoryStorage(), null);
+    rememberSeat(store, { token: 'tok-7', seat: 1, table: { id: 't7', game: 'medina', state: 'waiting' }, invite: 'inv-7' });
+    assert.deepEqual({ ...store.seat('t7'), savedAt: 0 }, { token: 'tok-7', seat: 1, game: 'medina', state: 'waiting', savedAt: 0 });
+    assert.equal(store.invite('t7'), 'inv-7');
+    assert.equal(store.tableForInvite('inv-7'), 't7');
+    rememberSeat(store, { token: 'tok-8', seat: 0, table: { id: 't8', game: 'medici', state: 'playing' } });
+    assert.equal(store.seat('t8').token, 'tok-8');
+    assert.equal(store.invite('t8'), null, 'a public table has no invite');
   });
 
   test('a seat record without a token is no seat', () => {

@@ -1,14 +1,14 @@
-// js/table-model.js: the table's DOM-free decisions (event versions, the start button, the turn
-// indicator and the "your turn" title) and js/name-form.js's name check.
+// js/models/table-model.js: the table's DOM-free decisions (event versions, the start button, the turn
+// indicator and the "your turn" title) and js/ui/name-form.js's name check.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 
 import {
   eventsDecision, seatedCount, seatNames, startState, isMyTurn, turnIndicator, titleKey, isTimeout, timeoutWords,
-} from '../../web-client/js/table-model.js';
-import { cleanName } from '../../web-client/js/name-form.js';
+} from '../../web-client/js/models/table-model.js';
+import { cleanName } from '../../web-client/js/ui/name-form.js';
 import { toMove, isOver } from '../../web-client/games/medici/model.js';
-import { gameModule, knownGames } from '../../web-client/games/registry.js';
+import { gameModule, gameName, knownGames } from '../../web-client/games/registry.js';
 
 const info = (state, names, creator = 0) => ({
   id: 't1', game: 'medici', players: names.length, state, private: true, spectators: 0, creator_seat: creator,
@@ -101,14 +101,24 @@ describe('names and the registry', () => {
       assert.equal(typeof m.nameKey, 'string');
       for (const f of ['applyEvents', 'describeEvent', 'toMove', 'isOver', 'statusText']) assert.equal(typeof m.model[f], 'function', f);
       assert.equal(typeof m.createBoard, 'function');
+      assert.ok(m.strings[m.nameKey], `${id}: its English strings name it`);
+      assert.ok(Number.isInteger(m.cardArt) && m.cardArt > 0, `${id}: its lobby card has a picture`);
     }
     assert.equal(gameModule('chess'), null);
+  });
+
+  test('a game\'s name: the client\'s words for a game it shows, else the server\'s, else the id', () => {
+    const games = [{ id: 'medici', name: 'Medici (server)' }, { id: 'chess', name: 'Chess' }];
+    assert.equal(gameName('medici', games), 'Medici');
+    assert.equal(gameName('silkroad'), 'Maritime Silk Road');
+    assert.equal(gameName('chess', games), 'Chess');
+    assert.equal(gameName('go', games), 'go');
   });
 });
 
 describe('timeouts in the log', () => {
   test('a timeout event in words, for the others and for the player', async () => {
-    const { t } = await import('../../web-client/js/i18n/index.js');
+    const { t } = await import('../../web-client/js/core/i18n/index.js');
     assert.equal(isTimeout({ type: 'timeout', player: 1 }), true);
     assert.equal(isTimeout({ type: 'draw', player: 1 }), false);
     assert.equal(isTimeout({ type: 'timeout' }), false);

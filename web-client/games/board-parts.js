@@ -1,9 +1,9 @@
 // What every game's board (games/<game>/board.js) draws the same way: a seat's colour swatch (the table's
-// own, js/table/seats.js), its initial, and its name with "(you)" for the viewer; and the hints that tell
+// own, js/ui/seat-marks.js), its initial, and its name with "(you)" for the viewer; and the hints that tell
 // what each action control does and costs (createHints).
-import { swatch, youTag } from '../js/table/seats.js';
+import { swatch, youTag } from '../js/ui/seat-marks.js';
 import { nameOf } from './model-parts.js';
-import { h } from '../js/dom.js';
+import { h } from '../js/core/dom.js';
 
 export { swatch };
 
@@ -130,7 +130,7 @@ export function createHints(root, prefix) {
 }
 
 /**
- * The attribute that puts the mover's initial on a place marked as their last move (js/last-moves.js
+ * The attribute that puts the mover's initial on a place marked as their last move (js/models/last-moves.js
  * outlines it in the mover's colour; each board's board.css shows `data-mark-by` in a small badge), so the
  * player colour is never the only sign of whose move it was. `mark` is last-moves' mark or null.
  */

@@ -1,23 +1,23 @@
 // The entry point: the page header with the connection indicator, the language picker, notices, and
-// the router. Nothing is drawn before the chosen language's catalog is loaded (js/language.js); a
+// the router. Nothing is drawn before the chosen language's catalog is loaded (js/ui/language-picker.js); a
 // change of language re-labels the header and asks the current screen to re-render in place
 // (`relabel()`), so the connection, the table and what the player typed stay.
-//   /            lobby (js/lobby.js)
-//   /t/<id>      table (js/table.js)
+//   /            lobby (js/pages/lobby.js)
+//   /t/<id>      table (js/pages/table.js)
 //   /i/<invite>  table through an invite link
-//   /t/<id>/replay  a finished game move by move (js/replay.js)
-//   /my-games    the games this browser plays or played (js/my-games.js)
-import { Connection, State, wsUrl } from './connection.js';
-import { Store } from './store.js';
-import { parseRoute, myGamesPath } from './route.js';
-import { t } from './i18n/index.js';
-import { h, replace } from './dom.js';
-import { mountLobby } from './lobby.js';
-import { mountTable } from './table.js';
-import { mountMyGames } from './my-games.js';
-import { mountReplay } from './replay.js';
-import { createThemeSwitch } from './theme.js';
-import { createLanguagePicker, startLanguage } from './language.js';
+//   /t/<id>/replay  a finished game move by move (js/pages/replay.js)
+//   /my-games    the games this browser plays or played (js/pages/my-games.js)
+import { Connection, State, wsUrl } from './core/connection.js';
+import { Store } from './core/store.js';
+import { parseRoute, myGamesPath } from './core/route.js';
+import { t } from './core/i18n/index.js';
+import { h, replace } from './core/dom.js';
+import { mountLobby } from './pages/lobby.js';
+import { mountTable } from './pages/table.js';
+import { mountMyGames } from './pages/my-games.js';
+import { mountReplay } from './pages/replay.js';
+import { createThemeSwitch } from './ui/theme-switch.js';
+import { createLanguagePicker, startLanguage } from './ui/language-picker.js';
 
 function storage(name) {
   try {

@@ -1,17 +1,19 @@
 // The Medici board: renders the view (games/medici/model.js has the rules-free logic) and the
-// controls that the `legal` list allows, nothing else. A board module exports
-//   { id, model: {applyEvents, describeEvent, toMove, isOver, statusText}, createBoard(root, ctx) }
+// controls that the `legal` list allows, nothing else. A game's module exports (games/registry.js)
+//   { id, nameKey, strings, cardArt, model: {applyEvents, describeEvent, toMove, isOver, statusText},
+//     createBoard(root, ctx) }
 // and createBoard returns { update(state), onEvents(events), destroy() } where state is
 //   { view, legal, seat (null for spectators), names, bots (the bot level by seat, null for
-//   people), connected, busy }.
+//   people), connected, busy, offline }.
 // Spectators (seat null) get no controls at all: no bid control exists in their DOM.
 // Each player's last move is marked where it changed the board (model.moveMarks: the drawn tile, the
 // bid row, the won tiles on the ship, the discarded lot), on every page.
 import * as model from './model.js';
-import { h, replace, renderForTurn } from '../../js/dom.js';
+import strings from './i18n/en.js';
+import { h, replace, renderForTurn } from '../../js/core/dom.js';
 import { initial, swatch, playerName, createHints, markBy } from '../board-parts.js';
-import { botMark } from '../../js/bot-mark.js';
-import { createLastMoves, markProps } from '../../js/last-moves.js';
+import { botMark } from '../../js/ui/bot-mark.js';
+import { createLastMoves, markProps } from '../../js/models/last-moves.js';
 
 const { COMMODITIES, TRACK_BONUS, TRACK_TOP } = model;
 
@@ -386,6 +388,8 @@ function createBoard(root, { t, onAction }) {
 export default {
   id: 'medici',
   nameKey: 'medici.name',
+  strings, // its English strings; the other languages' are loaded by the registry
+  cardArt: 4, // the boxes of its picture on the lobby's card (board.css, .game-art--medici)
   model: {
     applyEvents: model.applyEvents,
     describeEvent: model.describeEvent,

@@ -331,7 +331,7 @@ export function lotId(view) {
   return `${view.day}.${shipped}.${view.discarded.length}`;
 }
 
-/** The keys of the places a move can change (the board marks them with js/last-moves.js). */
+/** The keys of the places a move can change (the board marks them with js/models/last-moves.js). */
 export const markKey = {
   lot: (view, i) => `lot:${lotId(view)}:${i}`,
   bid: (view, player) => `bid:${lotId(view)}:${player}`,

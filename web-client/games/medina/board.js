@@ -11,10 +11,11 @@
 // player's stock is null in the view until the rules make it public, so it cannot appear.
 // Spectators get no controls at all.
 import * as model from './model.js';
-import { h, replace, keepFocus, renderForTurn } from '../../js/dom.js';
+import strings from './i18n/en.js';
+import { h, replace, keepFocus, renderForTurn } from '../../js/core/dom.js';
 import { swatch, playerName, createHints } from '../board-parts.js';
-import { botMark } from '../../js/bot-mark.js';
-import { createLastMoves } from '../../js/last-moves.js';
+import { botMark } from '../../js/ui/bot-mark.js';
+import { createLastMoves } from '../../js/models/last-moves.js';
 import { renderCity, initial } from './city.js';
 
 const { COLOURS } = model;
@@ -359,6 +360,8 @@ function createBoard(root, { t, onAction }) {
 export default {
   id: 'medina',
   nameKey: 'medina.name',
+  strings, // its English strings; the other languages' are loaded by the registry
+  cardArt: 5, // the boxes of its picture on the lobby's card (board.css, .game-art--medina)
   // The city is the centre of the page: the table's side panels go below it (css/style.css).
   layout: 'wide',
   model: {

@@ -4,8 +4,8 @@
 // chosen piece's legal list are buttons; every other square is text. Each player's last move is
 // marked on its squares (markProps). Pure rendering: board.js owns the state.
 import * as model from './model.js';
-import { h } from '../../js/dom.js';
-import { markProps } from '../../js/last-moves.js';
+import { h } from '../../js/core/dom.js';
+import { markProps } from '../../js/models/last-moves.js';
 import { markBy } from '../board-parts.js';
 
 const { WIDTH } = model;

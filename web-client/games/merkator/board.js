@@ -6,10 +6,11 @@
 // file the server loaded, fetched once from the same origin (GET /games/merkator/data.json).
 // Spectators get no controls at all.
 import * as model from './model.js';
-import { h, replace, renderForTurn } from '../../js/dom.js';
+import strings from './i18n/en.js';
+import { h, replace, renderForTurn } from '../../js/core/dom.js';
 import { initial, swatch, playerName, createHints, markBy } from '../board-parts.js';
-import { botMark } from '../../js/bot-mark.js';
-import { createLastMoves, markProps } from '../../js/last-moves.js';
+import { botMark } from '../../js/ui/bot-mark.js';
+import { createLastMoves, markProps } from '../../js/models/last-moves.js';
 import { mapView, signed } from './map-view.js';
 import { noteEvents } from './marks.js';
 
@@ -550,6 +551,8 @@ function createBoard(root, { t, onAction }) {
 export default {
   id: 'merkator',
   nameKey: 'merkator.name',
+  strings, // its English strings; the other languages' are loaded by the registry
+  cardArt: 4, // the boxes of its picture on the lobby's card (board.css, .game-art--merkator)
   model: {
     applyEvents: model.applyEvents,
     describeEvent: model.describeEvent,

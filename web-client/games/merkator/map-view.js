@@ -1,8 +1,8 @@
 // The Merkator map: roads, nodes, name plates, cube stacks and the pawn (placed by map-layout.js so that
 // plates overlap nothing), the colour key beside it, and — when the viewer may travel — a button over each
 // place they can go to (the same action as the move panel's button).
-import { h } from '../../js/dom.js';
-import { markProps } from '../../js/last-moves.js';
+import { h } from '../../js/core/dom.js';
+import { markProps } from '../../js/models/last-moves.js';
 import * as model from './model.js';
 import { layoutMap, NODE_R, CUBE } from './map-layout.js';
 

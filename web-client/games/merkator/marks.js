@@ -1,4 +1,4 @@
-// Merkator's last moves (js/last-moves.js): which places of the board an event changed, and whose move it
+// Merkator's last moves (js/models/last-moves.js): which places of the board an event changed, and whose move it
 // belongs to. Pure (tests/web-client/merkator-marks.test.mjs). A move is everything a player does from the
 // first action of their turn (or of their joining) until another turn starts: the trip's destination stays
 // marked while the traveller takes cubes and fulfils contracts.

@@ -15,7 +15,7 @@
 // Tests: tests/web-client/merkator-model.test.mjs replays engine games for every viewer.
 
 import { nameOf, toMove, isOver } from '../model-parts.js';
-import en from '../../js/i18n/en.js';
+import en from './i18n/en.js';
 export { nameOf, toMove, isOver }; // the board and the table read them from each game's model
 
 export const STEPS = ['investment', 'travel', 'contracts', 'joining'];

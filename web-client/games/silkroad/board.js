@@ -5,10 +5,11 @@
 // What is shown is what the view holds: other seats' hands and coins are null in the view until
 // the end (coins) or for ever (hands), so they cannot appear. Spectators get no controls at all.
 import * as model from './model.js';
-import { h, replace, keepFocus, renderForTurn } from '../../js/dom.js';
+import strings from './i18n/en.js';
+import { h, replace, keepFocus, renderForTurn } from '../../js/core/dom.js';
 import { initial, swatch, playerName, createHints, markBy } from '../board-parts.js';
-import { botMark } from '../../js/bot-mark.js';
-import { createLastMoves, markProps } from '../../js/last-moves.js';
+import { botMark } from '../../js/ui/bot-mark.js';
+import { createLastMoves, markProps } from '../../js/models/last-moves.js';
 
 const { GOODS, CARDS } = model;
 
@@ -364,6 +365,8 @@ function createBoard(root, { t, onAction }) {
 export default {
   id: 'silkroad',
   nameKey: 'silkroad.name',
+  strings, // its English strings; the other languages' are loaded by the registry
+  cardArt: 5, // the boxes of its picture on the lobby's card (board.css, .game-art--silkroad)
   model: {
     applyEvents: model.applyEvents,
     describeEvent: model.describeEvent,

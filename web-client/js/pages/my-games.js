@@ -1,0 +1,92 @@
+// "My games": the games this browser has played or is playing, from the seat tokens it keeps
+// (js/core/store.js), asked for with `my_games` (which joins nothing). Each row has the game, the
+// players, the state, the result and a link; running games where it is the viewer's turn come first
+// and are marked. Tokens the server no longer knows are forgotten. js/models/my-games-model.js has the logic.
+// A change of language draws the rows again from the last answer (relabel), without asking again.
+import { h, replace } from '../core/dom.js';
+import { t, language } from '../core/i18n/index.js';
+import { tablePath, replayPath } from '../core/route.js';
+import { errorText } from '../core/errors.js';
+import { gameName } from '../../games/registry.js';
+import { botMark } from '../ui/bot-mark.js';
+import { youTag } from '../ui/seat-marks.js';
+import { gameRows, resultWords, tablesToForget, tokensToAsk } from '../models/my-games-model.js';
+
+function when(seconds) {
+  if (!seconds) return '';
+  try {
+    return new Date(seconds * 1000).toLocaleString(language(), { dateStyle: 'medium', timeStyle: 'short' });
+  } catch {
+    return new Date(seconds * 1000).toLocaleString();
+  }
+}
+
+export function mountMyGames(root, ctx) {
+  const { conn, store, notify, setTitle } = ctx;
+  let shown = null; // the rows last shown
+  const listSlot = h('div', { class: 'my-games-slot', 'aria-live': 'polite', 'aria-busy': 'true' });
+  const refresh = h('button', { type: 'button', class: 'btn', 'data-testid': 'my-games-refresh', onclick: () => load() });
+  function layout() {
+    setTitle(t('app.title.myGames'));
+    refresh.textContent = t('myGames.refresh');
+    replace(root, h('div', { class: 'my-games' },
+      h('div', { class: 'page-head' }, h('h1', { tabindex: '-1' }, t('myGames.heading')), refresh),
+      h('p', { class: 'tagline' }, t('myGames.intro')),
+      h('section', { class: 'card', 'aria-label': t('myGames.heading') }, listSlot)));
+    if (shown) render(shown);
+    else replace(listSlot, h('p', { class: 'hint' }, t('common.loading')));
+  }
+
+  function gameRow(g) {
+    const game = gameName(g.game, conn.games);
+    return h('li', { class: ['table-item', 'my-game', g.yourTurn ? 'is-your-turn' : ''], 'data-table': g.table, 'data-testid': 'my-game' },
+      h('div', { class: 'table-item-head' },
+        h('strong', null, game),
+        h('span', { class: `state state--${g.state}`, 'data-testid': 'my-game-state' }, t(`state.${g.state}`)),
+        g.yourTurn ? h('span', { class: 'badge badge--turn', 'data-testid': 'my-game-turn' }, t('myGames.yourTurn')) : null,
+        g.updated ? h('span', { class: 'muted' }, t('myGames.updated', { when: when(g.updated) })) : null),
+      h('ul', { class: 'seat-chips', 'aria-label': t('myGames.players') }, g.players.map((p) => h('li', { class: ['seat-chip', p.you ? 'is-you' : '', p.bot ? 'is-bot' : ''] },
+        p.name || t('lobby.tables.open'), p.you ? youTag() : null, botMark(p.bot, { compact: true })))),
+      g.result ? h('p', { class: 'my-game-result', 'data-testid': 'my-game-result' }, resultWords(g.result, g.names, t)) : null,
+      h('div', { class: 'buttons' },
+        h('a', {
+          class: ['btn', g.yourTurn ? 'primary' : ''], href: tablePath(g.table), 'data-link': '', 'data-testid': 'my-game-open',
+          'aria-label': t('myGames.openLabel', { game, id: g.table }),
+        }, t('myGames.open')),
+        g.state === 'finished'
+          ? h('a', { class: 'btn subtle', href: replayPath(g.table), 'data-link': '', 'data-testid': 'my-game-replay',
+            'aria-label': t('myGames.replayLabel', { game, id: g.table }) }, t('replay.link'))
+          : null));
+  }
+
+  function render(rows) {
+    shown = rows;
+    listSlot.removeAttribute('aria-busy');
+    replace(listSlot, rows.length
+      ? h('ul', { class: 'table-list', 'data-testid': 'my-games' }, rows.map(gameRow))
+      : h('p', { class: 'empty', 'data-testid': 'my-games-empty' }, t('myGames.empty')));
+  }
+
+  async function load() {
+    const seats = store.seatTokens();
+    if (seats.length === 0) { render([]); return; }
+    refresh.disabled = true;
+    try {
+      const reply = await conn.request({ type: 'my_games', tokens: tokensToAsk(seats) });
+      const gone = tablesToForget(reply, seats);
+      for (const id of gone) store.forgetSeat(id);
+      if (gone.length) notify(t('myGames.forgotten', { count: gone.length }), 'info');
+      const rows = gameRows(reply);
+      for (const g of rows) if (g.invite) store.saveInvite(g.table, g.invite);
+      render(rows);
+    } catch (err) {
+      if (err.code !== 'disconnected') notify(errorText(err), 'error');
+    } finally {
+      refresh.disabled = false;
+    }
+  }
+
+  layout();
+  const off = conn.whenReady(load);
+  return { destroy: off, relabel: layout };
+}

@@ -1,0 +1,574 @@
+// A table page: it holds the table's state (the seats, the viewer's role, the game's view, the
+// transcript of log and chat), talks to the server and composes the parts in js/pages/table/:
+//   head.js        heading, state line, turn indicator, tab title; the banner
+//   pregame.js     before the start: invite link, seats to take, start and leave
+//   players.js     the players panel during the game: stand-in bots, absent players,
+//                  "Let a bot play" and "Leave game"
+//   invite.js      the invite link of a private table
+//   log.js         the game log in words
+//   chat.js        the chat
+//   clock.js       the clocks of a timed table (the seat on the clock counting down, reserves)
+//   rematch.js     "Play again" on a finished table and the offer to the others
+//   fairness.js    the shuffle's commitment, and its check when the game ends
+//   attention.js   the your-turn sound and notification switches
+// and the game's board in js/ui/board-host.js (shared with the replay page).
+// It keeps the game's view current by applying each `events` message with the game's pure
+// reducer, and takes a full snapshot only on join, resume, reconnection, a missed version or a
+// stale_version refusal.
+//
+// A change of language re-renders the page in place (relabel): the parts whose words are fixed when
+// they are made are made again, the others render again from the state kept here, and the log's lines
+// are told again from the events they came from. Nothing is asked of the server.
+//
+// Entered as /t/<id> (resume the remembered seat, else watch) or /i/<invite> (watch through the
+// invite; the URL then becomes /t/<id>). After every reconnection the same happens again, so a
+// reload or a lost network puts the player back in the same seat.
+import { h, replace } from '../core/dom.js';
+import { t } from '../core/i18n/index.js';
+import { tablePath } from '../core/route.js';
+import { gameModule, gameName } from '../../games/registry.js';
+import { rememberSeat } from '../core/store.js';
+import { errorText } from '../core/errors.js';
+import * as tm from '../models/table-model.js';
+import { createHead, createBanner } from './table/head.js';
+import { createPregame } from './table/pregame.js';
+import { createBoardHost } from '../ui/board-host.js';
+import { createPlayers } from './table/players.js';
+import { createLog } from './table/log.js';
+import { createChat } from './table/chat.js';
+import { createClocks } from './table/clock.js';
+import { createRematch } from './table/rematch.js';
+import { createFairness } from './table/fairness.js';
+import { createAttention } from './table/attention.js';
+import { absentThreshold, msUntilThreshold, timedOutSeat } from '../models/stand-in.js';
+import { readLive } from '../models/clock-rules.js';
+
+const ACK_GRACE_MS = 3000;
+const AWAY_TICK_MS = 15000; // how often "away N min" is brought up to date between table frames
+
+export function mountTable(root, ctx, params) {
+  const { conn, store, navigate, notify, setTitle } = ctx;
+  const s = {
+    tableId: params.id || null,
+    invite: params.invite || null,
+    info: null,
+    infoAt: 0, // when `info` arrived (its seats' away_s are as of then)
+    seat: null,
+    role: 'none', // 'seated' | 'watching' | 'none'
+    status: 'loading', // 'loading' | 'ok' | 'notFound' | 'replaced' | 'closed'
+    game: null, // {view, version, legal}
+    live: null, // the live clock of a timed table (js/models/clock-rules.js readLive)
+    busy: false,
+    log: [],
+    chat: [],
+  };
+  if (s.tableId && !s.invite) s.invite = store.invite(s.tableId);
+  if (!s.tableId && s.invite) s.tableId = store.tableForInvite(s.invite);
+  if (s.tableId) Object.assign(s, store.transcript(s.tableId));
+
+  const offs = [];
+  let ackTimer = null;
+  let thresholdTimer = null; // re-renders the players panel when someone away reaches the threshold
+  let destroyed = false;
+  let wasMyTurn = false; // the decision panel is brought into view when the viewer's turn starts
+  const awayTimer = setInterval(() => {
+    if (s.info && s.info.state === 'playing' && s.info.seats.some((seat) => Number.isInteger(seat.away_s))) renderPlayers();
+  }, AWAY_TICK_MS);
+
+  // ---- the parts (js/pages/table/*) ----
+  // Made again on a change of language (their headings and labels are made once): head, banner, log, chat, clocks.
+  let head = createHead({ onHowTo: () => (s.info ? s.info.game : null) });
+  let banner = createBanner({ onTakeBack: takeBack, onResume: takeBackFromBot });
+  const pregame = createPregame({ conn, store, on: { take: takeSeat, start, leave, addBot, removeBot } });
+  const boardHost = createBoardHost({ onAction: act });
+  const players = createPlayers({ on: { replace: replaceAbsent, leave: leaveRunning } });
+  let log = createLog();
+  let chat = createChat({ conn, notify, tableId: () => s.tableId });
+  let clocks = createClocks();
+  const rematch = createRematch({ onRematch: playAgain });
+  const fairness = createFairness({ store });
+  const attention = createAttention({ store });
+
+  // The board's column beside the side column, or the side panels below a wide board (data-layout).
+  const grid = h('div', { class: 'table-grid' });
+  function layout() {
+    replace(grid,
+      h('div', { class: 'table-main' }, rematch.el, clocks.el, pregame.el, boardHost.el),
+      h('aside', { class: 'table-side' }, players.el, fairness.el, log.el, chat.el));
+    replace(root, h('div', { class: 'table-page' }, head.el, attention.el, banner.el, grid));
+  }
+  layout();
+
+  const mod = () => (s.info ? gameModule(s.info.game) : null);
+  const names = () => tm.seatNames(s.info);
+  const gameInfo = () => (s.info ? (conn.games || []).find((g) => g.id === s.info.game) : null);
+  /** The viewer's seat while seated here, else null. */
+  const me = () => (s.role === 'seated' ? s.seat : null);
+
+  // ---- joining ----
+
+  function setTableId(id) {
+    s.tableId = id;
+    if (location.pathname !== tablePath(id)) history.replaceState(null, '', tablePath(id));
+    const saved = store.transcript(id);
+    if (s.log.length === 0 && s.chat.length === 0 && (saved.log.length || saved.chat.length)) {
+      Object.assign(s, saved);
+      log.render(s.log);
+      chat.render(s.chat);
+    }
+  }
+
+  function setInfo(info) {
+    s.info = info;
+    s.infoAt = Date.now();
+  }
+
+  /** Takes the live clock from a frame that has one (timed tables once started). */
+  function setLive(frame) {
+    if (frame && frame.clock !== undefined) s.live = readLive(frame.clock, Date.now());
+  }
+
+  function onSeated(reply) {
+    rememberSeat(store, reply);
+    setInfo(reply.table);
+    setLive(reply);
+    // A bot stood in while this player was away; resuming gave the seat back.
+    if (reply.reclaimed) notify(t('table.reclaimed'), 'info');
+    s.seat = reply.seat;
+    s.role = 'seated';
+    s.status = 'ok';
+    if (reply.invite) s.invite = reply.invite;
+    setTableId(reply.table.id);
+    renderAll();
+  }
+
+  function onWatching(reply) {
+    setInfo(reply.table);
+    setLive(reply);
+    s.seat = null;
+    s.role = 'watching';
+    s.status = 'ok';
+    if (s.invite) store.saveInvite(reply.table.id, s.invite);
+    setTableId(reply.table.id);
+    renderAll();
+  }
+
+  async function attach() {
+    if (destroyed || s.status === 'replaced' || s.status === 'notFound' || s.status === 'closed') return;
+    const mine = s.tableId ? store.seat(s.tableId) : null;
+    if (mine) {
+      try {
+        onSeated(await conn.request({ type: 'resume', token: mine.token }));
+        return;
+      } catch (err) {
+        if (err.code === 'bad_token') {
+          store.forgetSeat(s.tableId);
+          notify(t('error.bad_token'), 'error');
+        } else {
+          if (err.code !== 'disconnected') notify(errorText(err), 'error');
+          return;
+        }
+      }
+    }
+    const ref = s.invite ? { invite: s.invite } : { table: s.tableId };
+    try {
+      onWatching(await conn.request({ type: 'watch', ...ref }));
+    } catch (err) {
+      if (err.code === 'no_such_table' || err.code === 'bad_message') {
+        s.status = 'notFound';
+        renderAll();
+      } else if (err.code !== 'disconnected') {
+        notify(errorText(err), 'error');
+      }
+    }
+  }
+
+  async function takeSeat(seat) {
+    const ref = s.invite ? { invite: s.invite } : { table: s.tableId };
+    try {
+      onSeated(await conn.request({ type: 'join', ...ref, seat }));
+    } catch (err) {
+      notify(errorText(err), 'error');
+    }
+  }
+
+  async function takeBack() {
+    s.status = 'loading';
+    banner.render(s.status);
+    head.heading.focus({ preventScroll: true });
+    await attach();
+  }
+
+  /** Takes the seat back from the bot that plays it after three timeouts (resume, same connection). */
+  async function takeBackFromBot() {
+    const mine = s.tableId ? store.seat(s.tableId) : null;
+    try {
+      if (!mine) throw Object.assign(new Error('bad_token'), { code: 'bad_token' });
+      onSeated(await conn.request({ type: 'resume', token: mine.token }));
+    } catch (err) {
+      notify(errorText(err), 'error');
+      renderAll();
+    }
+  }
+
+  /** Offers a rematch, or joins the one offered: the reply seats the player at the new table. */
+  async function playAgain() {
+    try {
+      const reply = await conn.request({ type: 'rematch', table: s.tableId });
+      rememberSeat(store, reply);
+      navigate(tablePath(reply.table.id));
+    } catch (err) {
+      notify(errorText(err), 'error');
+      renderAll();
+    }
+  }
+
+  async function start() {
+    try {
+      await conn.request({ type: 'start', table: s.tableId });
+    } catch (err) {
+      notify(errorText(err), 'error');
+    }
+  }
+
+  async function addBot(seat, level) {
+    try {
+      await conn.request({ type: 'add_bot', table: s.tableId, seat, level });
+    } catch (err) {
+      notify(errorText(err), 'error');
+      renderAll();
+    }
+  }
+
+  async function removeBot(seat) {
+    try {
+      await conn.request({ type: 'remove_bot', table: s.tableId, seat });
+    } catch (err) {
+      notify(errorText(err), 'error');
+      renderAll();
+    }
+  }
+
+  async function leave() {
+    try {
+      await conn.request({ type: 'leave', table: s.tableId });
+      store.forgetSeat(s.tableId);
+      navigate('/');
+    } catch (err) {
+      notify(errorText(err), 'error');
+    }
+  }
+
+  /** Leaves the running game (a bot plays the seat from now on), then watches the table. */
+  async function leaveRunning() {
+    try {
+      await conn.request({ type: 'leave', table: s.tableId });
+    } catch (err) {
+      notify(errorText(err), 'error');
+      renderAll();
+      return;
+    }
+    store.forgetSeat(s.tableId);
+    s.role = 'none';
+    s.seat = null;
+    s.busy = false;
+    if (s.game) s.game = { ...s.game, legal: [] };
+    notify(t('table.leaveGame.done'), 'info');
+    renderAll();
+    const ref = s.invite ? { invite: s.invite } : { table: s.tableId };
+    try {
+      onWatching(await conn.request({ type: 'watch', ...ref }));
+    } catch (err) {
+      if (err.code !== 'disconnected') notify(errorText(err), 'error');
+    }
+  }
+
+  /** Hands an absent player's seat to a bot; a refusal shows the server's words (how long they have been away). */
+  async function replaceAbsent(seat) {
+    const name = s.info && s.info.seats[seat] ? s.info.seats[seat].name : '';
+    try {
+      await conn.request({ type: 'replace_absent', table: s.tableId, seat });
+      notify(t('table.away.replaced', { name }), 'info');
+    } catch (err) {
+      notify(err.code === 'not_absent' && err.message ? err.message : errorText(err), 'error');
+      renderAll();
+    }
+  }
+
+  async function requestSnapshot() {
+    if (!s.tableId) return;
+    try {
+      const reply = await conn.request({ type: 'snapshot', table: s.tableId });
+      if (reply.type === 'snapshot') onSnapshot(reply);
+      else if (reply.type === 'table') onTable(reply.table, reply);
+    } catch (err) {
+      if (err.code !== 'disconnected') notify(errorText(err), 'error');
+    }
+  }
+
+  // ---- game state ----
+
+  /**
+   * Adds a line to the log. `told` says how to tell it again in another language: {key, params} for the
+   * table's own notes, {event, viewer} for a game event.
+   */
+  function addLog(text, version, kind = 'event', told = null) {
+    s.log.push({ text, version, kind, ...told });
+    if (s.log.length > 400) s.log.splice(0, s.log.length - 300);
+    log.append(s.log[s.log.length - 1]);
+    saveTranscript();
+  }
+
+  function note(key, params, version) {
+    addLog(t(key, params), version, 'note', { key, params });
+  }
+
+  /** A game event in words (a clock's timeout is the table's, the rest the game's). */
+  function eventWords(m, e, viewer) {
+    return tm.isTimeout(e) ? tm.timeoutWords(e, names(), viewer, t) : m.model.describeEvent(e, names(), t, viewer);
+  }
+
+  /** Tells every log line that knows how again, in the current language. */
+  function retellLog() {
+    const m = mod();
+    for (const entry of s.log) {
+      try {
+        if (entry.key) entry.text = t(entry.key, entry.params || {});
+        else if (entry.event && m) entry.text = eventWords(m, entry.event, entry.viewer ?? null);
+      } catch { /* an entry of another shape: it keeps its words */ }
+    }
+  }
+
+  function onSnapshot(f) {
+    const lastLogged = s.log.length ? s.log[s.log.length - 1].version : -1;
+    const hadGame = Boolean(s.game);
+    s.game = { view: f.view, version: f.version, legal: f.legal || [] };
+    setLive(f);
+    s.seat = f.seat;
+    s.busy = false;
+    clearTimeout(ackTimer);
+    if (f.seat !== null && f.seat !== undefined && s.tableId && store.seat(s.tableId)) {
+      store.saveSeat(s.tableId, { seat: f.seat });
+    }
+    if (f.version === 0 && lastLogged < 0) note('table.log.started', {}, 0);
+    else if (f.version > lastLogged) note(hadGame ? 'table.log.caughtUp' : 'table.log.joined', { version: f.version }, f.version);
+    renderAll();
+  }
+
+  function onEvents(f) {
+    const m = mod();
+    const decision = tm.eventsDecision(s.game ? s.game.version : null, f.version);
+    setLive(f);
+    if (decision === 'ignore') { renderClocks(); return; }
+    if (decision === 'resync' || !m) {
+      requestSnapshot();
+      return;
+    }
+    // A timeout is the clock's, not the game's: the board never sees it, the log says it.
+    const events = f.events.filter((e) => !tm.isTimeout(e));
+    let view;
+    try {
+      view = m.model.applyEvents(s.game.view, events, f.version);
+    } catch (err) {
+      console.error('emporium: applying events failed; taking a snapshot', err);
+      requestSnapshot();
+      return;
+    }
+    s.game = { view, version: f.version, legal: f.legal || [] };
+    s.busy = false;
+    clearTimeout(ackTimer);
+    const viewer = s.role === 'seated' ? s.seat : null;
+    for (const e of f.events) addLog(eventWords(m, e, viewer), f.version, 'event', { event: e, viewer });
+    boardHost.onEvents(events);
+    renderAll();
+  }
+
+  function onTable(info, frame) {
+    setInfo(info);
+    setLive(frame);
+    if (s.role === 'seated' && s.tableId && store.seat(s.tableId)) store.saveSeat(s.tableId, { state: info.state });
+    renderAll();
+  }
+
+  async function act(action) {
+    if (!s.game || s.busy) return;
+    s.busy = true;
+    renderBoard();
+    const at = s.game.version;
+    try {
+      const ack = await conn.request({ type: 'act', table: s.tableId, version: at, action });
+      // The events follow the ack; if they do not come, catch up.
+      clearTimeout(ackTimer);
+      ackTimer = setTimeout(() => {
+        if (s.game && s.game.version < ack.version) requestSnapshot();
+      }, ACK_GRACE_MS);
+    } catch (err) {
+      s.busy = false;
+      if (err.code === 'stale_version') {
+        requestSnapshot();
+      } else if (err.code === 'disconnected') {
+        // The reconnection brings a fresh snapshot.
+      } else {
+        notify(errorText(err), 'error');
+        requestSnapshot();
+      }
+      renderBoard();
+    }
+  }
+
+  // ---- chat ----
+
+  function onChat(f) {
+    s.chat.push({ from: f.from, seat: f.seat, text: f.text });
+    if (s.chat.length > 400) s.chat.splice(0, s.chat.length - 300);
+    chat.append(s.chat[s.chat.length - 1]);
+    saveTranscript();
+  }
+
+  function saveTranscript() {
+    if (s.tableId) store.saveTranscript(s.tableId, { log: s.log, chat: s.chat });
+  }
+
+  // ---- rendering ----
+
+  function renderBoard() {
+    const m = mod();
+    grid.dataset.layout = m && m.layout ? m.layout : 'side';
+    boardHost.render({
+      info: s.info, game: s.game, mod: m, me: me(), names: names(), busy: s.busy, ready: conn.ready,
+    });
+  }
+
+  function renderPlayers() {
+    if (destroyed) return;
+    const m = mod();
+    const now = Date.now();
+    const threshold = absentThreshold(conn.absentAfterS);
+    players.render({
+      info: s.info, me: me(), movers: s.game && m ? m.model.toMove(s.game.view) : [], invite: s.invite,
+      infoAt: s.infoAt, now, threshold,
+    });
+    clearTimeout(thresholdTimer);
+    const due = msUntilThreshold(s.info, s.infoAt, now, threshold);
+    if (due !== null) thresholdTimer = setTimeout(renderPlayers, due + 50);
+  }
+
+  function renderClocks() {
+    clocks.render({ info: s.info, live: s.live, me: me(), names: names() });
+  }
+
+  function renderAll() {
+    if (destroyed) return;
+    const g = gameInfo();
+    const gameTitle = s.info ? gameName(s.info.game, conn.games) : '';
+    head.render({
+      info: s.info, status: s.status, role: s.role, seat: s.seat, me: me(), game: s.game, mod: mod(), names: names(),
+      gameTitle, setTitle,
+    });
+    banner.render(s.status, { timedOut: timedOutSeat(s.info, me()) });
+    attention.update({
+      seated: me() !== null && Boolean(s.info) && s.info.state !== 'finished',
+      mine: tm.isMyTurn({ seat: me(), game: s.game, info: s.info }), game: gameTitle, tableId: s.tableId,
+    });
+    rematch.render({ info: s.info, me: me(), hasSeatAt: (id) => Boolean(store.seat(id)) });
+    fairness.render({ info: s.info, version: s.game ? s.game.version : null, invite: s.invite });
+    renderClocks();
+    pregame.render({
+      info: s.info, open: s.status === 'ok', me: me(), invite: s.invite,
+      minPlayers: g ? g.min_players : (s.info ? s.info.players : 1),
+    });
+    renderPlayers();
+    renderBoard();
+    chat.setOpen(Boolean(s.info) && s.status === 'ok');
+    const mine = tm.isMyTurn({ seat: me(), game: s.game, info: s.info });
+    // Only when the turn starts: mid-turn reading is never interrupted, nor typing in the chat.
+    if (mine && !wasMyTurn && !chat.el.contains(document.activeElement)) boardHost.showDecision();
+    wasMyTurn = mine;
+  }
+
+
+  // ---- wiring ----
+
+  offs.push(conn.on('message', (f) => {
+    switch (f.type) {
+      case 'table':
+        if (f.table && f.table.id === s.tableId) onTable(f.table, f);
+        break;
+      case 'snapshot':
+        if (f.table === s.tableId) onSnapshot(f);
+        break;
+      case 'events':
+        if (f.table === s.tableId) onEvents(f);
+        break;
+      case 'chat':
+        if (f.table === s.tableId) onChat(f);
+        break;
+      case 'left':
+        if (f.table === s.tableId) { s.status = 'closed'; renderAll(); }
+        break;
+      case 'error':
+        if (f.code === 'replaced' && s.role === 'seated' && (!f.message || !s.tableId || f.message.includes(s.tableId))) {
+          // Another window took the seat: this one is no longer at the table until taken back.
+          s.status = 'replaced';
+          s.role = 'none';
+          s.busy = false;
+          if (s.game) s.game = { ...s.game, legal: [] };
+          renderAll();
+        }
+        break;
+      default:
+        break;
+    }
+  }));
+  offs.push(conn.on('state', ({ state }) => {
+    if (state !== 'open') s.busy = false;
+    renderBoard();
+  }));
+  offs.push(conn.whenReady(attach));
+
+  log.render(s.log);
+  chat.render(s.chat);
+  renderAll();
+
+  /** After a change of language: the page again in the new words, from the state kept here (no request). */
+  function relabel() {
+    if (destroyed) return;
+    const draft = chat.el.querySelector('#chat-input');
+    const typed = draft ? draft.value : '';
+    const hadFocus = draft && document.activeElement === draft;
+    clocks.destroy();
+    head = createHead({ onHowTo: () => (s.info ? s.info.game : null) });
+    banner = createBanner({ onTakeBack: takeBack, onResume: takeBackFromBot });
+    log = createLog();
+    chat = createChat({ conn, notify, tableId: () => s.tableId });
+    clocks = createClocks();
+    pregame.destroy(); // its name form is made again in the new words
+    attention.relabel();
+    layout();
+    retellLog();
+    saveTranscript();
+    log.render(s.log);
+    chat.render(s.chat);
+    const input = chat.el.querySelector('#chat-input');
+    if (input) {
+      input.value = typed;
+      if (hadFocus) input.focus({ preventScroll: true });
+    }
+    renderAll();
+  }
+
+  return {
+    relabel,
+    destroy() {
+      destroyed = true;
+      offs.forEach((off) => off());
+      clearTimeout(ackTimer);
+      clearInterval(awayTimer);
+      clearTimeout(thresholdTimer);
+      clocks.destroy();
+      pregame.destroy();
+      boardHost.destroy();
+      if (s.role === 'watching' && conn.ready && s.tableId) conn.request({ type: 'leave', table: s.tableId }).catch(() => {});
+    },
+  };
+}

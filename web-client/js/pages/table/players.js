@@ -1,0 +1,86 @@
+// The players panel, shown once the game has started: every seat with its marks (ui/seat-marks.js),
+// whose turn it is and who is connected. A bot seat shows the robot mark instead of the connection
+// dot; a bot standing in for a person says "(left)", "(away)" or "(out of time)"; a disconnected
+// person shows "away N min" and, once away long enough, other players get "Let a bot play". The
+// seated player's "Leave game" asks for confirmation in the panel.
+import { h, replace, keepFocus } from '../../core/dom.js';
+import { t } from '../../core/i18n/index.js';
+import { inviteBox } from './invite.js';
+import { botLevel } from '../../models/bots.js';
+import { botMark } from '../../ui/bot-mark.js';
+import { initialSwatch, youTag, connText } from '../../ui/seat-marks.js';
+import { awaySeconds, awayWords, canLeaveRunning, canReplace, standIn, standInWords } from '../../models/stand-in.js';
+
+/**
+ * The players panel (hidden before the start): who plays, whose turn it is, who is connected.
+ * `on` has the actions: replace(seat) (hand an absent player's seat to a bot), leave() (leave the
+ * running game, after the confirmation here).
+ */
+export function createPlayers({ on = {} } = {}) {
+  const el = h('section', { class: 'card players', 'aria-labelledby': 'players-h' });
+  let confirming = false; // the inline "leave the game?" question is open
+  let last = null;
+
+  function leaveBox(info, me) {
+    if (!canLeaveRunning(info, me)) { confirming = false; return null; }
+    if (!confirming) {
+      return h('div', { class: 'leave-game' },
+        h('button', {
+          type: 'button', class: 'btn subtle', 'data-testid': 'leave-game', 'data-focus': 'leave-game',
+          onclick: () => { confirming = true; render(last); },
+        }, t('table.leaveGame')));
+    }
+    return h('div', { class: 'leave-game is-confirming', role: 'group', 'aria-labelledby': 'leave-game-q' },
+      h('p', { id: 'leave-game-q' }, t('table.leaveGame.confirm')),
+      h('div', { class: 'leave-game-buttons' },
+        h('button', {
+          type: 'button', class: 'btn primary', 'data-testid': 'leave-game-yes',
+          onclick: (e) => { e.currentTarget.disabled = true; confirming = false; if (on.leave) on.leave(); },
+        }, t('table.leaveGame.yes')),
+        h('button', {
+          type: 'button', class: 'btn', 'data-testid': 'leave-game-no', 'data-focus': 'leave-game',
+          onclick: () => { confirming = false; render(last); },
+        }, t('table.leaveGame.no'))));
+  }
+
+  /**
+   * `me` is the viewer's seat (null unless seated); `movers` the seats to move now; `infoAt` when the
+   * table frame arrived and `now` the time (ms), for how long people have been away; `threshold`
+   * the seconds after which a bot may take an absent player's seat.
+   */
+  function render(props) {
+    last = props;
+    const { info, me, movers, invite, infoAt = 0, now = infoAt, threshold = Infinity } = props;
+    el.hidden = !info || info.state === 'waiting';
+    if (el.hidden) { confirming = false; replace(el); return; }
+    keepFocus(el, () => replace(el,
+      h('h2', { id: 'players-h' }, t('table.seats.heading')),
+      h('ul', { class: 'player-list' }, info.seats.map((seat) => {
+        const bot = botLevel(seat);
+        const why = standIn(seat);
+        const away = awaySeconds(seat, infoAt, now);
+        return h('li', {
+          class: ['player', seat.seat === me ? 'is-me' : '', bot ? 'is-bot' : '', why ? 'is-stand-in' : '',
+            away !== null ? 'is-away' : '', movers.includes(seat.seat) ? 'is-turn' : ''],
+          'data-seat': String(seat.seat),
+          title: why ? t(`table.standIn.${why}Title`, { name: seat.name }) : null,
+        },
+        initialSwatch(seat.seat, seat.name),
+        h('span', { class: 'player-name' }, seat.name || t('table.seat.empty'), seat.seat === me ? youTag('you') : null,
+          why ? [' ', h('small', { class: 'stand-in-tag', 'data-testid': 'stand-in' }, standInWords(seat, t))] : null),
+        bot ? botMark(bot, { compact: Boolean(why) }) : null,
+        seat.name && !bot ? h('span', { class: ['conn-dot', seat.connected ? 'is-on' : 'is-off'], title: connText(seat) },
+          h('span', { class: 'visually-hidden' }, connText(seat))) : null,
+        away !== null ? h('small', { class: 'away-tag', 'data-testid': 'away' }, awayWords(away, t)) : null,
+        canReplace(info, seat, me, away, threshold) ? h('button', {
+          type: 'button', class: 'btn small', 'data-testid': 'replace-absent', 'data-focus': `replace-${seat.seat}`,
+          'aria-label': t('table.away.replaceLabel', { name: seat.name }),
+          onclick: (e) => { e.currentTarget.disabled = true; if (on.replace) on.replace(seat.seat); },
+        }, t('table.away.replace')) : null);
+      })),
+      leaveBox(info, me),
+      info.state !== 'waiting' ? inviteBox(info, invite) : null));
+  }
+
+  return { el, render };
+}

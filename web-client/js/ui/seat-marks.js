@@ -1,0 +1,23 @@
+// The marks every seat shows wherever it is drawn (the table's panels, the boards, "My games"): its
+// colour swatch, "(you)" for the viewer, and the connection state in words.
+import { h } from '../core/dom.js';
+import { t } from '../core/i18n/index.js';
+
+/** A seat's colour swatch; `extra`: more classes. Decorative: the name beside it says whose it is. */
+export function swatch(seat, text, extra = '') {
+  return h('span', { class: ['swatch', `p${seat}`, extra], 'aria-hidden': 'true' }, text);
+}
+
+/** A seat's swatch with the first letter of its name (the seat number for an empty seat). */
+export function initialSwatch(seat, name) {
+  const first = name ? [...name.trim()][0] : null;
+  return swatch(seat, first ? first.toUpperCase() : String(seat + 1));
+}
+
+export function youTag(testid = null) {
+  return [' ', h('small', { class: 'you-tag', 'data-testid': testid }, t('common.youTag'))];
+}
+
+export function connText(seat) {
+  return seat.connected ? t('table.seat.connected') : t('table.seat.disconnected');
+}
