@@ -61,12 +61,6 @@ class ObjectBuilder {
   Json::object_t o_;
 };
 
-template <class Message>
-const char* refuse(Error* error, const char* code, Message&& message) {
-  if (error) *error = make_error(code, std::string(message()));
-  return code;
-}
-
 std::string at(int x, int y) { return "(" + std::to_string(x) + ", " + std::to_string(y) + ")"; }
 
 }  // namespace

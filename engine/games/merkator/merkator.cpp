@@ -10,12 +10,6 @@ namespace {
 constexpr int kTime = -2;  // Parsed::give for time counters
 constexpr int kTradeRate = 4;
 
-template <class Message>
-const char* refuse(Error* error, const char* code, Message&& message) {
-  if (error) *error = make_error(code, std::string(message()));
-  return code;
-}
-
 bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
 
 void erase_one(std::vector<int>& v, int x) {

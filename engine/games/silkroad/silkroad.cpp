@@ -148,13 +148,6 @@ constexpr ActionShape kShapes[] = {
 
 const ActionShape& shape_of(Act act) { return kShapes[static_cast<int>(act)]; }
 
-// A refusal: its code, and (only when asked for, as legal_actions does not need it) the full error.
-template <class Message>
-const char* refuse(Error* error, const char* code, Message&& message) {
-  if (error) *error = make_error(code, std::string(message()));
-  return code;
-}
-
 }  // namespace
 
 std::optional<Error> SilkRoadState::parse(const Json& action, Parsed* out) const {
