@@ -151,9 +151,6 @@ const ActionShape& shape_of(Act act) { return kShapes[static_cast<int>(act)]; }
 }  // namespace
 
 std::optional<Error> SilkRoadState::parse(const Json& action, Parsed* out) const {
-  if (!action.is_object() || !action.contains("type") || !action["type"].is_string()) {
-    return make_error(errc::malformed_action, "an action is an object with a string \"type\"");
-  }
   const std::string& type = action["type"].get_ref<const std::string&>();
   const ActionShape* shape = nullptr;
   for (const auto& s : kShapes) {
@@ -381,18 +378,8 @@ std::string SilkRoadState::legal_actions_json(int player) const {
 
 // ---- Applying -----------------------------------------------------------------------------------
 
-ApplyResult SilkRoadState::apply(int player, const Json& action) {
-  if (d_.phase == Phase::over) return ApplyResult::fail(make_error(errc::game_over, "the game is over"));
-  Parsed a;
-  if (auto error = parse(action, &a)) return ApplyResult::fail(*error);
-  if (player < 0 || player >= d_.players || !is_to_move(player)) {
-    return ApplyResult::fail(make_error(errc::not_your_turn, "it is not your turn"));
-  }
-  Error error;
-  if (check_rules(player, a, &error)) return ApplyResult::fail(error);
-
+std::vector<Event> SilkRoadState::play(int player, const Parsed& a) {
   std::vector<Event> events;
-  ++d_.version;
   Seat& seat = d_.seats[player];
   if (a.act == Act::load) {
     const int ship = static_cast<int>(seat.ships.size());
@@ -522,7 +509,7 @@ ApplyResult SilkRoadState::apply(int player, const Json& action) {
     events.push_back(Event::public_event({{"type", "done"}, {"player", player}}));
     end_turn(events);
   }
-  return {std::nullopt, std::move(events)};
+  return events;
 }
 
 Good SilkRoadState::draw_card(int player) {
