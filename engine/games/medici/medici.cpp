@@ -4,6 +4,8 @@
 #include <numeric>
 #include <string>
 
+#include "emporium/engine/registry.hpp"
+
 namespace emporium::engine::medici {
 namespace {
 

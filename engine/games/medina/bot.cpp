@@ -20,7 +20,7 @@
 #include <optional>
 #include <utility>
 
-#include "emporium/engine/bot.hpp"
+#include "medina/bot.hpp"
 #include "medina/medina.hpp"
 
 namespace emporium::engine::medina {

@@ -5,6 +5,8 @@
 #include <numeric>
 #include <string>
 
+#include "emporium/engine/registry.hpp"
+
 namespace emporium::engine::medina {
 namespace {
 

@@ -13,7 +13,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "emporium/engine/bot.hpp"
+#include "merkator/bot.hpp"
 #include "merkator/merkator.hpp"
 
 namespace emporium::engine::merkator {

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "emporium/engine/bot.hpp"
+#include "silkroad/bot.hpp"
 #include "silkroad/silkroad.hpp"
 
 namespace emporium::engine::silkroad {

@@ -38,8 +38,8 @@
 #include <string>
 #include <vector>
 
+#include "emporium/engine/game_info.hpp"
 #include "emporium/engine/game_state.hpp"
-#include "emporium/engine/registry.hpp"
 #include "emporium/engine/rng.hpp"
 #include "emporium/engine/state.hpp"
 
