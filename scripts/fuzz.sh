@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (clang, ASan + UBSan, build-fuzz/) and runs each for the given time.
 #   scripts/fuzz.sh [seconds] [target...]    default 30 s, every target
-# Targets (tests/fuzz/): fuzz_protocol, fuzz_medici, fuzz_silkroad, fuzz_medina, fuzz_merkator,
-# fuzz_merkator_data. Each starts from its seed corpus in tests/fuzz/corpus/<name>/ (read only) and keeps what
-# it finds in build-fuzz/corpus/<name>/; a crash leaves its input in build-fuzz/artifacts/ and fails the script.
+# Targets (tests/fuzz/): fuzz_protocol, fuzz_<game> for every game, fuzz_merkator_data; by default all of them
+# (every target with a seed corpus). Each starts from its seed corpus in tests/fuzz/corpus/<name>/ (read only)
+# and keeps what it finds in build-fuzz/corpus/<name>/; a crash leaves its input in build-fuzz/artifacts/ and
+# fails the script.
 # Extra libFuzzer flags can be passed in FUZZ_FLAGS (e.g. FUZZ_FLAGS=-runs=10000000). JOBS sets the build's
 # parallelism (default 1), FUZZ_JOBS how many targets run at once (default 1). Each run's log is
 # build-fuzz/logs/<name>.log; its closing figures are printed. A target named twice (with FUZZ_JOBS=2) runs as two
@@ -17,7 +18,9 @@ cd "$(dirname "$0")/.."
 seconds="${1:-30}"
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(fuzz_protocol fuzz_medici fuzz_silkroad fuzz_medina fuzz_merkator fuzz_merkator_data)
+if ((${#targets[@]} == 0)); then
+  for corpus in tests/fuzz/corpus/*/; do targets+=("fuzz_$(basename "$corpus")"); done
+fi
 scripts/setup.sh --test
 
 case "${FUZZ_SANITIZE:-address,undefined}" in

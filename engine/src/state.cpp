@@ -47,6 +47,19 @@ std::string State::legal_actions_json(int player) const {
   return out;
 }
 
+ApplyResult State::apply(int player, const Json& action) {
+  if (is_over()) return ApplyResult::fail(make_error(errc::game_over, "the game is over"));
+  if (!action.is_object() || !action.contains("type") || !action["type"].is_string()) {
+    return ApplyResult::fail(make_error(errc::malformed_action, "an action is an object with a string \"type\""));
+  }
+  if (!is_to_move(player)) {
+    // An action the game cannot read is refused as such, whoever sends it.
+    if (auto error = parse_error(action)) return ApplyResult::fail(std::move(*error));
+    return ApplyResult::fail(make_error(errc::not_your_turn, "it is not your turn"));
+  }
+  return step(player, action);
+}
+
 bool State::is_to_move(int player) const {
   const auto movers = to_move();
   return std::find(movers.begin(), movers.end(), player) != movers.end();

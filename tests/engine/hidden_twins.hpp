@@ -1,7 +1,8 @@
 #pragma once
 // Twins of a state that differ only in what one viewer may not know (the bag's order, another player's
-// hand or screened stock, a pile's order...), one perturber per game. The leak tests check that a viewer
-// cannot tell the twins apart; the bot tests, that a bot decides the same in both.
+// hand or screened stock, a pile's order...), one perturber per game, beside that game's tests
+// (games/<id>/<id>_twins.cpp). The leak tests check that a viewer cannot tell the twins apart; the bot
+// tests, that a bot decides the same in both.
 #include <functional>
 #include <map>
 #include <memory>
@@ -23,8 +24,11 @@ struct Twin {
 };
 using Perturber = std::function<std::optional<Twin>(const State&, const Viewer&, Rng&)>;
 
-
 // Every game's perturber, by game id.
 const std::map<std::string, Perturber>& perturbers();
+
+// Adds a game's perturber; its file calls it before main(), as
+//   [[maybe_unused]] const bool registered = add_perturber("medici", perturb_medici);
+bool add_perturber(const std::string& game, Perturber perturber);
 
 }  // namespace emporium::engine::testing

@@ -3,6 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <iterator>
+#include <set>
+#include <sstream>
+#include <string>
+
 namespace emporium::engine {
 namespace {
 
@@ -53,6 +58,16 @@ TEST(Registry, ListsEveryGameWithMetadata) {
   ASSERT_NE(medici, nullptr);
   EXPECT_EQ(medici->min_players, 2);
   EXPECT_EQ(medici->max_players, 6);
+}
+
+// The build makes per-game targets (the fuzzers) from its own list of ids (EMPORIUM_GAMES in
+// engine/games/CMakeLists.txt): it must name the games games.cpp lists, no more and no fewer.
+TEST(Registry, TheBuildListsTheSameGames) {
+  std::istringstream build_list(EMPORIUM_GAMES);
+  std::set<std::string> in_build{std::istream_iterator<std::string>(build_list), std::istream_iterator<std::string>()};
+  std::set<std::string> in_engine;
+  for (const auto& g : all_games()) in_engine.insert(g.id);
+  EXPECT_EQ(in_build, in_engine);
 }
 
 TEST(Registry, CreateGameRefusesUnknownGameBadCountAndBadOptions) {

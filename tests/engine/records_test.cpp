@@ -160,7 +160,7 @@ TEST(Records, ARecordWithoutCommitmentOrOfAnotherFormatIsNotVerified) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(EveryGame, Records, ::testing::Values("medici", "merkator", "medina", "silkroad"),
+INSTANTIATE_TEST_SUITE_P(EveryGame, Records, ::testing::ValuesIn(engine::testing::every_game_id()),
                          [](const auto& info) { return info.param; });
 
 }  // namespace

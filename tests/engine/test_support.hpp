@@ -18,6 +18,12 @@ struct GameAndCount {
   int players;
 };
 
+inline std::vector<std::string> every_game_id() {
+  std::vector<std::string> out;
+  for (const auto& g : all_games()) out.push_back(g.id);
+  return out;
+}
+
 inline std::vector<GameAndCount> every_game_and_count() {
   std::vector<GameAndCount> out;
   for (const auto& g : all_games()) {

@@ -76,12 +76,11 @@ void make_snapshots() {
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-#ifdef EMPORIUM_MERKATOR_DATA
+  // The game data files, loaded as the server loads them (every game can then be created).
   if (auto error = emporium::engine::merkator::load_data_file(EMPORIUM_MERKATOR_DATA)) {
     std::fprintf(stderr, "%s\n", error->c_str());
     std::abort();
   }
-#endif
   make_snapshots();
   return 0;
 }

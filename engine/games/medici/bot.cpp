@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "emporium/engine/bot.hpp"
+#include "medici/bot.hpp"
 #include "medici/medici.hpp"
 
 namespace emporium::engine::medici {

@@ -4,6 +4,8 @@
 #include <numeric>
 #include <string>
 
+#include "emporium/engine/registry.hpp"
+
 namespace emporium::engine::medici {
 namespace {
 
@@ -149,16 +151,20 @@ std::vector<Json> MediciState::legal_actions(int player) const {
   return out;
 }
 
-std::optional<Error> MediciState::validate(int player, const Json& action, int* amount) const {
-  if (d_.phase == Phase::over) return make_error(errc::game_over, "the game is over");
-  if (!action.is_object() || !action.contains("type") || !action["type"].is_string()) {
-    return make_error(errc::malformed_action, "an action is an object with a string \"type\"");
-  }
+std::optional<Error> MediciState::parse(const Json& action, Parsed* out) const {
   const std::string& type = action["type"].get_ref<const std::string&>();
-  const bool is_bid = type == "bid";
-  if (type != "draw" && type != "stop" && type != "pass" && !is_bid) {
+  if (type == "draw") {
+    out->act = Act::draw;
+  } else if (type == "stop") {
+    out->act = Act::stop;
+  } else if (type == "pass") {
+    out->act = Act::pass;
+  } else if (type == "bid") {
+    out->act = Act::bid;
+  } else {
     return make_error(errc::malformed_action, "unknown action type '" + type + "'");
   }
+  const bool is_bid = out->act == Act::bid;
   for (const auto& [key, value] : action.items()) {
     if (key != "type" && !(is_bid && key == "amount")) {
       return make_error(errc::malformed_action, "unexpected field '" + key + "' in a " + type + " action");
@@ -168,50 +174,57 @@ std::optional<Error> MediciState::validate(int player, const Json& action, int* 
     if (!action.contains("amount") || !action["amount"].is_number_integer()) {
       return make_error(errc::malformed_action, "a bid needs a whole-number \"amount\"");
     }
-  }
-  if (player < 0 || player >= d_.players || !is_to_move(player)) {
-    return make_error(errc::not_your_turn, "it is not your turn");
-  }
-  if (type == "draw" || type == "stop") {
-    if (d_.phase != Phase::draw) return make_error(errc::illegal_action, "the auction is under way: bid or pass");
-    if (type == "stop" && d_.lot.empty()) return make_error("empty_lot", "draw at least one tile before stopping");
-    if (type == "draw" && d_.bag.empty()) return make_error(errc::illegal_action, "the bag is empty");
-    if (type == "draw" && static_cast<int>(d_.lot.size()) >= lot_limit()) {
-      return make_error("lot_too_large", "the lot may not grow past " + std::to_string(lot_limit()) +
-                                             " tiles (the most free spaces any player has, at most 3)");
-    }
-    return std::nullopt;
-  }
-  if (d_.phase != Phase::auction) return make_error(errc::illegal_action, "draw tiles or stop; there is no auction yet");
-  if (is_bid) {
-    // Compare as 64-bit so a huge number is a clean refusal, not an overflow.
-    const auto requested = action["amount"].is_number_unsigned()
-                               ? static_cast<long long>(std::min<std::uint64_t>(action["amount"].get<std::uint64_t>(), 1ULL << 40))
-                               : action["amount"].get<long long>();
-    if (free_spaces(player) < static_cast<int>(d_.lot.size())) {
-      return make_error("no_room", "your ship has " + std::to_string(free_spaces(player)) +
-                                       " free spaces, too few for this lot: you can only pass");
-    }
-    if (requested < 1 || requested <= d_.high_bid) {
-      return make_error("bid_too_low", "a bid must be at least " + std::to_string(d_.high_bid + 1));
-    }
-    if (requested > d_.money[player]) {
-      return make_error("bid_over_budget", "you cannot bid more than your " + std::to_string(d_.money[player]) +
-                                               " florins");
-    }
-    *amount = static_cast<int>(requested);
+    // Read as 64-bit and clamp, so a huge number is a clean refusal, not an overflow.
+    const Json& amount = action["amount"];
+    out->amount = amount.is_number_unsigned()
+                      ? static_cast<long long>(std::min<std::uint64_t>(amount.get<std::uint64_t>(), 1ULL << 40))
+                      : amount.get<long long>();
   }
   return std::nullopt;
 }
 
-ApplyResult MediciState::apply(int player, const Json& action) {
-  int amount = 0;
-  if (auto error = validate(player, action, &amount)) return ApplyResult::fail(*error);
+const char* MediciState::check_rules(int player, const Parsed& a, Error* error) const {
+  if (a.act == Act::draw || a.act == Act::stop) {
+    if (d_.phase != Phase::draw) {
+      return refuse(error, errc::illegal_action, [] { return "the auction is under way: bid or pass"; });
+    }
+    if (a.act == Act::stop && d_.lot.empty()) {
+      return refuse(error, "empty_lot", [] { return "draw at least one tile before stopping"; });
+    }
+    if (a.act == Act::draw && d_.bag.empty()) return refuse(error, errc::illegal_action, [] { return "the bag is empty"; });
+    if (a.act == Act::draw && static_cast<int>(d_.lot.size()) >= lot_limit()) {
+      return refuse(error, "lot_too_large", [&] {
+        return "the lot may not grow past " + std::to_string(lot_limit()) +
+               " tiles (the most free spaces any player has, at most 3)";
+      });
+    }
+    return nullptr;
+  }
+  if (d_.phase != Phase::auction) {
+    return refuse(error, errc::illegal_action, [] { return "draw tiles or stop; there is no auction yet"; });
+  }
+  if (a.act == Act::bid) {
+    if (free_spaces(player) < static_cast<int>(d_.lot.size())) {
+      return refuse(error, "no_room", [&] {
+        return "your ship has " + std::to_string(free_spaces(player)) +
+               " free spaces, too few for this lot: you can only pass";
+      });
+    }
+    if (a.amount < 1 || a.amount <= d_.high_bid) {
+      return refuse(error, "bid_too_low", [&] { return "a bid must be at least " + std::to_string(d_.high_bid + 1); });
+    }
+    if (a.amount > d_.money[player]) {
+      return refuse(error, "bid_over_budget", [&] {
+        return "you cannot bid more than your " + std::to_string(d_.money[player]) + " florins";
+      });
+    }
+  }
+  return nullptr;
+}
 
+std::vector<Event> MediciState::play(int player, const Parsed& a) {
   std::vector<Event> events;
-  const std::string& type = action["type"].get_ref<const std::string&>();
-  ++d_.version;
-  if (type == "draw") {
+  if (a.act == Act::draw) {
     d_.lot.push_back(d_.bag.back());
     d_.bag.pop_back();
     events.push_back(Event::public_event({{"type", "draw"},
@@ -220,11 +233,12 @@ ApplyResult MediciState::apply(int player, const Json& action) {
                                           {"bag_count", d_.bag.size()}}));
     // Drawing ends by itself when no further draw is possible.
     if (static_cast<int>(d_.lot.size()) >= lot_limit() || d_.bag.empty()) start_auction(events);
-  } else if (type == "stop") {
+  } else if (a.act == Act::stop) {
     events.push_back(Event::public_event({{"type", "stop"}, {"player", player}}));
     start_auction(events);
   } else {
-    if (type == "bid") {
+    if (a.act == Act::bid) {
+      const int amount = static_cast<int>(a.amount);
       d_.bids.push_back({player, amount, false});
       d_.high_bid = amount;
       d_.high_bidder = player;
@@ -235,7 +249,7 @@ ApplyResult MediciState::apply(int player, const Json& action) {
     }
     skip_forced_passes(events);
   }
-  return {std::nullopt, std::move(events)};
+  return events;
 }
 
 void MediciState::start_day(std::vector<Event>& events) {

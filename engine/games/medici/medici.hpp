@@ -22,8 +22,8 @@
 #include <optional>
 #include <vector>
 
+#include "emporium/engine/game_info.hpp"
 #include "emporium/engine/game_state.hpp"
-#include "emporium/engine/registry.hpp"
 #include "emporium/engine/rng.hpp"
 #include "emporium/engine/state.hpp"
 
@@ -94,7 +94,6 @@ class MediciState final : public GameState<MediciState, Data> {
   bool is_over() const override { return d_.phase == Phase::over; }
   std::vector<int> to_move() const override;
   std::vector<Json> legal_actions(int player) const override;
-  ApplyResult apply(int player, const Json& action) override;
   Json view(const Viewer& viewer) const override;
   Json result() const override;
 
@@ -109,7 +108,15 @@ class MediciState final : public GameState<MediciState, Data> {
   int current_bidder() const;  // -1 outside an auction
 
  private:
-  std::optional<Error> validate(int player, const Json& action, int* amount) const;
+  friend GameState;
+  enum class Act : std::uint8_t { draw, stop, bid, pass };
+  struct Parsed {
+    Act act = Act::pass;
+    long long amount = 0;  // a bid's
+  };
+  std::optional<Error> parse(const Json& action, Parsed* out) const;
+  const char* check_rules(int player, const Parsed& a, Error* error) const;
+  std::vector<Event> play(int player, const Parsed& a);
   void start_day(std::vector<Event>& events);
   void start_auction(std::vector<Event>& events);
   void skip_forced_passes(std::vector<Event>& events);

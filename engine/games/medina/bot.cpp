@@ -7,9 +7,9 @@
 // Playouts run to the end with a greedy policy that scores each placement by what it gives its player
 // and the others: a dome on a valuable palace, stables, residents and walls beside one's own palaces and
 // away from the others', palace pieces only where they do not feed an opponent's claim. It looks at a
-// few dozen placements built from the board and asks the rules (check()) only about the best ones, so a
-// whole game of it costs well under a millisecond. The search keeps a dozen actions, ranked by the same
-// values. The estimate for an unfinished game (used when a budget truncates playouts) is the running
+// few dozen placements built from the board and asks the rules (check_rules()) only about the best ones,
+// so that whole games of it are cheap enough to play out. The search keeps a dozen actions, ranked by the
+// same values. The estimate for an unfinished game (used when a budget truncates playouts) is the running
 // score plus a share of each unclaimed palace to the players who may claim it, and something for the
 // domes and pieces still held.
 #include <algorithm>
@@ -20,7 +20,7 @@
 #include <optional>
 #include <utility>
 
-#include "emporium/engine/bot.hpp"
+#include "medina/bot.hpp"
 #include "medina/medina.hpp"
 
 namespace emporium::engine::medina {
@@ -304,7 +304,7 @@ struct Board {
   }
 };
 
-// Candidate placements for `p` worth a look (not all legal: check() decides), with their values.
+// Candidate placements for `p` worth a look (not all legal: check_rules() decides), with their values.
 struct Scored {
   Placement p;
   double value;
@@ -448,7 +448,7 @@ std::optional<Placement> choose(const MedinaState& s, int p, Rng& rng, double no
   }
   std::sort(scored.begin(), scored.end(), [](const Scored& a, const Scored& c) { return a.value > c.value; });
   for (const auto& sc : scored) {
-    if (!s.check(p, sc.p, nullptr)) return sc.p;
+    if (!s.check_rules(p, sc.p, nullptr)) return sc.p;
   }
   return std::nullopt;
 }
@@ -765,7 +765,7 @@ class MedinaBot final : public bot::GameBot {
     return out;
   }
 
-  // Playouts run to the end: the greedy policy plays a whole game in about 0.3 ms, and a truncated
+  // Playouts run to the end: the greedy policy is cheap enough for whole games, and a truncated
   // estimate judged the slow gains (palaces that grow, domes kept for later) poorly.
   bot::Budget normal_budget(int players) const override { return {players <= 3 ? 200 : 160, 0}; }
 

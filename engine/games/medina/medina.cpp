@@ -5,6 +5,8 @@
 #include <numeric>
 #include <string>
 
+#include "emporium/engine/registry.hpp"
+
 namespace emporium::engine::medina {
 namespace {
 
@@ -60,12 +62,6 @@ class ObjectBuilder {
  private:
   Json::object_t o_;
 };
-
-template <class Message>
-const char* refuse(Error* error, const char* code, Message&& message) {
-  if (error) *error = make_error(code, std::string(message()));
-  return code;
-}
 
 std::string at(int x, int y) { return "(" + std::to_string(x) + ", " + std::to_string(y) + ")"; }
 
@@ -294,7 +290,7 @@ const char* MedinaState::check_dome(int player, const Placement& p, int c, Error
   return nullptr;
 }
 
-const char* MedinaState::check(int player, const Placement& p, Error* error) const {
+const char* MedinaState::check_rules(int player, const Placement& p, Error* error) const {
   if (!on_grid(p.x, p.y)) {
     return refuse(error, "off_board", [&] { return at(p.x, p.y) + " is not a square of the board"; });
   }
@@ -432,8 +428,8 @@ const char* MedinaState::check(int player, const Placement& p, Error* error) con
 }
 
 // Every legal placement for `player` now, in a fixed order, handed to `visit` until it returns true
-// (then generate returns true). apply and legal_actions agree because check() is what apply uses and
-// a test compares this list with check() over every candidate.
+// (then generate returns true). apply and legal_actions agree because check_rules() is what apply uses and
+// a test compares this list with check_rules() over every candidate.
 template <class Visit>
 bool MedinaState::generate(int player, Visit&& visit) const {
   if (d_.phase == Phase::over || player != d_.active) return false;
@@ -642,10 +638,9 @@ std::optional<Error> read_coordinate(const Json& action, const char* name, int* 
   return std::nullopt;
 }
 
-std::optional<Error> parse(const Json& action, bool two_player, Placement* out) {
-  if (!action.is_object() || !action.contains("type") || !action["type"].is_string()) {
-    return make_error(errc::malformed_action, "an action is an object with a string \"type\"");
-  }
+}  // namespace
+
+std::optional<Error> MedinaState::parse(const Json& action, Placement* out) const {
   const std::string& type = action["type"].get_ref<const std::string&>();
   if (type != "place") return make_error(errc::malformed_action, "unknown action type '" + type + "' (Medina has \"place\")");
   if (!action.contains("piece") || !action["piece"].is_string()) {
@@ -657,7 +652,7 @@ std::optional<Error> parse(const Json& action, bool two_player, Placement* out) 
   }
   out->piece = *piece;
   const bool wants_colour = *piece == Piece::palace;
-  const bool wants_dome = *piece == Piece::dome && two_player;
+  const bool wants_dome = *piece == Piece::dome && two_player();
   for (const auto& [key, value] : action.items()) {
     const bool known = key == "type" || key == "piece" || key == "x" || key == "y" ||
                        (wants_colour && key == "colour") || (wants_dome && key == "dome");
@@ -685,22 +680,10 @@ std::optional<Error> parse(const Json& action, bool two_player, Placement* out) 
   return std::nullopt;
 }
 
-}  // namespace
-
 // ---- Applying -----------------------------------------------------------------------------------
 
-ApplyResult MedinaState::apply(int player, const Json& action) {
-  if (d_.phase == Phase::over) return ApplyResult::fail(make_error(errc::game_over, "the game is over"));
-  Placement p;
-  if (auto error = parse(action, two_player(), &p)) return ApplyResult::fail(*error);
-  if (player < 0 || player >= d_.players || !is_to_move(player)) {
-    return ApplyResult::fail(make_error(errc::not_your_turn, "it is not your turn"));
-  }
-  Error error;
-  if (check(player, p, &error)) return ApplyResult::fail(error);
-
+std::vector<Event> MedinaState::play(int player, const Placement& p) {
   std::vector<Event> events;
-  ++d_.version;
   const int c = cell(p.x, p.y);
   Json placed = {{"type", "place"}, {"player", player}, {"piece", piece_name(p.piece)}, {"x", p.x}, {"y", p.y}};
   if (d_.phase == Phase::setup) {
@@ -711,7 +694,7 @@ ApplyResult MedinaState::apply(int player, const Json& action) {
     d_.phase = Phase::play;
     d_.turn = 0;
     start_turn(d_.start_player, events);
-    return {std::nullopt, std::move(events)};
+    return events;
   }
   Seat& seat = d_.seats[player];
   switch (p.piece) {
@@ -787,7 +770,7 @@ ApplyResult MedinaState::apply(int player, const Json& action) {
   refresh_completed(&events);
   ++d_.placed;
   if (d_.placed >= d_.quota || !can_place_any(player)) end_turn(events);
-  return {std::nullopt, std::move(events)};
+  return events;
 }
 
 void MedinaState::claim(int player, int c, bool blocking, Json placed, std::vector<Event>& events) {

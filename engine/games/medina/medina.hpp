@@ -42,8 +42,8 @@
 #include <string>
 #include <vector>
 
+#include "emporium/engine/game_info.hpp"
 #include "emporium/engine/game_state.hpp"
-#include "emporium/engine/registry.hpp"
 #include "emporium/engine/rng.hpp"
 #include "emporium/engine/state.hpp"
 
@@ -196,7 +196,6 @@ class MedinaState final : public GameState<MedinaState, Data> {
   bool is_over() const override { return d_.phase == Phase::over; }
   std::vector<int> to_move() const override;
   std::vector<Json> legal_actions(int player) const override;
-  ApplyResult apply(int player, const Json& action) override;
   Json view(const Viewer& viewer) const override;
   Json result() const override;
 
@@ -209,7 +208,7 @@ class MedinaState final : public GameState<MedinaState, Data> {
   Score score(int player) const;
   static int quota_for_turn(int players, int turn);
   // The rules' verdict on one placement by `player` now: nullptr when allowed, else the code.
-  const char* check(int player, const Placement& p, Error* error) const;
+  const char* check_rules(int player, const Placement& p, Error* error) const;
   static Json action_json(const Placement& p, bool two_player);
 
   // Rigging for scripted tests (no events, no turn change, no stock taken): put pieces on the board.
@@ -221,6 +220,10 @@ class MedinaState final : public GameState<MedinaState, Data> {
   void rig_refresh();  // recompute the completed flags
 
  private:
+  friend GameState;
+  using Parsed = Placement;
+  std::optional<Error> parse(const Json& action, Placement* out) const;
+  std::vector<Event> play(int player, const Placement& p);
   template <class Visit>
   bool generate(int player, Visit&& visit) const;
   bool touch_ok(int c, int allowed) const;  // no building but `allowed` in the 8 squares around c

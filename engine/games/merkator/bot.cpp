@@ -13,7 +13,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "emporium/engine/bot.hpp"
+#include "merkator/bot.hpp"
 #include "merkator/merkator.hpp"
 
 namespace emporium::engine::merkator {
@@ -691,7 +691,8 @@ class MerkatorBot final : public bot::GameBot {
     return out;
   }
 
-  // Playouts of a few turns (about two of each player's), as many as fit in some 50 ms on one core.
+  // Playouts of a few turns (about two of each player's), fewer with more players as each one costs more:
+  // a decision's time stays about the same whatever the count (bench/bot_arena measures it).
   bot::Budget normal_budget(int players) const override {
     return {players <= 2 ? 400 : players == 3 ? 320 : 260, 12 * players + 8};
   }

@@ -4,17 +4,13 @@
 #include <numeric>
 #include <string>
 
+#include "emporium/engine/registry.hpp"
+
 namespace emporium::engine::merkator {
 namespace {
 
 constexpr int kTime = -2;  // Parsed::give for time counters
 constexpr int kTradeRate = 4;
-
-template <class Message>
-const char* refuse(Error* error, const char* code, Message&& message) {
-  if (error) *error = make_error(code, std::string(message()));
-  return code;
-}
 
 bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
 
@@ -194,9 +190,6 @@ bool MerkatorState::fulfillable_with_trades(int player, int contract) const {
 // ---- Parsing and the rules' verdict -------------------------------------------------------------
 
 std::optional<Error> MerkatorState::parse(const Json& action, Parsed* out) const {
-  if (!action.is_object() || !action.contains("type") || !action["type"].is_string()) {
-    return make_error(errc::malformed_action, "an action is an object with a string \"type\"");
-  }
   const std::string& type = action["type"].get_ref<const std::string&>();
   int index = -1;
   for (std::size_t i = 0; i < std::size(kShapes); ++i) {
@@ -495,20 +488,10 @@ std::vector<Json> MerkatorState::legal_actions(int player) const {
 
 // ---- Applying -----------------------------------------------------------------------------------
 
-ApplyResult MerkatorState::apply(int player, const Json& action) {
-  if (d_.phase == Phase::over) return ApplyResult::fail(make_error(errc::game_over, "the game is over"));
-  Parsed a;
-  if (auto error = parse(action, &a)) return ApplyResult::fail(*error);
-  if (player < 0 || player >= d_.players || !is_to_move(player)) {
-    return ApplyResult::fail(make_error(errc::not_your_turn, "it is not your turn"));
-  }
-  Error error;
-  if (check_rules(player, a, &error)) return ApplyResult::fail(error);
-
+std::vector<Event> MerkatorState::play(int player, const Parsed& a) {
   const Catalog& c = catalog();
   std::vector<Event> ev;
   auto pub = [&](Json j) { ev.push_back(Event::public_event(std::move(j))); };
-  ++d_.version;
   Seat& seat = d_.seats[player];
   switch (a.act) {
     case Act::supply: {
@@ -660,7 +643,7 @@ ApplyResult MerkatorState::apply(int player, const Json& action) {
       ask_next_joiner(ev);
       break;
   }
-  return {std::nullopt, std::move(ev)};
+  return ev;
 }
 
 void MerkatorState::start_turn(int player, std::vector<Event>& ev) {

@@ -36,8 +36,8 @@
 #include <string>
 #include <vector>
 
+#include "emporium/engine/game_info.hpp"
 #include "emporium/engine/game_state.hpp"
-#include "emporium/engine/registry.hpp"
 #include "emporium/engine/rng.hpp"
 #include "emporium/engine/state.hpp"
 #include "merkator/catalog.hpp"
@@ -113,7 +113,6 @@ class MerkatorState final : public GameState<MerkatorState, Data> {
   bool is_over() const override { return d_.phase == Phase::over; }
   std::vector<int> to_move() const override;
   std::vector<Json> legal_actions(int player) const override;
-  ApplyResult apply(int player, const Json& action) override;
   Json view(const Viewer& viewer) const override;
   Json result() const override;
 
@@ -129,6 +128,7 @@ class MerkatorState final : public GameState<MerkatorState, Data> {
   bool fulfillable_with_trades(int player, int contract) const;
 
  private:
+  friend GameState;
   enum class Act : std::uint8_t {
     supply, sell, buy, end_investment, travel, take, keep_letter, next_letter, discard, trade, fulfil, done, join,
     decline
@@ -142,6 +142,7 @@ class MerkatorState final : public GameState<MerkatorState, Data> {
   };
   std::optional<Error> parse(const Json& action, Parsed* out) const;
   const char* check_rules(int player, const Parsed& a, Error* error) const;
+  std::vector<Event> play(int player, const Parsed& a);
   Json action_json(const Parsed& a) const;
 
   // flow

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "emporium/engine/bot.hpp"
+#include "silkroad/bot.hpp"
 #include "silkroad/silkroad.hpp"
 
 namespace emporium::engine::silkroad {
@@ -447,8 +447,8 @@ class SilkRoadBot final : public bot::GameBot {
     return out;
   }
 
-  // Sequential halving over up to 12 candidates needs about a dozen playouts each in its first round;
-  // a playout of 40 actions costs about 0.1 ms, so this is about 60 ms a decision whatever the count.
+  // Sequential halving over up to 12 candidates needs about a dozen playouts each in its first round.
+  // Playouts are cut after 40 actions, so a decision costs about the same whatever the player count.
   bot::Budget normal_budget(int) const override { return {600, 40}; }
 
  private:

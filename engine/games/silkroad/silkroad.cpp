@@ -4,6 +4,8 @@
 #include <numeric>
 #include <string>
 
+#include "emporium/engine/registry.hpp"
+
 namespace emporium::engine::silkroad {
 namespace {
 
@@ -148,19 +150,9 @@ constexpr ActionShape kShapes[] = {
 
 const ActionShape& shape_of(Act act) { return kShapes[static_cast<int>(act)]; }
 
-// A refusal: its code, and (only when asked for, as legal_actions does not need it) the full error.
-template <class Message>
-const char* refuse(Error* error, const char* code, Message&& message) {
-  if (error) *error = make_error(code, std::string(message()));
-  return code;
-}
-
 }  // namespace
 
 std::optional<Error> SilkRoadState::parse(const Json& action, Parsed* out) const {
-  if (!action.is_object() || !action.contains("type") || !action["type"].is_string()) {
-    return make_error(errc::malformed_action, "an action is an object with a string \"type\"");
-  }
   const std::string& type = action["type"].get_ref<const std::string&>();
   const ActionShape* shape = nullptr;
   for (const auto& s : kShapes) {
@@ -388,18 +380,8 @@ std::string SilkRoadState::legal_actions_json(int player) const {
 
 // ---- Applying -----------------------------------------------------------------------------------
 
-ApplyResult SilkRoadState::apply(int player, const Json& action) {
-  if (d_.phase == Phase::over) return ApplyResult::fail(make_error(errc::game_over, "the game is over"));
-  Parsed a;
-  if (auto error = parse(action, &a)) return ApplyResult::fail(*error);
-  if (player < 0 || player >= d_.players || !is_to_move(player)) {
-    return ApplyResult::fail(make_error(errc::not_your_turn, "it is not your turn"));
-  }
-  Error error;
-  if (check_rules(player, a, &error)) return ApplyResult::fail(error);
-
+std::vector<Event> SilkRoadState::play(int player, const Parsed& a) {
   std::vector<Event> events;
-  ++d_.version;
   Seat& seat = d_.seats[player];
   if (a.act == Act::load) {
     const int ship = static_cast<int>(seat.ships.size());
@@ -529,7 +511,7 @@ ApplyResult SilkRoadState::apply(int player, const Json& action) {
     events.push_back(Event::public_event({{"type", "done"}, {"player", player}}));
     end_turn(events);
   }
-  return {std::nullopt, std::move(events)};
+  return events;
 }
 
 Good SilkRoadState::draw_card(int player) {

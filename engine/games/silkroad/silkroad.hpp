@@ -38,8 +38,8 @@
 #include <string>
 #include <vector>
 
+#include "emporium/engine/game_info.hpp"
 #include "emporium/engine/game_state.hpp"
-#include "emporium/engine/registry.hpp"
 #include "emporium/engine/rng.hpp"
 #include "emporium/engine/state.hpp"
 
@@ -119,7 +119,6 @@ class SilkRoadState final : public GameState<SilkRoadState, Data> {
   std::vector<int> to_move() const override;
   std::vector<Json> legal_actions(int player) const override;
   std::string legal_actions_json(int player) const override;
-  ApplyResult apply(int player, const Json& action) override;
   Json view(const Viewer& viewer) const override;
   Json result() const override;
 
@@ -133,6 +132,7 @@ class SilkRoadState final : public GameState<SilkRoadState, Data> {
   Good top(int slot) const { return d_.market[slot].back(); }
 
  private:
+  friend GameState;
   struct Parsed {
     Act act = Act::pass;
     std::optional<Good> good;
@@ -143,6 +143,7 @@ class SilkRoadState final : public GameState<SilkRoadState, Data> {
   // The rules' verdict on a well-formed action by the player to move: nullptr when it is allowed, else the
   // refusal's code (and, when `error` is given, the full error). legal_actions and apply both use it.
   const char* check_rules(int player, const Parsed& a, Error* error) const;
+  std::vector<Event> play(int player, const Parsed& a);
   static Json action_json(const Parsed& a);
   // action_json(a) dumped, written directly (the legal list of every move's frame).
   static void append_action_text(std::string& out, const Parsed& a);

@@ -31,4 +31,12 @@ inline constexpr const char* game_unavailable = "game_unavailable";
 
 Error make_error(const char* code, std::string message);
 
+// A refusal by a game's rules: its code, and the full error only when `error` is given (legal_actions asks
+// the same rules without wanting messages, so `message()` builds the sentence only when it is needed).
+template <class Message>
+const char* refuse(Error* error, const char* code, Message&& message) {
+  if (error) *error = make_error(code, std::string(message()));
+  return code;
+}
+
 }  // namespace emporium::engine

@@ -77,8 +77,10 @@ class State {
   // The same list as JSON text, byte for byte what dumping legal_actions gives: what a frame carries. A game may
   // write it without building the values (this default dumps them).
   virtual std::string legal_actions_json(int player) const;
-  // Validates, then applies. An illegal, malformed or out-of-turn action changes nothing.
-  virtual ApplyResult apply(int player, const Json& action) = 0;
+  // Validates, then applies. An illegal, malformed or out-of-turn action changes nothing. The checks run in
+  // this order, the same for every game: game_over once the game has ended; malformed_action for an action
+  // the game cannot read (whoever sends it); not_your_turn; then the game's own rules.
+  ApplyResult apply(int player, const Json& action);
 
   // Everything `viewer` may know, and nothing else.
   virtual Json view(const Viewer& viewer) const = 0;
@@ -91,6 +93,14 @@ class State {
   virtual bool equals(const State& other) const = 0;
 
   bool is_to_move(int player) const;
+
+ protected:
+  // The game's part of apply(), called only while the game runs and for an object with a string "type"
+  // (GameState writes both from the game's parse, check_rules and play).
+  // Why the game cannot read `action` (malformed_action), or nothing when it can.
+  virtual std::optional<Error> parse_error(const Json& action) const = 0;
+  // Reads `action`, checks it against the rules and applies it, for `player`, who is to move.
+  virtual ApplyResult step(int player, const Json& action) = 0;
 };
 
 }  // namespace emporium::engine

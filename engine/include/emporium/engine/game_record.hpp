@@ -1,15 +1,14 @@
 #pragma once
-#include <cstdint>
-#include <memory>
+// A game is its options, its seed and its action list: replaying them rebuilds the state exactly
+// (record.hpp's replay()).
 #include <string>
 #include <vector>
 
-#include "emporium/engine/registry.hpp"
+#include "emporium/engine/json.hpp"
 #include "emporium/engine/rng.hpp"
 
 namespace emporium::engine {
 
-// A game is its options, its seed and its action list: replaying this rebuilds the state exactly.
 struct RecordedAction {
   int player = -1;
   Json action;
@@ -28,12 +27,8 @@ struct Record {
   bool operator==(const Record&) const = default;
 };
 
-struct Replayed {
-  std::unique_ptr<State> state;
-  std::optional<Error> error;  // the first action that failed, or a creation error
-  std::size_t failed_at = 0;   // index of that action
-};
-
-Replayed replay(const Record& record);
+// The engine's version (the project's), written into every published game record: a record replays exactly
+// with the engine that played it; a later engine whose rules changed may refuse it.
+const char* engine_version();
 
 }  // namespace emporium::engine

@@ -1,7 +1,9 @@
 #pragma once
-#include <cstdint>
+// What a game tells the engine about itself: its metadata, its options and how to start one. Each game
+// returns one from its `game_info()`; games/games.cpp lists them (registry.hpp finds them by id).
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,7 +14,10 @@
 
 namespace emporium::engine {
 
-// A game the engine knows: its metadata and how to start one.
+namespace bot {
+class GameBot;
+}
+
 struct GameInfo {
   std::string id;            // stable, used on the wire: "medici"
   std::string display_name;  // "Medici"
@@ -23,13 +28,11 @@ struct GameInfo {
   std::function<std::unique_ptr<State>(const Json& options, int players, Seed seed)> create;
   // Optional: why the game cannot be created now (e.g. its data file is not loaded); checked before create.
   std::function<std::optional<Error>()> unavailable;
+  // The game's computer player (game_bot.hpp), or null. Set by the list of games, not by the rules.
+  const bot::GameBot* bot = nullptr;
 
   Json to_json() const;  // metadata for clients (no factory)
 };
-
-// Every game, in one explicit table.
-const std::vector<GameInfo>& all_games();
-const GameInfo* find_game(const std::string& id);
 
 struct Created {
   std::unique_ptr<State> state;
@@ -37,11 +40,7 @@ struct Created {
   std::optional<Error> error;
 };
 
-// The engine's version (the project's), written into every published game record: a record replays exactly
-// with the engine that played it; a later engine whose rules changed may refuse it.
-const char* engine_version();
-
-// Validates game id, player count and options, then creates the initial state.
-Created create_game(const std::string& id, int players, const Json& options, Seed seed);
+// Validates the player count and the options, asks `unavailable`, then creates the initial state.
+Created create_game(const GameInfo& game, int players, const Json& options, Seed seed);
 
 }  // namespace emporium::engine

@@ -1,4 +1,4 @@
-#include "emporium/engine/record.hpp"
+#include "emporium/engine/game_record.hpp"
 
 namespace emporium::engine {
 
@@ -27,15 +27,6 @@ Record Record::from_json(const Json& j) {
   return r;
 }
 
-Replayed replay(const Record& record) {
-  auto created = create_game(record.game, record.players, record.options, record.seed);
-  if (created.error) return {nullptr, created.error, 0};
-  for (std::size_t i = 0; i < record.actions.size(); ++i) {
-    const auto& a = record.actions[i];
-    auto result = created.state->apply(a.player, a.action);
-    if (!result.ok()) return {std::move(created.state), result.error, i};
-  }
-  return {std::move(created.state), std::nullopt, 0};
-}
+const char* engine_version() { return EMPORIUM_ENGINE_VERSION; }
 
 }  // namespace emporium::engine

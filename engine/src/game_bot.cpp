@@ -1,17 +1,9 @@
-#include "emporium/engine/bot.hpp"
+#include "emporium/engine/game_bot.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <utility>
-
-namespace emporium::engine {
-// Each game's bot, from its own folder (games/<id>/bot.cpp).
-namespace medici { const bot::GameBot& bot(); }
-namespace merkator { const bot::GameBot& bot(); }
-namespace silkroad { const bot::GameBot& bot(); }
-namespace medina { const bot::GameBot& bot(); }
-}  // namespace emporium::engine
 
 namespace emporium::engine::bot {
 
@@ -25,20 +17,6 @@ std::optional<Level> level_from_name(std::string_view name) {
 }
 
 std::vector<Json> GameBot::candidates(const State&, int, const std::vector<Json>& legal) const { return legal; }
-
-const GameBot* find_bot(const std::string& game) {
-  // One line per game, as in the registry.
-  static const std::pair<const char*, const GameBot*> bots[] = {
-      {"medici", &medici::bot()},
-      {"merkator", &merkator::bot()},
-      {"silkroad", &silkroad::bot()},
-      {"medina", &medina::bot()},
-  };
-  for (const auto& [id, b] : bots) {
-    if (game == id) return b;
-  }
-  return nullptr;
-}
 
 double outcome_for(const GameBot& bot, const State& state, int seat) {
   const auto scores = bot.estimate(state);
@@ -71,19 +49,18 @@ Json as_legal(const Json& action, const std::vector<Json>& legal) {
 
 }  // namespace
 
-Decision decide(const std::string& game, const Json& view, int seat, const std::vector<Json>& legal, Level level,
+Decision decide(const GameBot& bot, const Json& view, int seat, const std::vector<Json>& legal, Level level,
                 std::uint64_t seed, std::optional<Budget> budget) {
-  const GameBot* b = find_bot(game);
-  if (!b || legal.empty()) return {legal.empty() ? Json() : legal.front(), 0, 0};
+  if (legal.empty()) return {Json(), 0, 0};
   if (legal.size() == 1) return {legal.front(), 0, 1};
   Rng rng(seed);
-  auto first = b->sample(view, seat, rng);
-  if (level == Level::easy && !budget) return {as_legal(b->quick_action(*first, seat, rng), legal), 0, 1};
+  auto first = bot.sample(view, seat, rng);
+  if (level == Level::easy && !budget) return {as_legal(bot.quick_action(*first, seat, rng), legal), 0, 1};
 
-  const auto candidates = b->candidates(*first, seat, legal);
+  const auto candidates = bot.candidates(*first, seat, legal);
   const int k = static_cast<int>(candidates.size());
   if (k <= 1) return {as_legal(k ? candidates.front() : legal.front(), legal), 0, k};
-  const Budget work = budget ? *budget : b->normal_budget(first->num_players());
+  const Budget work = budget ? *budget : bot.normal_budget(first->num_players());
 
   // Sequential halving: every round spends an equal share of the budget on the candidates still in,
   // then keeps the better half. Each sampled state is shared by all of them, with one playout seed.
@@ -97,7 +74,7 @@ Decision decide(const std::string& game, const Json& view, int seat, const std::
   for (int round = 0; round < rounds && alive.size() > 1; ++round) {
     const int per = std::max(1, work.playouts / (rounds * static_cast<int>(alive.size())));
     for (int i = 0; i < per; ++i) {
-      if (!sampled) sampled = b->sample(view, seat, rng);
+      if (!sampled) sampled = bot.sample(view, seat, rng);
       const std::uint64_t playout_seed = rng.next();
       for (int c : alive) {
         auto state = sampled->clone();
@@ -107,8 +84,8 @@ Decision decide(const std::string& game, const Json& view, int seat, const std::
           continue;
         }
         Rng playout_rng(playout_seed);
-        play_on(*b, *state, work.depth, playout_rng);
-        total[c] += outcome_for(*b, *state, seat);
+        play_on(bot, *state, work.depth, playout_rng);
+        total[c] += outcome_for(bot, *state, seat);
         ++runs[c];
         ++playouts;
       }

@@ -4,16 +4,16 @@
 // full states consistent with that view (the hidden parts drawn at random: bag contents, other hands,
 // screened stocks, pile orders) and plays them out with the engine as the simulator.
 //
-// The generic part (this header, src/bot.cpp) is a determinized Monte Carlo search: sample a state, try
+// The generic part (this header, src/game_bot.cpp) is a determinized Monte Carlo search: sample a state, try
 // each candidate action in it, play on with a quick policy for a bounded number of actions, and score
 // the end by the game's estimate of the final scores. Candidates are narrowed by sequential halving, and
 // every candidate is tried in the same sampled states with the same playout randomness (common random
 // numbers), so a difference in outcome is the action's, not the dice's.
 //
-// The per-game part is a `GameBot` in the game's folder (games/<id>/bot.cpp), registered in
-// src/bot.cpp: how to sample a state from a view, how to estimate scores, a quick policy, and which
-// actions are worth searching. Work is bounded by a number of playouts, not by a clock, so a decision is
-// a pure function of (view, seat, legal, level, seed).
+// The per-game part is a `GameBot` in the game's folder (games/<id>/bot.hpp and bot.cpp), listed beside
+// its game in games/games.cpp: how to sample a state from a view, how to estimate scores, a quick policy,
+// and which actions are worth searching. Work is bounded by a number of playouts, not by a clock, so a
+// decision is a pure function of (view, seat, legal, level, seed). bot.hpp finds a game's bot by its id.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -67,18 +67,15 @@ class GameBot {
   virtual Budget normal_budget(int players) const = 0;
 };
 
-// The game's bot, or null for a game without one.
-const GameBot* find_bot(const std::string& game);
-
 struct Decision {
   Json action;
   int playouts = 0;     // playouts run (0 for a forced move or the easy level)
   int candidates = 0;   // actions searched
 };
 
-// The decision of a `level` bot in `seat`, from the seat's `view` and `legal` actions (not empty).
-// Deterministic: the same arguments give the same decision. `budget` overrides the level's.
-Decision decide(const std::string& game, const Json& view, int seat, const std::vector<Json>& legal, Level level,
+// The decision of `bot` at `level` in `seat`, from the seat's `view` and `legal` actions (null when there
+// are none). Deterministic: the same arguments give the same decision. `budget` overrides the level's.
+Decision decide(const GameBot& bot, const Json& view, int seat, const std::vector<Json>& legal, Level level,
                 std::uint64_t seed, std::optional<Budget> budget = std::nullopt);
 
 // How a state ends up for `seat`, in [0, 1]: 1 for a clear win, 0 for a clear loss, judged by the margin

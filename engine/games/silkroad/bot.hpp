@@ -1,0 +1,9 @@
+#pragma once
+// Maritime Silk Road's computer player; bot.cpp says what it assumes about what a seat cannot see.
+#include "emporium/engine/game_bot.hpp"
+
+namespace emporium::engine::silkroad {
+
+const bot::GameBot& bot();
+
+}  // namespace emporium::engine::silkroad
