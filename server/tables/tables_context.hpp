@@ -28,7 +28,8 @@ struct TablesContext {
   std::chrono::milliseconds bot_delay{800};  // the pause before a bot's move, after the previous move
   std::chrono::seconds absent_after{300};    // replace_absent: how long a player must have been disconnected
   std::chrono::seconds abandoned_after{600};  // a waiting table with nobody connected closes after this
-  std::chrono::seconds finished_unwatched_after{60};  // a finished table nobody is connected to leaves memory (0: never)
+  // A finished table nobody is connected to leaves memory after this (0: never).
+  std::chrono::seconds finished_unwatched_after{60};
   // When the previous run of the server was last alive (Unix ms), if it ever ran: turn clocks resume from it.
   std::optional<std::int64_t> last_alive_ms;
   int min_turn_s = 5;  // the shortest turn a clock may have

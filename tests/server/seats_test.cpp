@@ -11,7 +11,9 @@ namespace {
 
 using engine::bot::Level;
 
-Seat person(std::string name, std::string token) { return Seat{.name = std::move(name), .token_hash = std::move(token)}; }
+Seat person(std::string name, std::string token) {
+  return Seat{.name = std::move(name), .token_hash = std::move(token)};
+}
 Seat bot(std::string name, StandIn stand_in = StandIn::none) {
   return Seat{.name = std::move(name), .token_hash = "bot-" + name, .bot = Level::normal, .stand_in = stand_in};
 }

@@ -5,11 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <deque>
 #include <filesystem>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <random>
 #include <string>
@@ -389,8 +387,8 @@ TEST(Tables, LeavingBeforeTheStartFreesTheSeatAndTheLastOneClosesTheTable) {
   bob->request({{"type", "join"}, {"table", table}}, "seated");
   ann->request({{"type", "leave"}, {"table", table}}, "left");
   // The creator left: the next person is the creator now.
-  EXPECT_EQ(bob->next("table", [](const Json& f) { return f["table"]["seats"][0]["name"].is_null(); })["table"]["creator_seat"],
-            1);
+  const auto after = bob->next("table", [](const Json& f) { return f["table"]["seats"][0]["name"].is_null(); });
+  EXPECT_EQ(after["table"]["creator_seat"], 1);
   bob->request({{"type", "leave"}, {"table", table}}, "left");
   EXPECT_FALSE(t.store().load(table));  // closed: out of the store
   EXPECT_TRUE(refused_with(ann->request({{"type", "join"}, {"table", table}}, "error"), "no_such_table"));
@@ -434,9 +432,13 @@ TEST(Tables, ABotPlaysItsTurns) {
   Tables t;
   auto ann = t.client();
   const auto table = table_of(create(*ann, "medici", 2));
-  ann->request({{"type", "add_bot"}, {"table", table}, {"seat", 1}, {"level", "easy"}}, "ack");
-  EXPECT_TRUE(refused_with(ann->request({{"type", "add_bot"}, {"table", table}, {"seat", 1}, {"level", "easy"}}, "error"),
-                           "seat_taken"));
+  const Json add_bot{{"type", "add_bot"}, {"table", table}, {"seat", 1}, {"level", "easy"}};
+  ann->request(add_bot, "ack");
+  EXPECT_TRUE(refused_with(ann->request(add_bot, "error"), "seat_taken"));
+  ann->request({{"type", "remove_bot"}, {"table", table}, {"seat", 1}}, "ack");
+  EXPECT_TRUE(refused_with(ann->request({{"type", "remove_bot"}, {"table", table}, {"seat", 1}}, "error"), "bad_message"));
+  EXPECT_EQ(ann->request(add_bot, "ack")["version"], 0);
+  EXPECT_EQ(t.store().load(table)->seats.at(1).bot, "easy");
   ann->request({{"type", "start"}, {"table", table}}, "ack");
   auto snapshot = ann->next("snapshot");
   // Ann moves whenever it is hers; the bot answers each time, until five moves are in.
@@ -490,7 +492,9 @@ std::string stored_finished_game(Store& store, const std::vector<std::string>& t
   table.players = 2;
   table.seed = new_game_seed();
   table.salt = new_salt();
-  for (int i = 0; i < 2; ++i) table.seats.push_back({.seat = i, .name = "P" + std::to_string(i), .token_hash = hash_token(tokens[i])});
+  for (int i = 0; i < 2; ++i) {
+    table.seats.push_back({.seat = i, .name = "P" + std::to_string(i), .token_hash = hash_token(tokens[i])});
+  }
   auto created = engine::create_game(table.game, table.players, table.options, table.seed);
   EXPECT_FALSE(created.error);
   table.options = created.options;
@@ -523,8 +527,8 @@ TEST(Tables, ARematchSeatsTheOffererAndKeepsTheOtherSeat) {
   EXPECT_EQ(offered["table"]["rematch_of"], old_table);
   EXPECT_EQ(offered["table"]["seats"][1]["reserved"], true);
   // Bob hears of the offer, and his rematch takes the seat kept for him.
-  EXPECT_EQ(bob->next("table", [](const Json& f) { return f["table"].contains("rematch"); })["table"]["rematch"]["table"],
-            rematch);
+  const auto offer = bob->next("table", [](const Json& f) { return f["table"].contains("rematch"); });
+  EXPECT_EQ(offer["table"]["rematch"]["table"], rematch);
   const auto claimed = bob->request({{"type", "rematch"}, {"table", old_table}}, "seated");
   EXPECT_EQ(table_of(claimed), rematch);
   EXPECT_EQ(claimed["seat"], 1);
