@@ -8,8 +8,8 @@
 #include <emporium/engine/registry.hpp>
 #include <emporium/engine/rng.hpp>
 
-#include "secrets.hpp"
-#include "sqlite_store.hpp"
+#include "common/secrets.hpp"
+#include "store/sqlite_store.hpp"
 
 using namespace emporium;
 
@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
     else if (flag == "--players") players = std::stoi(value);
     else { std::cerr << "unknown flag " << flag << "\n"; return 2; }
   }
-  server::sqlite_store db(argv[1]);
+  server::SqliteStore db(argv[1]);
   engine::Rng rng(1);
   for (int t = 0; t < tables; ++t) {
     server::StoredTable stored;
@@ -37,9 +37,11 @@ int main(int argc, char** argv) {
     stored.players = players;
     stored.seed = server::new_game_seed();
     stored.salt = server::new_salt();
-    stored.state = "playing";
+    stored.state = server::TableState::playing;
     for (int s = 0; s < players; ++s) {
-      stored.seats.push_back({s, "Player " + std::to_string(s + 1), server::hash_token(server::new_seat_token()), "", "", ""});
+      stored.seats.push_back({.seat = s,
+                              .name = "Player " + std::to_string(s + 1),
+                              .token_hash = server::hash_token(server::new_seat_token())});
     }
     auto created = engine::create_game(game, players, nlohmann::json::object(), stored.seed);
     if (created.error) { std::cerr << created.error->message << "\n"; return 1; }

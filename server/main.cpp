@@ -8,20 +8,22 @@
 #include <thread>
 #include <vector>
 
-#include "address_limits.hpp"
-#include "cluster.hpp"
-#include "commit_queue.hpp"
-#include "game_records.hpp"
-#include "worker_pool.hpp"
-#include "config.hpp"
-#include "heartbeat.hpp"
-#include "listener.hpp"
-#include "lobby.hpp"
+#include "cluster/cluster.hpp"
+#include "common/address_limits.hpp"
+#include "common/config.hpp"
+#include "common/metrics.hpp"
+#include "common/web_files.hpp"
+#include "common/worker_pool.hpp"
 #include "merkator/data_file.hpp"
-#include "metrics.hpp"
-#include "web_files.hpp"
-#include "origin.hpp"
-#include "store.hpp"
+#include "net/listener.hpp"
+#include "net/open_connections.hpp"
+#include "net/origin.hpp"
+#include "records/game_records.hpp"
+#include "store/commit_queue.hpp"
+#include "store/heartbeat.hpp"
+#include "store/open_store.hpp"
+#include "tables/lobby.hpp"
+#include "tables/table_directory.hpp"
 
 using namespace emporium::server;
 
@@ -48,67 +50,75 @@ int main(int argc, char** argv) {
   try {
     // Declaration order is destruction order in reverse: the io_context goes before the store and
     // the metrics (its pending handlers may still hold sessions that count themselves out), and the
-    // lobby with its rooms goes before the io_context (their strands live on it).
+    // directory with its rooms goes before the io_context (their strands live on it).
     const auto opened = open_store(store_setting(config), config.node.empty() ? "main" : config.node);
-    store& db = *opened;
-    metrics counters;
-    address_limits addresses({static_cast<std::size_t>(config.max_connections_per_ip),
-                              static_cast<std::size_t>(config.max_tables_per_ip_per_minute),
-                              parse_address_list(config.trusted_proxies)});
-    server_context context;
+    Store& db = *opened;
+    Metrics counters;
+    AddressLimits addresses({static_cast<std::size_t>(config.max_connections_per_ip),
+                             static_cast<std::size_t>(config.max_tables_per_ip_per_minute),
+                             parse_address_list(config.trusted_proxies)});
+    TablesContext tables_context;
+    tables_context.addresses = &addresses;
+    tables_context.metrics = &counters;
+    tables_context.store = &db;
+    tables_context.bot_delay = std::chrono::milliseconds(config.bot_delay_ms);
+    tables_context.absent_after = std::chrono::seconds(config.absent_after_s);
+    tables_context.abandoned_after = std::chrono::seconds(config.abandoned_after_s);
+    tables_context.finished_unwatched_after = std::chrono::seconds(config.finished_unwatched_s);
+    tables_context.min_turn_s = config.min_turn_s;
+    // Read before the first beat below: when the previous run was last alive.
+    tables_context.last_alive_ms = db.last_alive();
+    ServerContext context;
+    context.tables = &tables_context;
     context.addresses = &addresses;
     context.web_root = config.web_root;
     context.metrics = &counters;
-    web_files client_files;
+    WebFiles client_files;
     context.web_files = &client_files;
-    context.store = &db;
-    context.game_data["merkator"] = web_files::make(merkator_data, "application/json; charset=utf-8");
-    context.bot_delay = std::chrono::milliseconds(config.bot_delay_ms);
-    context.absent_after = std::chrono::seconds(config.absent_after_s);
-    context.abandoned_after = std::chrono::seconds(config.abandoned_after_s);
-    context.finished_unwatched_after = std::chrono::seconds(config.finished_unwatched_s);
-    context.min_turn_s = config.min_turn_s;
+    context.game_data["merkator"] = WebFiles::make(merkator_data, "application/json; charset=utf-8");
     context.allowed_origins = parse_origin_list(config.allowed_origins);
-    // Read before the first beat below: when the previous run was last alive.
-    context.last_alive_ms = db.last_alive();
     net::io_context ioc;
     // Moves are written by one thread in group commits; it is stopped (what it holds written) once the network
     // threads are done, before anything it calls back into goes away.
-    commit_queue commits(db, &counters, std::chrono::milliseconds(config.commit_delay_ms));
-    context.commits = &commits;
-    lobby tables(ioc.get_executor(), context);
-    context.lobby = &tables;
+    CommitQueue commits(db, &counters, std::chrono::milliseconds(config.commit_delay_ms));
+    tables_context.commits = &commits;
+    Lobby lobby(tables_context);
+    tables_context.lobby = &lobby;
+    TableDirectory tables(ioc.get_executor(), tables_context);
+    tables_context.directory = &tables;
+    OpenConnections connections;
+    context.connections = &connections;
     // Bots think beside the network threads (one fewer than the cores by default), and stop first.
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    worker_pool bots(config.bot_threads > 0 ? config.bot_threads : std::max(1, cores - 1));
-    context.bots = &bots;
+    WorkerPool bots(config.bot_threads > 0 ? config.bot_threads : std::max(1, cores - 1));
+    tables_context.bots = &bots;
     // Records and replays are built on a thread of their own: replaying a game is too long for a network thread.
-    worker_pool record_workers(1);
-    game_records records(db, record_workers);
+    WorkerPool record_workers(1);
+    GameRecords records(db, record_workers);
     context.records = &records;
     // One node rebuilds every unfinished table now; one of several takes tables over as they are asked for, and
-    // sweeps up those whose node is gone (cluster.hpp).
-    std::unique_ptr<cluster> nodes;
+    // sweeps up those whose node is gone (cluster/cluster.hpp).
+    std::unique_ptr<Cluster> nodes;
     std::size_t restored = 0;
     if (config.node.empty()) {
       restored = tables.restore();
     } else {
-      nodes = std::make_unique<cluster>(
-          cluster::settings{store_setting(config), config.node, std::chrono::milliseconds(config.lease_ms)}, db, tables);
-      context.cluster = nodes.get();
+      nodes = std::make_unique<Cluster>(
+          Cluster::Settings{store_setting(config), config.node, std::chrono::milliseconds(config.lease_ms)}, db, tables);
+      tables_context.cluster = nodes.get();
       nodes->start();
     }
-    heartbeat alive(ioc.get_executor(), db);
+    Heartbeat alive(ioc.get_executor(), db);
     alive.run();
 
-    auto server = std::make_shared<listener>(ioc, tcp::endpoint{net::ip::make_address(config.bind), config.port},
-                                             std::make_shared<const server_context>(context));
+    auto server = std::make_shared<Listener>(ioc, tcp::endpoint{net::ip::make_address(config.bind), config.port},
+                                             std::make_shared<const ServerContext>(context));
     server->run();
     const auto port = server->local_endpoint().port();
     // The store named without a PostgreSQL URI's credentials.
     const auto setting = store_setting(config);
     spdlog::info("emporium listening on http://{}:{}/ (web root {}, store {}, {} tables restored)", config.bind, port,
-                 config.web_root, kind_of_store(setting) == store_kind::sqlite ? setting : "PostgreSQL", restored);
+                 config.web_root, kind_of_store(setting) == StoreKind::sqlite ? setting : "PostgreSQL", restored);
     if (!config.port_file.empty()) {
       std::ofstream(config.port_file) << port << "\n";  // for tests and supervisors that ask for port 0
     }
@@ -120,14 +130,14 @@ int main(int argc, char** argv) {
     net::steady_timer closing(ioc);
     std::chrono::steady_clock::time_point give_up;
     std::function<void()> stop_when_closed = [&] {
-      if (tables.open_connections() == 0 || std::chrono::steady_clock::now() >= give_up) return ioc.stop();
+      if (connections.count() == 0 || std::chrono::steady_clock::now() >= give_up) return ioc.stop();
       closing.expires_after(std::chrono::milliseconds(10));
-      closing.async_wait([&](beast::error_code) { stop_when_closed(); });
+      closing.async_wait([&](boost::system::error_code) { stop_when_closed(); });
     };
-    signals.async_wait([&](beast::error_code, int signal) {
+    signals.async_wait([&](boost::system::error_code, int signal) {
       spdlog::info("signal {}: shutting down", signal);
       server->stop();
-      tables.shutdown();
+      connections.close_all();
       alive.stop();
       give_up = std::chrono::steady_clock::now() + std::chrono::seconds(2);
       stop_when_closed();

@@ -1,4 +1,4 @@
-#include "address_limits.hpp"
+#include "common/address_limits.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@ const auto t0 = std::chrono::steady_clock::time_point{} + 1000h;
 net::ip::address ip(const char* text) { return net::ip::make_address(text); }
 
 TEST(AddressLimits, ConnectionsAreCappedPerAddressAndFreedWithTheirSlot) {
-  address_limits limits({2, 0, {}});
+  AddressLimits limits({2, 0, {}});
   auto a = limits.open("10.0.0.1");
   auto b = limits.open("10.0.0.1");
   ASSERT_TRUE(a && b);
@@ -25,15 +25,15 @@ TEST(AddressLimits, ConnectionsAreCappedPerAddressAndFreedWithTheirSlot) {
 }
 
 TEST(AddressLimits, ZeroMeansNoCap) {
-  address_limits limits({0, 0, {}});
-  std::vector<std::unique_ptr<address_limits::connection>> open;
+  AddressLimits limits({0, 0, {}});
+  std::vector<std::unique_ptr<AddressLimits::Slot>> open;
   for (int i = 0; i < 1000; ++i) open.push_back(limits.open("10.0.0.1"));
   EXPECT_TRUE(open.back());
   for (int i = 0; i < 1000; ++i) EXPECT_TRUE(limits.allow_table("10.0.0.1", t0));
 }
 
 TEST(AddressLimits, TablesPerMinuteIsASlidingWindow) {
-  address_limits limits({0, 3, {}});
+  AddressLimits limits({0, 3, {}});
   EXPECT_TRUE(limits.allow_table("a", t0));
   EXPECT_TRUE(limits.allow_table("a", t0 + 10s));
   EXPECT_TRUE(limits.allow_table("a", t0 + 20s));

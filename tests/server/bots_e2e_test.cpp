@@ -11,7 +11,7 @@
 
 #include "frame_check.hpp"
 #include "game_driver.hpp"
-#include "store.hpp"
+#include "store/store.hpp"
 #include "test_client.hpp"
 
 namespace emporium::testing {

@@ -20,8 +20,8 @@
 #include "frame_check.hpp"
 #include "game_driver.hpp"
 #include "gunzip.hpp"
-#include "secrets.hpp"
-#include "store.hpp"
+#include "common/secrets.hpp"
+#include "store/store.hpp"
 #include "postgres_local.hpp"
 #include "test_client.hpp"
 

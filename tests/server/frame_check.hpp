@@ -11,7 +11,7 @@
 
 #include "game_driver.hpp"
 #include "merkator/data_file.hpp"
-#include "sqlite_store.hpp"
+#include "store/sqlite_store.hpp"
 
 namespace emporium::testing {
 
@@ -30,7 +30,7 @@ struct viewer_frames {
 inline void expect_frames_match_engine(const std::string& data_dir, const std::string& table,
                                        const std::vector<viewer_frames>& viewers,
                                        std::unique_ptr<engine::State>* replayed = nullptr) {
-  server::sqlite_store db(data_dir);
+  server::SqliteStore db(data_dir);
   auto stored = db.load(table);
   ASSERT_TRUE(stored);
   ASSERT_FALSE(engine::merkator::load_data_file(EMPORIUM_MERKATOR_DATA));  // the file the server loaded
@@ -75,7 +75,7 @@ inline bool shows_the_end(const Json& frame, const server::StoredTable& stored) 
 // or removed tiles; the frames that do carry them carry the stored ones. Without an end, no frame carries them.
 inline void expect_seed_only_after_the_end(const server::StoredTable& stored, const std::vector<viewer_frames>& viewers) {
   const std::string seed_hex = stored.seed.to_hex();
-  const bool finished = stored.state == "finished";
+  const bool finished = stored.state == server::TableState::finished;
   for (const auto& v : viewers) {
     bool revealed = false;
     for (const auto& text : v.tracker->client->log()) {

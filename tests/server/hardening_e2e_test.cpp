@@ -306,7 +306,7 @@ TEST(Protocol, AFrameOverOneMebibyteIsClosedWith1009) {
   }
 }
 
-// The server writes its frames itself, several at a time (websocket_session); Beast answers pings into the same
+// The server writes its frames itself, several at a time (WebSocketSession); Beast answers pings into the same
 // queue. Pongs and frames sent back to back all arrive whole, in order, and the connection stays open.
 TEST(Protocol, WebSocketPingsAreAnsweredBetweenFramesWithNothingInterleaved) {
   server_process server;

@@ -1,5 +1,5 @@
 // Which pages may open WebSocket connections: the server's own, the listed ones, and non-browser clients.
-#include "origin.hpp"
+#include "net/origin.hpp"
 
 #include <gtest/gtest.h>
 

@@ -11,7 +11,7 @@
 
 #include "frame_check.hpp"
 #include "game_driver.hpp"
-#include "sqlite_store.hpp"
+#include "store/sqlite_store.hpp"
 #include "test_client.hpp"
 
 namespace emporium::testing {
@@ -62,7 +62,7 @@ TEST(PublishedRecords, APrivateGamesCommitmentRevealAndRecord) {
   // While it runs, neither route answers, with the invite or without, and no answer carries the seed.
   const std::string base = "/tables/" + t.id;
   const std::string with_invite = "?invite=" + t.invite;
-  server::sqlite_store peek(server.data_dir());
+  server::SqliteStore peek(server.data_dir());
   const std::string seed_hex = peek.load(t.id)->seed.to_hex();
   for (const char* file : {"/record.json", "/replay.json"}) {
     const auto running = http_get(server.port(), base + file + with_invite);

@@ -5,7 +5,7 @@
 #include <set>
 
 #include "game_driver.hpp"
-#include "sqlite_store.hpp"
+#include "store/sqlite_store.hpp"
 #include "test_client.hpp"
 
 namespace emporium::testing {
@@ -252,7 +252,7 @@ TEST(MyGames, FinishedRunningAndWaitingTablesWithoutJoiningAnything) {
   ASSERT_EQ(games.size(), 6u) << reply;
 
   // Finished: the engine's result as stored, and nobody's turn.
-  const auto stored = emporium::server::sqlite_store(server.data_dir()).load(done.id, false);
+  const auto stored = emporium::server::SqliteStore(server.data_dir()).load(done.id, false);
   ASSERT_TRUE(stored);
   for (int i : {0, 5}) {
     EXPECT_EQ(games[i]["table"], done.id);

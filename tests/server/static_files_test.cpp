@@ -1,5 +1,5 @@
-#include "static_files.hpp"
-#include "web_files.hpp"
+#include "net/static_files.hpp"
+#include "common/web_files.hpp"
 #include "gunzip.hpp"
 
 #include <unistd.h>
@@ -97,7 +97,7 @@ TEST(WebFiles, ReadsAFileOnceAndAgainWhenItChanges) {
   std::string first;
   for (int i = 0; i < 300; ++i) first += "console.log('first');\n";
   write(first);
-  web_files files;
+  WebFiles files;
   const auto a = files.get(path);
   ASSERT_NE(a, nullptr);
   EXPECT_EQ(a->body, first);

@@ -11,11 +11,12 @@
 #include <thread>
 #include <unistd.h>
 
-#include "commit_queue.hpp"
+#include "store/commit_queue.hpp"
 #include "postgres_local.hpp"
-#include "postgres_store.hpp"
-#include "sqlite_store.hpp"
-#include "table_leases.hpp"
+#include "store/open_store.hpp"
+#include "store/postgres_store.hpp"
+#include "store/sqlite_store.hpp"
+#include "cluster/table_leases.hpp"
 
 using namespace emporium::server;
 using nlohmann::json;
@@ -30,11 +31,11 @@ class StoreSuite : public ::testing::TestWithParam<std::string> {
              ("emporium-store-" + std::to_string(::getpid()) + "-" +
               ::testing::UnitTest::GetInstance()->current_test_info()->name());
       std::filesystem::remove_all(dir_);
-      db_ = std::make_unique<sqlite_store>(dir_.string());
+      db_ = std::make_unique<SqliteStore>(dir_.string());
     } else {
       EMPORIUM_NEED_POSTGRES(pg);
       uri_ = pg->new_database();
-      db_ = std::make_unique<postgres_store>(uri_);
+      db_ = std::make_unique<PostgresStore>(uri_);
     }
   }
   void TearDown() override {
@@ -42,10 +43,10 @@ class StoreSuite : public ::testing::TestWithParam<std::string> {
     if (!dir_.empty()) std::filesystem::remove_all(dir_);
   }
   // The same store opened again (as after a restart).
-  std::unique_ptr<store> reopen() {
+  std::unique_ptr<Store> reopen() {
     db_.reset();
-    if (GetParam() == "sqlite") return std::make_unique<sqlite_store>(dir_.string());
-    return std::make_unique<postgres_store>(uri_);
+    if (GetParam() == "sqlite") return std::make_unique<SqliteStore>(dir_.string());
+    return std::make_unique<PostgresStore>(uri_);
   }
 
   static StoredTable table(const std::string& id, int players = 3) {
@@ -57,12 +58,12 @@ class StoreSuite : public ::testing::TestWithParam<std::string> {
     t.seed = emporium::engine::Seed(0x0123456789abcdefULL, 0xfedcba9876543210ULL);
     t.salt = "00112233445566778899aabbccddeeff";
     for (int s = 0; s < players; ++s) {
-      t.seats.push_back({s, "Player " + std::to_string(s), std::string(63, 'a') + char('0' + s) + id, "", "", ""});
+      t.seats.push_back({s, "Player " + std::to_string(s), std::string(63, 'a') + char('0' + s) + id, "", StandIn::none, ""});
     }
     return t;
   }
 
-  std::unique_ptr<store> db_;
+  std::unique_ptr<Store> db_;
   std::filesystem::path dir_;
   std::string uri_;
 };
@@ -76,7 +77,7 @@ TEST_P(StoreSuite, ATableComesBackAsItWasStored) {
   t.seats[1].bot = "normal";
   t.seats[1].token_hash = std::string(64, 'b');
   t.seats[3].bot = "easy";
-  t.seats[3].stand_in = "absent";
+  t.seats[3].stand_in = StandIn::absent;
   db_->create_table(t);
 
   const auto back = db_->load("T1");
@@ -90,7 +91,7 @@ TEST_P(StoreSuite, ATableComesBackAsItWasStored) {
   EXPECT_TRUE(back->is_private);
   EXPECT_EQ(back->invite, "INVITE42");
   EXPECT_EQ(back->creator_seat, 2);
-  EXPECT_EQ(back->state, "waiting");
+  EXPECT_EQ(back->state, TableState::waiting);
   ASSERT_TRUE(back->clock);
   EXPECT_EQ(*back->clock, (emporium::protocol::ClockConfig{30, 120}));
   EXPECT_TRUE(back->result.is_null());
@@ -123,12 +124,12 @@ TEST_P(StoreSuite, ActionsAreKeptInOrderWithTheClockAndTheEnd) {
   EXPECT_EQ(a->actions[1], std::make_pair(2, json{{"type", "x"}, {"n", 2}}));
   EXPECT_EQ(a->actions[2], std::make_pair(1, json{{"type", "last"}}));
   EXPECT_EQ(a->clock_state, (json{{"left", {3, 4}}}));
-  EXPECT_EQ(a->state, "finished");
+  EXPECT_EQ(a->state, TableState::finished);
   EXPECT_EQ(a->result, (json{{"winners", {1}}}));
   EXPECT_GT(a->finished_at, 0);
   const auto b = db_->load("B");
   ASSERT_EQ(b->actions.size(), 1u);
-  EXPECT_EQ(b->state, "waiting");
+  EXPECT_EQ(b->state, TableState::waiting);
   // Described only: no actions read.
   EXPECT_TRUE(db_->load("A", /*with_actions=*/false)->actions.empty());
 }
@@ -142,7 +143,7 @@ TEST_P(StoreSuite, ABatchWithAnIndexAlreadyStoredStoresNothing) {
   EXPECT_THROW(db_->append_actions({{"B", 0, 0, R"({"n":"b0"})", "", ""},
                                     {"A", 1, 0, R"({"n":1})", "", ""},
                                     {"A", 0, 2, R"({"n":"fork"})", "", ""}}),
-               store_error);
+               StoreError);
   EXPECT_EQ(db_->load("A")->actions, (std::vector<std::pair<int, json>>{{0, json{{"n", 0}}}}));
   EXPECT_TRUE(db_->load("B")->actions.empty());
   // And the store goes on: the next batch is stored.
@@ -152,7 +153,7 @@ TEST_P(StoreSuite, ABatchWithAnIndexAlreadyStoredStoresNothing) {
 }
 
 TEST_P(StoreSuite, AGroupCommitOfManyMovesIsStoredWhole) {
-  // More statements than one pipeline sync holds (postgres_store): 1,000 moves of 50 tables, clocks included.
+  // More statements than one pipeline sync holds (PostgresStore): 1,000 moves of 50 tables, clocks included.
   for (int t = 0; t < 50; ++t) db_->create_table(table("G" + std::to_string(t)));
   std::vector<ActionWrite> batch;
   for (int i = 0; i < 20; ++i) {
@@ -173,16 +174,16 @@ TEST_P(StoreSuite, AGroupCommitOfManyMovesIsStoredWhole) {
 
 TEST_P(StoreSuite, SeatsAreReplacedWhole) {
   db_->create_table(table("S", 2));
-  std::vector<StoredSeat> seats{{0, "Ann", std::string(64, 'c'), "", "", ""},
-                                {1, "Bot", std::string(64, 'd'), "easy", "left", ""},
-                                {2, "Cy", std::string(64, 'e'), "", "", ""}};
+  std::vector<StoredSeat> seats{{0, "Ann", std::string(64, 'c'), "", StandIn::none, ""},
+                                {1, "Bot", std::string(64, 'd'), "easy", StandIn::left, ""},
+                                {2, "Cy", std::string(64, 'e'), "", StandIn::none, ""}};
   db_->save_seats("S", seats, 3, 1);
   const auto s = db_->load("S", false);
   EXPECT_EQ(s->players, 3);
   EXPECT_EQ(s->creator_seat, 1);
   ASSERT_EQ(s->seats.size(), 3u);
   EXPECT_EQ(s->seats[1].bot, "easy");
-  EXPECT_EQ(s->seats[1].stand_in, "left");
+  EXPECT_EQ(s->seats[1].stand_in, StandIn::left);
   EXPECT_EQ(db_->table_of_token(std::string(64, 'e')), "S");
   // The old seats' tokens lead nowhere now.
   EXPECT_FALSE(db_->table_of_token(table("S", 2).seats[0].token_hash));
@@ -215,23 +216,23 @@ TEST_P(StoreSuite, TablesAreFoundByTokenAndInviteFinishedOrNot) {
   t.is_private = true;
   t.invite = "CODE1";
   db_->create_table(t);
-  db_->set_state("F", "finished", json{{"ranking", {0, 1, 2}}});
+  db_->set_state("F", TableState::finished, json{{"ranking", {0, 1, 2}}});
   EXPECT_EQ(db_->table_of_invite("CODE1"), "F");
   EXPECT_EQ(db_->table_of_token(t.seats[2].token_hash), "F");
   EXPECT_FALSE(db_->table_of_invite("CODE2"));
   EXPECT_FALSE(db_->table_of_token(""));
   const auto f = db_->load("F", false);
-  EXPECT_EQ(f->state, "finished");
+  EXPECT_EQ(f->state, TableState::finished);
   EXPECT_EQ(f->result, (json{{"ranking", {0, 1, 2}}}));
   EXPECT_GT(f->finished_at, 0);
-  db_->set_state("F", "playing");
+  db_->set_state("F", TableState::playing);
   EXPECT_EQ(db_->load("F", false)->finished_at, 0);
   EXPECT_TRUE(db_->load("F", false)->result.is_null());
 }
 
 TEST_P(StoreSuite, ARematchIsStoredWithItsOfferAndReservedSeats) {
   db_->create_table(table("OLD"));
-  db_->set_state("OLD", "finished", json{{"r", 1}});
+  db_->set_state("OLD", TableState::finished, json{{"r", 1}});
   StoredTable next = table("NEW");
   next.rematch_of = "OLD";
   next.seats[1].reserved_for = std::string(64, 'f');
@@ -247,13 +248,13 @@ TEST_P(StoreSuite, ARematchIsStoredWithItsOfferAndReservedSeats) {
   StoredTable clash = table("NEW");
   clash.rematch_of = "OLD";
   for (auto& s : clash.seats) s.token_hash[0] = 'z';
-  EXPECT_THROW(db_->create_rematch(clash, json{{"table", "X"}}, json{{"table", "NEW"}, {"by", 0}}), store_error);
+  EXPECT_THROW(db_->create_rematch(clash, json{{"table", "X"}}, json{{"table", "NEW"}, {"by", 0}}), StoreError);
   EXPECT_EQ(db_->load("OLD", false)->rematch["table"], "NEW");
 }
 
 TEST_P(StoreSuite, ARematchIsStoredOnlyOverTheOfferItReplaces) {
   db_->create_table(table("OLD"));
-  db_->set_state("OLD", "finished", json{{"r", 1}});
+  db_->set_state("OLD", TableState::finished, json{{"r", 1}});
   StoredTable first = table("FIRST");
   first.rematch_of = "OLD";
   const json first_offer{{"table", "FIRST"}, {"by", 0}};
@@ -321,12 +322,12 @@ INSTANTIATE_TEST_SUITE_P(BothStores, StoreSuite, ::testing::Values("sqlite", "po
 TEST(PostgresStore, ALostConnectionIsOpenedAgain) {
   EMPORIUM_NEED_POSTGRES(pg);
   const auto uri = pg->new_database();
-  postgres_store db(uri);
+  PostgresStore db(uri);
   StoredTable t;
   t.id = "R";
   t.game = "medici";
   t.players = 2;
-  t.seats = {{0, "A", std::string(64, '1'), "", "", ""}, {1, "B", std::string(64, '2'), "", "", ""}};
+  t.seats = {{0, "A", std::string(64, '1'), "", StandIn::none, ""}, {1, "B", std::string(64, '2'), "", StandIn::none, ""}};
   db.create_table(t);
   db.append_actions({{"R", 0, 0, "{}", "", ""}});
   // Every other connection to this database is ended by the server.
@@ -337,7 +338,7 @@ TEST(PostgresStore, ALostConnectionIsOpenedAgain) {
   // The first call after may fail (the store learns of the loss); what follows works.
   try {
     db.append_actions({{"R", 1, 1, "{}", "", ""}});
-  } catch (const store_error&) {
+  } catch (const StoreError&) {
     db.append_actions({{"R", 1, 1, "{}", "", ""}});
   }
   EXPECT_EQ(db.load("R")->actions.size(), 2u);
@@ -351,8 +352,8 @@ TEST(PostgresStore, SeveralNodesMayCreateTheSchemaAtOnce) {
   for (int i = 0; i < 4; ++i) {
     nodes.emplace_back([&] {
       try {
-        postgres_store db(uri);
-      } catch (const store_error&) {
+        PostgresStore db(uri);
+      } catch (const StoreError&) {
         ++failed;
       }
     });
@@ -365,15 +366,15 @@ TEST(PostgresStore, SeveralNodesMayCreateTheSchemaAtOnce) {
 TEST(TableLeases, ATableIsHeldByOneNodeAtATimeAndALostLeaseStopsItsWrites) {
   EMPORIUM_NEED_POSTGRES(pg);
   const auto uri = pg->new_database();
-  postgres_store n1_store(uri, "n1");
-  table_leases n1(uri, "n1", std::chrono::milliseconds(600));
-  table_leases n2(uri, "n2", std::chrono::milliseconds(600));
+  PostgresStore n1_store(uri, "n1");
+  TableLeases n1(uri, "n1", std::chrono::milliseconds(600));
+  TableLeases n2(uri, "n2", std::chrono::milliseconds(600));
   StoredTable t;
   t.id = "L";
   t.game = "medici";
   t.players = 2;
-  t.state = "playing";
-  t.seats = {{0, "A", std::string(64, '1'), "", "", ""}, {1, "B", std::string(64, '2'), "", "", ""}};
+  t.state = TableState::playing;
+  t.seats = {{0, "A", std::string(64, '1'), "", StandIn::none, ""}, {1, "B", std::string(64, '2'), "", StandIn::none, ""}};
   n1_store.create_table(t);
 
   EXPECT_EQ(n1.orphans(10), std::vector<std::string>{"L"});  // nobody holds it yet
@@ -404,26 +405,26 @@ TEST(TableLeases, ATableIsHeldByOneNodeAtATimeAndALostLeaseStopsItsWrites) {
   EXPECT_EQ(n1.renew({"L"}), std::vector<std::string>{"L"});  // n1 learns it lost the table
 
   // Nothing n1 writes at its old epoch is stored: not a move (the whole batch fails), not seats, state or clock.
-  EXPECT_THROW(n1_store.append_actions({{"L", 1, 1, R"({"stale":true})", "", "", *epoch}}), store_error);
-  EXPECT_THROW(n1_store.save_seats("L", {}, 2, 0, *epoch), store_error);
-  EXPECT_THROW(n1_store.set_state("L", "finished", nlohmann::json{{"x", 1}}, *epoch), store_error);
-  EXPECT_THROW(n1_store.save_clock("L", nlohmann::json{{"c", 2}}, *epoch), store_error);
-  EXPECT_THROW(n1_store.delete_table("L", *epoch), store_error);
+  EXPECT_THROW(n1_store.append_actions({{"L", 1, 1, R"({"stale":true})", "", "", *epoch}}), StoreError);
+  EXPECT_THROW(n1_store.save_seats("L", {}, 2, 0, *epoch), StoreError);
+  EXPECT_THROW(n1_store.set_state("L", TableState::finished, nlohmann::json{{"x", 1}}, *epoch), StoreError);
+  EXPECT_THROW(n1_store.save_clock("L", nlohmann::json{{"c", 2}}, *epoch), StoreError);
+  EXPECT_THROW(n1_store.delete_table("L", *epoch), StoreError);
   const auto now = n1_store.load("L");
   ASSERT_TRUE(now);
   EXPECT_EQ(now->actions.size(), 1u);
   EXPECT_EQ(now->seats.size(), 2u);
-  EXPECT_EQ(now->state, "playing");
+  EXPECT_EQ(now->state, TableState::playing);
   EXPECT_EQ(now->clock_state, (nlohmann::json{{"c", 1}}));
   // n2 writes at its own epoch; the record goes on from where it was.
-  postgres_store n2_store(uri, "n2");
+  PostgresStore n2_store(uri, "n2");
   n2_store.append_actions({{"L", 1, 1, "{}", "", "", *taken}});
   EXPECT_EQ(n2_store.load("L")->actions.size(), 2u);
 
   // Handing over: n2 gives the lease up and n1 takes it at once (epoch 3); finished tables are nobody's.
   n2.release("L");
   EXPECT_EQ(n1.take("L"), 3u);
-  n1_store.set_state("L", "finished", nlohmann::json{{"r", 1}}, 3);
+  n1_store.set_state("L", TableState::finished, nlohmann::json{{"r", 1}}, 3);
   EXPECT_FALSE(n2.take("L"));
   EXPECT_TRUE(n2.orphans(10).empty());
   // A node that starts again under its name holds nothing from before.
@@ -434,12 +435,12 @@ TEST(TableLeases, ATableIsHeldByOneNodeAtATimeAndALostLeaseStopsItsWrites) {
 TEST(TableLeases, NodesHearEachOthersNotifications) {
   EMPORIUM_NEED_POSTGRES(pg);
   const auto uri = pg->new_database();
-  postgres_store schema(uri);
-  table_leases n1(uri, "n1", std::chrono::milliseconds(1000));
-  table_leases n2(uri, "n2", std::chrono::milliseconds(1000));
+  PostgresStore schema(uri);
+  TableLeases n1(uri, "n1", std::chrono::milliseconds(1000));
+  TableLeases n2(uri, "n2", std::chrono::milliseconds(1000));
   n2.socket();  // listening from now on
-  n1.notify(table_leases::kHandoff, "n2 T1");
-  n1.notify(table_leases::kLobby, R"({"node":"n1","removed":"T9"})");
+  n1.notify(TableLeases::kHandoff, "n2 T1");
+  n1.notify(TableLeases::kLobby, R"({"node":"n1","removed":"T9"})");
   std::vector<std::pair<std::string, std::string>> heard;
   for (int i = 0; i < 100 && heard.size() < 2; ++i) {
     for (auto& n : n2.notifications()) heard.push_back(std::move(n));
@@ -474,7 +475,7 @@ class SqliteLog : public ::testing::Test {
     sqlite3_close(db);
     return size;
   }
-  static void create_table(store& db, const std::string& id, int players) {
+  static void create_table(Store& db, const std::string& id, int players) {
     StoredTable t;
     t.id = id;
     t.game = "silkroad";
@@ -490,7 +491,7 @@ class SqliteLog : public ::testing::Test {
   std::uintmax_t log_size() const { return std::filesystem::file_size(dir_ / "emporium.db-wal"); }
   // Moves one commit at a time, as they come at a steady load, until `log_bytes` of log have been written;
   // returns the largest the log file was seen.
-  std::uintmax_t play(sqlite_store& db, std::uintmax_t log_bytes, long long page) {
+  std::uintmax_t play(SqliteStore& db, std::uintmax_t log_bytes, long long page) {
     create_table(db, "L", 2);
     std::uintmax_t largest = 0;
     const auto commits = log_bytes / static_cast<std::uintmax_t>(page);  // at least a page each
@@ -508,7 +509,7 @@ class SqliteLog : public ::testing::Test {
 };
 
 TEST_F(SqliteLog, NewDatabasesHaveSmallPagesAndALogOfAboutFourMiB) {
-  sqlite_store db(dir_.string());
+  SqliteStore db(dir_.string());
   EXPECT_EQ(page_size(), 1024);
   const auto largest = play(db, 12u << 20, 1024);
   EXPECT_GT(largest, 3u << 20);  // not copied back every 1000 pages (1 MiB): that would be four times the stalls
@@ -519,11 +520,11 @@ TEST_F(SqliteLog, NewDatabasesHaveSmallPagesAndALogOfAboutFourMiB) {
 // log it found when it began, so what they wrote during it must be copied too (with them held back), or the log never
 // starts over while they keep writing.
 TEST_F(SqliteLog, ACopyMadeWhileRoomsWriteStillLetsTheLogStartOver) {
-  sqlite_store db(dir_.string());
+  SqliteStore db(dir_.string());
   create_table(db, "R", 4);
   auto seat_save = [&](int i) {
     std::vector<StoredSeat> seats;
-    for (int s = 0; s < 4; ++s) seats.push_back({s, "player " + std::to_string(i), std::string(64, 'a' + s), "", "", ""});
+    for (int s = 0; s < 4; ++s) seats.push_back({s, "player " + std::to_string(i), std::string(64, 'a' + s), "", StandIn::none, ""});
     db.save_seats("R", seats, 4, 0);
   };
   for (int i = 0; i < 1500; ++i) seat_save(i);  // past the 4 MiB limit
@@ -546,11 +547,11 @@ TEST_F(SqliteLog, ACopyMadeWhileRoomsWriteStillLetsTheLogStartOver) {
 
 // The server's writer (not the tests above) is what copies the log back: after its batches, and when it is idle.
 TEST_F(SqliteLog, TheCommitQueuesWriterCopiesTheLogBackAfterBatchesAndWhenIdle) {
-  sqlite_store db(dir_.string());
+  SqliteStore db(dir_.string());
   create_table(db, "Q", 2);
   std::uintmax_t largest = 0;
   {
-    commit_queue queue(db);
+    CommitQueue queue(db);
     for (std::uint64_t i = 0; i < 12000; ++i) {  // about 12 MiB of log, one move a commit
       std::promise<bool> stored;
       queue.append(move("Q", i), [&](bool ok) { stored.set_value(ok); });
@@ -559,7 +560,7 @@ TEST_F(SqliteLog, TheCommitQueuesWriterCopiesTheLogBackAfterBatchesAndWhenIdle) 
     }
     EXPECT_LE(largest, 9u << 19);
     // Only the rooms write now (seats: about 12 MiB of log); the idle writer copies it back within a quarter second.
-    for (int i = 0; i < 3000; ++i) db.save_seats("Q", {{0, "n" + std::to_string(i), std::string(64, 'a'), "", "", ""}}, 2, 0);
+    for (int i = 0; i < 3000; ++i) db.save_seats("Q", {{0, "n" + std::to_string(i), std::string(64, 'a'), "", StandIn::none, ""}}, 2, 0);
     std::this_thread::sleep_for(std::chrono::milliseconds(600));
     db.save_seats("Q", {}, 2, 0);  // starts the log over, cut back
     EXPECT_LE(log_size(), 9u << 19);
@@ -574,7 +575,7 @@ TEST_F(SqliteLog, ADatabaseMadeBeforeKeepsItsPagesAndTheSameLimit) {
                          nullptr, nullptr),
             SQLITE_OK);
   sqlite3_close(old);
-  sqlite_store db(dir_.string());
+  SqliteStore db(dir_.string());
   EXPECT_EQ(page_size(), 4096);
   const auto largest = play(db, 12u << 20, 4096);
   EXPECT_GT(largest, 3u << 20);
@@ -583,12 +584,12 @@ TEST_F(SqliteLog, ADatabaseMadeBeforeKeepsItsPagesAndTheSameLimit) {
 
 TEST(OpenStore, NamesTheStoreBySetting) {
   const auto dir = std::filesystem::temp_directory_path() / ("emporium-open-" + std::to_string(::getpid()));
-  EXPECT_TRUE(dynamic_cast<sqlite_store*>(open_store("sqlite:" + dir.string()).get()));
+  EXPECT_TRUE(dynamic_cast<SqliteStore*>(open_store("sqlite:" + dir.string()).get()));
   std::filesystem::remove_all(dir);
   EXPECT_THROW(open_store("mysql://x"), std::invalid_argument);
   EXPECT_THROW(open_store("sqlite:"), std::invalid_argument);
   // An unreachable PostgreSQL is a store error with libpq's reason, not a crash.
-  EXPECT_THROW(open_store("postgresql://nobody@127.0.0.1:1/none?connect_timeout=2"), store_error);
+  EXPECT_THROW(open_store("postgresql://nobody@127.0.0.1:1/none?connect_timeout=2"), StoreError);
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // The turn clock's bookkeeping: turn time first, then the reserve; timeouts in a row; the stored form and
 // a restart that charges nobody for the downtime.
-#include "turn_clock.hpp"
+#include "tables/turn_clock.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,10 +10,10 @@ namespace {
 using namespace std::chrono_literals;
 using Json = nlohmann::json;
 
-const turn_clock::time_point t0{};
+const TurnClock::time_point t0{};
 
 TEST(TurnClock, TheTurnTimeRunsFirstThenTheReserve) {
-  turn_clock c({20, 60}, 3);
+  TurnClock c({20, 60}, 3);
   EXPECT_FALSE(c.running_seat());
   EXPECT_FALSE(c.deadline());
   EXPECT_EQ(c.live(t0), Json::parse(R"({"reserve_ms":[60000,60000,60000],"timeouts":[0,0,0],"running":null})"));
@@ -35,7 +35,7 @@ TEST(TurnClock, TheTurnTimeRunsFirstThenTheReserve) {
 }
 
 TEST(TurnClock, TimeoutsCountInARowAndAnOwnDecisionClearsThem) {
-  turn_clock c({5, 0}, 2);
+  TurnClock c({5, 0}, 2);
   EXPECT_EQ(c.count_decision(0, true), 1);
   EXPECT_EQ(c.count_decision(0, true), 2);
   EXPECT_EQ(c.count_decision(1, true), 1);
@@ -46,7 +46,7 @@ TEST(TurnClock, TimeoutsCountInARowAndAnOwnDecisionClearsThem) {
 }
 
 TEST(TurnClock, ARestartChargesNobodyForTheDowntime) {
-  turn_clock c({30, 60}, 2);
+  TurnClock c({30, 60}, 2);
   c.start(0, t0);
   c.stop(t0 + 40s);  // 10 s off seat 0's reserve
   c.start(1, t0 + 40s);
@@ -56,18 +56,18 @@ TEST(TurnClock, ARestartChargesNobodyForTheDowntime) {
                                     "running":{"seat":1,"turn_ms":30000,"since_ms":1699999995000}})"));
   // The server was last alive 3 s after that (8 s into the decision), then down for a while: the decision
   // goes on from 8 s, whenever it comes back.
-  const turn_clock::time_point later = t0 + 1000s;
-  const auto back = turn_clock::from_stored({30, 60}, 2, stored, wall + 3000, later);
+  const TurnClock::time_point later = t0 + 1000s;
+  const auto back = TurnClock::from_stored({30, 60}, 2, stored, wall + 3000, later);
   EXPECT_EQ(back.running_seat(), 1);
   EXPECT_EQ(back.live(later), Json::parse(R"({"reserve_ms":[50000,60000],"timeouts":[0,0],
                                               "running":{"seat":1,"turn_ms":22000,"reserve_ms":60000}})"));
   EXPECT_EQ(*back.deadline(), later + 22s + 60s);
   // Never known to be alive after the decision began: it starts where it was stored.
-  const auto fresh = turn_clock::from_stored({30, 60}, 2, stored, std::nullopt, later);
+  const auto fresh = TurnClock::from_stored({30, 60}, 2, stored, std::nullopt, later);
   EXPECT_EQ(fresh.live(later)["running"]["turn_ms"], 30000);
   // Nothing stored (a table from before clocks were kept): full reserves, nobody running.
-  EXPECT_EQ(turn_clock::from_stored({30, 60}, 2, nullptr, wall, later).live(later),
-            turn_clock({30, 60}, 2).live(later));
+  EXPECT_EQ(TurnClock::from_stored({30, 60}, 2, nullptr, wall, later).live(later),
+            TurnClock({30, 60}, 2).live(later));
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-#include "websocket_frame.hpp"
+#include "net/websocket_frame.hpp"
 
 #include <gtest/gtest.h>
 

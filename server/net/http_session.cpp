@@ -1,0 +1,206 @@
+#include "net/http_session.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "common/metrics.hpp"
+#include "common/web_files.hpp"
+#include "net/origin.hpp"
+#include "net/static_files.hpp"
+#include "net/websocket_session.hpp"
+#include "records/game_records.hpp"
+#include "tables/lobby.hpp"
+
+namespace emporium::server {
+namespace {
+
+constexpr std::size_t kBodyLimit = 16 * 1024;
+constexpr auto kReadTimeout = std::chrono::seconds(30);
+
+http::response<http::string_body> text_response(unsigned version, bool keep_alive, http::status status,
+                                                std::string body,
+                                                std::string_view type = "text/plain; charset=utf-8") {
+  http::response<http::string_body> res{status, version};
+  res.set(http::field::server, "emporium");
+  res.set(http::field::content_type, type);
+  res.set(http::field::cache_control, "no-store");
+  res.keep_alive(keep_alive);
+  res.body() = std::move(body);
+  res.prepare_payload();
+  return res;
+}
+
+http::response<http::string_body> text_response(const http::request<http::string_body>& req,
+                                                http::status status, std::string body,
+                                                std::string_view type = "text/plain; charset=utf-8") {
+  return text_response(req.version(), req.keep_alive(), status, std::move(body), type);
+}
+
+// A web client file from memory: compressed when the client takes gzip, 304 when its validator still holds.
+// no-cache makes the browser ask every time, so a new version is seen at once; the 304 costs a few bytes.
+http::response<http::string_body> static_response(const http::request<http::string_body>& req,
+                                                  const WebFiles::File& file) {
+  const bool packed = !file.gzipped.empty() && accepts_gzip(req[http::field::accept_encoding]);
+  const auto& etag = packed ? file.gzipped_etag : file.etag;
+  const auto& body = packed ? file.gzipped : file.body;
+  const bool fresh = etag_matches(req[http::field::if_none_match], etag);
+  const bool head = req.method() == http::verb::head;
+  auto res = text_response(req, fresh ? http::status::not_modified : http::status::ok,
+                           fresh || head ? std::string() : body, file.type);
+  res.set(http::field::cache_control, "no-cache");
+  res.set(http::field::etag, etag);
+  res.set("X-Content-Type-Options", "nosniff");
+  if (!file.gzipped.empty()) res.set(http::field::vary, "Accept-Encoding");
+  if (packed) res.set(http::field::content_encoding, "gzip");
+  if (fresh) {
+    res.erase(http::field::content_type);
+    res.erase(http::field::content_length);
+  } else if (head) {
+    res.content_length(body.size());
+  }
+  return res;
+}
+
+// GET /games/<id>/data.json: a game's component data file, exactly as the server loaded and checked it at
+// start-up (the board needs the names, the map, the cards), served like the client's files. Nothing when the
+// target is not such a path.
+std::optional<http::response<http::string_body>> game_data_response(const http::request<http::string_body>& req,
+                                                                    const ServerContext& context) {
+  constexpr std::string_view prefix = "/games/", suffix = "/data.json";
+  const std::string_view target = req.target();
+  const std::string_view path = target.substr(0, target.find('?'));
+  if (!path.starts_with(prefix) || !path.ends_with(suffix) || path.size() <= prefix.size() + suffix.size()) {
+    return std::nullopt;
+  }
+  const auto it = context.game_data.find(std::string(path.substr(prefix.size(), path.size() - prefix.size() - suffix.size())));
+  if (it == context.game_data.end()) return text_response(req, http::status::not_found, "Not found.\n");
+  return static_response(req, it->second);
+}
+
+}  // namespace
+
+HttpSession::HttpSession(tcp::socket&& socket, std::shared_ptr<const ServerContext> context,
+                           std::unique_ptr<AddressLimits::Slot> slot)
+    : stream_(std::move(socket)), context_(std::move(context)), slot_(std::move(slot)) {}
+
+void HttpSession::run() {
+  net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
+}
+
+void HttpSession::do_read() {
+  parser_.emplace();
+  parser_->body_limit(kBodyLimit);
+  stream_.expires_after(kReadTimeout);
+  http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+}
+
+template <class Response>
+void HttpSession::send(Response&& response) {
+  auto sp = std::make_shared<std::decay_t<Response>>(std::forward<Response>(response));
+  response_ = sp;
+  const bool keep_alive = sp->keep_alive();
+  http::async_write(stream_, *sp,
+                    beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep_alive));
+}
+
+void HttpSession::on_read(beast::error_code ec, std::size_t) {
+  if (ec == http::error::end_of_stream) return do_close();
+  if (ec == http::error::header_limit) {
+    // Say why instead of just hanging up; the rest of the request is not read, so the connection ends.
+    return send(text_response(11, false, http::status::request_header_fields_too_large,
+                              "The request's headers are too large (at most 8 KiB).\n"));
+  }
+  if (ec) {
+    if (ec != beast::error::timeout && ec != net::error::operation_aborted) spdlog::debug("http read: {}", ec.message());
+    return;
+  }
+  const auto& req = parser_->get();
+
+  if (websocket::is_upgrade(req)) {
+    if (req.target() != "/ws" && req.target().substr(0, 4) != "/ws?") {
+      return send(text_response(req, http::status::not_found, "WebSocket connections go to /ws.\n"));
+    }
+    if (!origin_allowed(req[http::field::origin], req[http::field::host], context_->allowed_origins)) {
+      context_->metrics->message_refused("forbidden_origin");
+      return send(text_response(req, http::status::forbidden,
+                                "Pages from " + std::string(req[http::field::origin]) +
+                                    " may not open WebSocket connections to this server (see --allowed-origins).\n"));
+    }
+    return upgrade();
+  }
+  if (req.method() != http::verb::get && req.method() != http::verb::head) {
+    auto res = text_response(req, http::status::method_not_allowed, "Only GET and HEAD are served here.\n");
+    res.set(http::field::allow, "GET, HEAD");
+    return send(std::move(res));
+  }
+  const std::string_view target = req.target();
+  if (target == "/healthz") return send(text_response(req, http::status::ok, "ok\n"));
+  if (target == "/metrics") {
+    return send(text_response(req, http::status::ok, context_->metrics->render(context_->tables->lobby->room_counts()),
+                              "text/plain; version=0.0.4; charset=utf-8"));
+  }
+  if (auto data = game_data_response(req, *context_)) return send(std::move(*data));
+  if (auto record = GameRecords::parse(target)) return serve_record(std::move(*record));
+
+  auto path = resolve_static_path(context_->web_root, target);
+  if (!path) return send(text_response(req, http::status::bad_request, "Illegal request target.\n"));
+  auto file = context_->web_files->get(*path);
+  if (!file) {
+    // Client-side routes (no file extension) fall back to the app's index page.
+    const auto last = target.substr(0, target.find_first_of("?#"));
+    if (last.substr(last.rfind('/') + 1).find('.') == std::string_view::npos) {
+      file = context_->web_files->get(context_->web_root + "/index.html");
+    }
+  }
+  if (!file) return send(text_response(req, http::status::not_found, "Not found.\n"));
+  send(static_response(req, *file));
+}
+
+void HttpSession::serve_record(GameRecords::Request r) {
+  // Answered on a worker; the reply is sent from this session's executor. No other request is read meanwhile.
+  context_->records->serve(std::move(r), [self = shared_from_this()](GameRecords::Answer a) {
+    net::post(self->stream_.get_executor(), [self, a = std::move(a)] {
+      const auto& req = self->parser_->get();
+      if (!a.file) return self->send(text_response(req, static_cast<http::status>(a.status), a.error));
+      self->send(static_response(req, *a.file));
+    });
+  });
+}
+
+void HttpSession::upgrade() {
+  if (!slot_) {
+    // From a trusted proxy: count the connection for the client it names (the last X-Forwarded-For hop).
+    std::string forwarded;
+    const auto [first, last] = parser_->get().equal_range("X-Forwarded-For");
+    for (auto it = first; it != last; ++it) {
+      if (!forwarded.empty()) forwarded += ',';
+      forwarded += it->value();
+    }
+    beast::error_code ec;
+    const auto peer = stream_.socket().remote_endpoint(ec);
+    if (ec) return;
+    slot_ = context_->addresses->open(context_->addresses->address_of(peer.address(), forwarded));
+    if (!slot_) {
+      context_->metrics->message_refused("connection_cap");
+      auto res = text_response(parser_->get(), http::status::too_many_requests,
+                               "Too many connections from your address.\n");
+      res.keep_alive(false);
+      return send(std::move(res));
+    }
+  }
+  // The WebSocket session takes the socket (and its count) over; this HTTP session ends here.
+  std::make_shared<WebSocketSession>(stream_.release_socket(), context_, std::move(slot_))->run(parser_->release());
+}
+
+void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
+  if (ec) return;
+  response_.reset();
+  if (!keep_alive) return do_close();
+  do_read();
+}
+
+void HttpSession::do_close() {
+  beast::error_code ignored;
+  stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+}
+
+}  // namespace emporium::server

@@ -1,0 +1,41 @@
+#pragma once
+#include <memory>
+#include <optional>
+
+#include "common/address_limits.hpp"
+#include "common/net.hpp"
+#include "net/beast.hpp"
+#include "net/server_context.hpp"
+#include "records/game_records.hpp"
+
+namespace emporium::server {
+
+// One HTTP connection: serves web-client/, finished games' records and /healthz, one request at a time with
+// keep-alive.
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  // `slot`: the connection counted for its address; null for a trusted proxy's (counted on the upgrade).
+  HttpSession(tcp::socket&& socket, std::shared_ptr<const ServerContext> context,
+               std::unique_ptr<AddressLimits::Slot> slot);
+  void run();
+
+ private:
+  void do_read();
+  void on_read(beast::error_code ec, std::size_t bytes);
+  void on_write(bool keep_alive, beast::error_code ec, std::size_t bytes);
+  void do_close();
+  void upgrade();
+  void serve_record(GameRecords::Request r);  // GET /tables/<id>/record.json and replay.json
+
+  template <class Response>
+  void send(Response&& response);
+
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  std::shared_ptr<const ServerContext> context_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  std::shared_ptr<void> response_;  // keeps the response alive during the write
+  std::unique_ptr<AddressLimits::Slot> slot_;
+};
+
+}  // namespace emporium::server

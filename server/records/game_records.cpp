@@ -1,0 +1,151 @@
+#include "records/game_records.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include <emporium/records/records.hpp>
+
+#include "common/secrets.hpp"
+#include "store/store.hpp"
+#include "common/worker_pool.hpp"
+
+namespace emporium::server {
+
+namespace {
+
+constexpr std::string_view kJson = "application/json; charset=utf-8";
+
+bool valid_id(std::string_view id) {
+  return !id.empty() && id.size() <= 128 && std::all_of(id.begin(), id.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+  });
+}
+
+// The value of `name` in a query string ("a=1&invite=XYZ"); empty if absent.
+std::string query_value(std::string_view query, std::string_view name) {
+  while (!query.empty()) {
+    const auto amp = query.find('&');
+    const auto pair = query.substr(0, amp);
+    if (pair.size() > name.size() && pair.starts_with(name) && pair[name.size()] == '=') {
+      return std::string(pair.substr(name.size() + 1));
+    }
+    if (amp == std::string_view::npos) break;
+    query.remove_prefix(amp + 1);
+  }
+  return {};
+}
+
+std::size_t size_of(const WebFiles::File& f) { return f.body.size() + f.gzipped.size(); }
+
+}  // namespace
+
+GameRecords::GameRecords(server::Store& store, WorkerPool& workers, std::size_t cache_bytes)
+    : store_(store), workers_(workers), cache_bytes_(cache_bytes) {}
+
+std::optional<GameRecords::Request> GameRecords::parse(std::string_view target) {
+  constexpr std::string_view prefix = "/tables/";
+  const auto question = target.find('?');
+  std::string_view path = target.substr(0, question);
+  const std::string_view query = question == std::string_view::npos ? "" : target.substr(question + 1);
+  if (!path.starts_with(prefix)) return std::nullopt;
+  path.remove_prefix(prefix.size());
+  const auto slash = path.find('/');
+  if (slash == std::string_view::npos) return std::nullopt;
+  Request r;
+  const auto file = path.substr(slash + 1);
+  if (file == "record.json") {
+    r.what = Kind::record;
+  } else if (file == "replay.json") {
+    r.what = Kind::replay;
+  } else {
+    return std::nullopt;
+  }
+  r.table = std::string(path.substr(0, slash));
+  r.invite = query_value(query, "invite");
+  return r;
+}
+
+void GameRecords::serve(Request r, std::function<void(Answer)> done) {
+  workers_.post([this, r = std::move(r), done = std::move(done)] {
+    Answer a;
+    try {
+      a = build(r);
+    } catch (const std::exception& e) {
+      spdlog::error("table {}: building its {}: {}", r.table, r.what == Kind::record ? "record" : "replay", e.what());
+      a = {nullptr, 500, "The record could not be read; try again.\n"};
+    }
+    done(std::move(a));
+  });
+}
+
+GameRecords::Answer GameRecords::build(const Request& r) {
+  // Checked on every request, cached or not: a private table's record needs its invite.
+  auto allowed = [&](bool is_private, const std::string& invite) {
+    return !is_private || (!r.invite.empty() && same_hash(r.invite, invite));
+  };
+  static const std::string kPrivate =
+      "This table is private: its record and replay need its invite code (?invite=...).\n";
+  const std::string key = r.table + (r.what == Kind::record ? "/record" : "/replay");
+  if (auto hit = cached(key)) {
+    if (!allowed(hit->is_private, hit->invite)) return {nullptr, 403, kPrivate};
+    return {hit->file, 200, {}};
+  }
+  if (!valid_id(r.table)) return {nullptr, 404, "No table has this id.\n"};
+  auto described = store_.load(r.table, /*with_actions=*/false);
+  if (!described) return {nullptr, 404, "No table has this id.\n"};
+  if (!allowed(described->is_private, described->invite)) return {nullptr, 403, kPrivate};
+  if (described->state != TableState::finished) {
+    return {nullptr, 409, "The game has not ended: its record and replay are published when it is over.\n"};
+  }
+  auto stored = store_.load(r.table);
+  if (!stored) return {nullptr, 404, "No table has this id.\n"};
+
+  records::Published published;
+  published.table = stored->id;
+  published.game = {stored->game, stored->players, stored->options, stored->seed, {}};
+  for (const auto& [player, action] : stored->actions) published.game.actions.push_back({player, action});
+  for (const auto& s : stored->seats) {
+    nlohmann::json seat{{"seat", s.seat}, {"name", s.name}};
+    if (!s.bot.empty()) seat["bot"] = s.bot;
+    published.seats.push_back(std::move(seat));
+  }
+  published.salt = stored->salt;
+  published.result = stored->result;
+  published.finished_at = stored->finished_at;
+  nlohmann::json body = records::to_json(published);
+  if (r.what == Kind::replay) {
+    auto steps = records::replay_steps(published.game);
+    if (steps.is_null()) return {nullptr, 500, "This game's record does not replay.\n"};
+    body = {{"table", published.table},   {"game", published.game.game}, {"players", published.game.players},
+            {"options", published.game.options}, {"seats", published.seats}, {"result", published.result},
+            {"steps", std::move(steps)}};
+  }
+  auto file = std::make_shared<const WebFiles::File>(WebFiles::make(body.dump(), kJson));
+  keep(key, {file, stored->is_private, stored->invite});
+  return {file, 200, {}};
+}
+
+std::optional<GameRecords::Entry> GameRecords::cached(const std::string& key) {
+  std::lock_guard lock(mutex_);
+  const auto it = by_key_.find(key);
+  if (it == by_key_.end()) return std::nullopt;
+  recent_.splice(recent_.begin(), recent_, it->second);
+  return it->second->second;
+}
+
+void GameRecords::keep(const std::string& key, Entry e) {
+  std::lock_guard lock(mutex_);
+  if (by_key_.contains(key) || size_of(*e.file) > cache_bytes_) return;
+  bytes_ += size_of(*e.file);
+  recent_.emplace_front(key, std::move(e));
+  by_key_[key] = recent_.begin();
+  while (bytes_ > cache_bytes_) {
+    bytes_ -= size_of(*recent_.back().second.file);
+    by_key_.erase(recent_.back().first);
+    recent_.pop_back();
+  }
+}
+
+}  // namespace emporium::server

@@ -1,0 +1,14 @@
+#pragma once
+#include <memory>
+#include <string>
+
+#include "store/store.hpp"
+
+namespace emporium::server {
+
+// The store a `--store` setting names: "sqlite:<directory>" or a "postgresql://…" (or "postgres://…") URI. Throws
+// StoreError when it cannot be opened, std::invalid_argument when the setting names no store. `node`: this server's
+// name in a PostgreSQL store shared by several (cluster/cluster.hpp).
+std::unique_ptr<Store> open_store(const std::string& setting, const std::string& node = "main");
+
+}  // namespace emporium::server

@@ -1,0 +1,108 @@
+#pragma once
+// One libpq connection, as the PostgreSQL store and the cluster's lease keeper use it: opened on first use and
+// again after it was lost, statements with text parameters, results read as text. Not thread-safe: its owner
+// serializes the calls.
+#include <libpq-fe.h>
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "store/store.hpp"
+
+namespace emporium::server {
+
+class PgConnection {
+ public:
+  using Param = std::optional<std::string>;  // a statement's parameter: text, or NULL
+
+  // One statement's result, cleared on scope exit; a row reads as stored_rows expects (NULL as "" and 0).
+  class Result {
+   public:
+    explicit Result(PGresult* r) : r_(r) {}
+    Result(Result&& other) noexcept : r_(std::exchange(other.r_, nullptr)) {}
+    Result& operator=(Result&&) = delete;
+    ~Result() { PQclear(r_); }
+    int rows() const { return PQntuples(r_); }
+    const PGresult* raw() const { return r_; }
+    struct Row {
+      const PGresult* r;
+      int at;
+      std::string text(int col) const {
+        return PQgetisnull(r, at, col) ? std::string() : std::string(PQgetvalue(r, at, col), PQgetlength(r, at, col));
+      }
+      long long integer(int col) const { return PQgetisnull(r, at, col) ? 0 : std::stoll(PQgetvalue(r, at, col)); }
+    };
+    Row operator[](int at) const { return {r_, at}; }
+
+   private:
+    PGresult* r_;
+  };
+
+  explicit PgConnection(std::string uri) : uri_(std::move(uri)) {}
+  ~PgConnection() { PQfinish(conn_); }
+  PgConnection(const PgConnection&) = delete;
+  PgConnection& operator=(const PgConnection&) = delete;
+
+  // The connection, up: opened (again) if it is not. Throws StoreError with libpq's reason (never the URI: it may
+  // hold a password). `opened` is set when this call opened it (what was prepared or listened to is gone).
+  PGconn* get(bool* opened = nullptr);
+  // Closes it (after a failure that leaves it in an unknown state); the next get() opens it again.
+  void drop();
+  // One statement with text parameters; throws StoreError unless it succeeded.
+  Result run(const char* sql, const std::vector<Param>& params = {});
+  // One statement whose rows are handed to `take` one at a time as they arrive (a long result is never whole in
+  // memory); throws StoreError unless it succeeded.
+  template <class F>
+  void each_row(const char* sql, const std::vector<Param>& params, F&& take);
+  // `body` between `begin` and COMMIT, rolled back if it throws.
+  template <class F>
+  void transaction(F&& body, const char* begin = "BEGIN");
+  [[noreturn]] void fail(const std::string& what) const;
+  std::string error() const;  // libpq's last message, trimmed
+
+  // Parameter values as libpq takes them: pointers to text, null for NULL.
+  static std::vector<const char*> values_of(const std::vector<Param>& params);
+
+ private:
+  std::string uri_;
+  PGconn* conn_ = nullptr;
+};
+
+template <class F>
+void PgConnection::each_row(const char* sql, const std::vector<Param>& params, F&& take) {
+  PGconn* conn = get();
+  const auto values = values_of(params);
+  if (!PQsendQueryParams(conn, sql, static_cast<int>(values.size()), nullptr, values.data(), nullptr, nullptr, 0) ||
+      !PQsetSingleRowMode(conn)) {
+    fail(std::string(sql).substr(0, 60));
+  }
+  // One result per row, then an empty one that ends the set (or an error), then none. Every result is taken even
+  // after an error, so that the connection is ready for the next statement.
+  std::string error;
+  while (PGresult* raw = PQgetResult(conn)) {
+    Result r(raw);
+    const auto status = PQresultStatus(raw);
+    if (status == PGRES_SINGLE_TUPLE) {
+      if (error.empty()) take(r[0]);
+    } else if (status != PGRES_TUPLES_OK && error.empty()) {
+      error = PQresultErrorMessage(raw);
+    }
+  }
+  if (!error.empty()) throw StoreError("postgresql: " + error);
+}
+
+template <class F>
+void PgConnection::transaction(F&& body, const char* begin) {
+  run(begin);
+  try {
+    body();
+    run("COMMIT");
+  } catch (...) {
+    if (conn_ && PQstatus(conn_) == CONNECTION_OK) PQclear(PQexec(conn_, "ROLLBACK"));
+    throw;
+  }
+}
+
+}  // namespace emporium::server

@@ -1,0 +1,409 @@
+#include "store/sqlite_store.hpp"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <utility>
+#include <vector>
+
+#include "common/secrets.hpp"
+#include "common/wall_clock.hpp"
+#include "store/stored_rows.hpp"
+
+namespace emporium::server {
+namespace {
+
+// One prepared statement; finalized on scope exit.
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql) : db_(db) {
+    if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK) fail("prepare");
+  }
+  // A kept statement (SqliteStore::kept): reset for its next use instead of finalized.
+  Statement(sqlite3* db, sqlite3_stmt* kept) : db_(db), stmt_(kept), kept_(true) {}
+  ~Statement() {
+    if (!kept_) {
+      sqlite3_finalize(stmt_);
+    } else {
+      sqlite3_reset(stmt_);
+      sqlite3_clear_bindings(stmt_);
+    }
+  }
+  Statement& bind(int i, const std::string& text) {
+    check(sqlite3_bind_text(stmt_, i, text.c_str(), static_cast<int>(text.size()), SQLITE_TRANSIENT));
+    return *this;
+  }
+  Statement& bind(int i, long long value) {
+    check(sqlite3_bind_int64(stmt_, i, value));
+    return *this;
+  }
+  Statement& bind_null(int i) {
+    check(sqlite3_bind_null(stmt_, i));
+    return *this;
+  }
+  // Empty text is stored as NULL (an optional column: invite, a seat's bot and stand-in).
+  Statement& bind_or_null(int i, const std::string& text) { return text.empty() ? bind_null(i) : bind(i, text); }
+  bool step() {  // true while there is a row
+    const int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    fail("step");
+  }
+  void run() { while (step()) {} }
+  std::string text(int col) const {
+    auto* p = sqlite3_column_text(stmt_, col);
+    return p ? reinterpret_cast<const char*>(p) : "";
+  }
+  long long integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+
+ private:
+  void check(int rc) {
+    if (rc != SQLITE_OK) fail("bind");
+  }
+  [[noreturn]] void fail(const char* what) {
+    throw StoreError(std::string("sqlite ") + what + ": " + sqlite3_errmsg(db_));
+  }
+  sqlite3* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+  bool kept_ = false;
+};
+
+sqlite3* open_connection(const std::string& path) {
+  sqlite3* db = nullptr;
+  if (sqlite3_open(path.c_str(), &db) != SQLITE_OK) {
+    std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    throw StoreError("cannot open " + path + ": " + msg);
+  }
+  sqlite3_busy_timeout(db, 5000);
+  return db;
+}
+
+void exec_on(sqlite3* db, const char* sql) {
+  char* err = nullptr;
+  if (sqlite3_exec(db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+    std::string msg = err ? err : "unknown error";
+    sqlite3_free(err);
+    throw StoreError("sqlite: " + msg);
+  }
+}
+
+// Kept by its address (SqliteStore::kept), so one constant for the two places that save a clock.
+constexpr const char* kClockSql = "UPDATE game_tables SET clock_state = ? WHERE id = ?";
+
+}  // namespace
+
+SqliteStore::SqliteStore(const std::string& data_dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(data_dir, ec);
+  if (ec) throw StoreError("cannot create data directory " + data_dir + ": " + ec.message());
+  const std::string path = (std::filesystem::path(data_dir) / "emporium.db").string();
+  db_ = open_connection(path);
+  // New databases get 1 KiB pages (SQLite fixes the size when it creates the file; older ones keep 4 KiB). A
+  // commit writes each page it changed whole into the log, and at a steady load most commits carry a move or
+  // two (three pages: 12 KiB of log a move with 4 KiB pages), so the log fills three to four times slower.
+  exec("PRAGMA page_size=1024");
+  // WAL + synchronous=NORMAL: a commit survives the process being killed (it is in the OS's
+  // cache); only a power loss can take the last few, and that is a price worth the speed.
+  exec("PRAGMA journal_mode=WAL");
+  exec("PRAGMA synchronous=NORMAL");
+  // Checkpoints every 4 MiB of log, whatever the page size (SQLite's default counts 1000 pages): with the small
+  // pages, about a third as many of those stalls at 2,500 moves a second. Not SQLite's own, which runs in whichever
+  // commit passes the limit, holding the store's mutex: a quarter of them were on a network thread (strace),
+  // which then served nobody for the two fsyncs. The hook (which replaces SQLite's own) only notes the length.
+  {
+    Statement size(db_, "PRAGMA page_size");
+    const long long page = size.step() ? size.integer(0) : 4096;
+    checkpoint_pages_ = static_cast<int>((4 << 20) / std::max(page, 512LL));
+  }
+  // Once the log starts over, its file is cut back to this size (it keeps the longest it ever was otherwise).
+  exec("PRAGMA journal_size_limit=4194304");
+  sqlite3_wal_hook(
+      db_,
+      [](void* self, sqlite3*, const char*, int pages) {
+        static_cast<SqliteStore*>(self)->log_pages_.store(pages, std::memory_order_relaxed);
+        return SQLITE_OK;
+      },
+      this);
+  exec("PRAGMA foreign_keys=ON");
+  exec(stored_rows::kSchema);
+  exec(R"sql(
+    CREATE TABLE IF NOT EXISTS server_alive (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      at_ms INTEGER NOT NULL
+    );
+  )sql");
+  // Databases from before bots, stand-ins, clocks and rematches get the columns added since.
+  add_missing_column("seats", "bot", "TEXT");
+  add_missing_column("seats", "stand_in", "TEXT");
+  add_missing_column("seats", "reserved_for", "TEXT");
+  add_missing_column("game_tables", "clock", "TEXT");
+  add_missing_column("game_tables", "clock_state", "TEXT");
+  add_missing_column("game_tables", "rematch", "TEXT");
+  add_missing_column("game_tables", "rematch_of", "TEXT");
+  add_missing_column("game_tables", "salt", "TEXT");
+  add_missing_column("game_tables", "finished_at", "INTEGER");
+  hash_stored_tokens();
+  // The same syncing as the main connection's, and the log opened (a connection that has not read the database
+  // does not know it is in WAL mode, and its checkpoints copy nothing).
+  checkpointer_ = open_connection(path);
+  exec_on(checkpointer_, "PRAGMA synchronous=NORMAL");
+  exec_on(checkpointer_, "PRAGMA journal_mode=WAL");
+}
+
+void SqliteStore::after_batch() {
+  if (log_pages_.load(std::memory_order_relaxed) < checkpoint_pages_) return;
+  // PASSIVE: copies what no reader still needs, beside any write a network thread makes meanwhile. The log starts
+  // over at the next commit only once all of it is copied, and a copy counts only the log it found when it began
+  // (the hook has seen any commit since): so what such writes added during the copy is copied next with them held
+  // back, a short copy, where SQLite's own checkpoint held them for a whole one.
+  const auto copy_all = [&] {
+    int log = 0, copied = 0;
+    return sqlite3_wal_checkpoint_v2(checkpointer_, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log, &copied) == SQLITE_OK &&
+           log == copied && log_pages_.load(std::memory_order_relaxed) <= log;
+  };
+  if (!copy_all()) {
+    std::lock_guard hold(mutex_);
+    copy_all();
+  }
+  log_pages_.store(0, std::memory_order_relaxed);  // the next commit tells the new length
+}
+
+template <class F>
+void SqliteStore::transaction(F&& body) {
+  static constexpr const char* begin = "BEGIN";
+  static constexpr const char* commit = "COMMIT";
+  Statement(db_, kept(begin)).run();
+  try {
+    body();
+    Statement(db_, kept(commit)).run();
+  } catch (...) {
+    exec("ROLLBACK");
+    throw;
+  }
+}
+
+void SqliteStore::hash_stored_tokens() {
+  // Databases from before tokens were hashed hold the tokens themselves (24 characters; a hash has 64, a
+  // reserved seat's placeholder a ':'): they are replaced by their hashes, once.
+  std::vector<std::pair<std::string, std::string>> tokens, claims;
+  for (Statement s(db_, "SELECT token FROM seats WHERE length(token) != 64 AND instr(token, ':') = 0"); s.step();) {
+    tokens.emplace_back(s.text(0), hash_token(s.text(0)));
+  }
+  for (Statement s(db_, "SELECT DISTINCT reserved_for FROM seats WHERE length(reserved_for) != 64"); s.step();) {
+    claims.emplace_back(s.text(0), hash_token(s.text(0)));
+  }
+  if (tokens.empty() && claims.empty()) return;
+  transaction([&] {
+    for (const auto& [token, hash] : tokens) {
+      Statement(db_, "UPDATE seats SET token = ? WHERE token = ?").bind(1, hash).bind(2, token).run();
+    }
+    for (const auto& [claim, hash] : claims) {
+      Statement(db_, "UPDATE seats SET reserved_for = ? WHERE reserved_for = ?").bind(1, hash).bind(2, claim).run();
+    }
+  });
+  // The tokens must not linger in freed pages or in the log either.
+  exec("VACUUM");
+  exec("PRAGMA wal_checkpoint(TRUNCATE)");
+}
+
+SqliteStore::~SqliteStore() {
+  for (auto& [sql, stmt] : kept_) sqlite3_finalize(stmt);
+  sqlite3_close(checkpointer_);
+  sqlite3_close(db_);
+}
+
+sqlite3_stmt* SqliteStore::kept(const char* sql) {
+  for (auto& [text, stmt] : kept_) {
+    if (text == sql) return stmt;
+  }
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v3(db_, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, nullptr) != SQLITE_OK) {
+    throw StoreError(std::string("sqlite prepare: ") + sqlite3_errmsg(db_));
+  }
+  kept_.emplace_back(sql, stmt);
+  return stmt;
+}
+
+void SqliteStore::add_missing_column(const char* table, const char* column, const char* type) {
+  for (Statement columns(db_, (std::string("PRAGMA table_info(") + table + ")").c_str()); columns.step();) {
+    if (columns.text(1) == column) return;
+  }
+  exec((std::string("ALTER TABLE ") + table + " ADD COLUMN " + column + " " + type).c_str());
+}
+
+void SqliteStore::exec(const char* sql) { exec_on(db_, sql); }
+
+
+void SqliteStore::insert_table(const StoredTable& t) {
+  static constexpr const char* insert_sql =
+      "INSERT INTO game_tables (id, game, players, options, seed, private, invite, creator_seat, state, "
+      "rematch_of, created_at, updated_at, clock, salt) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+  Statement s(db_, kept(insert_sql));
+  s.bind(1, t.id).bind(2, t.game).bind(3, t.players).bind(4, t.options.dump()).bind(5, t.seed.to_hex());
+  s.bind(6, t.is_private ? 1LL : 0LL);
+  s.bind_or_null(7, t.invite);
+  s.bind(8, t.creator_seat).bind(9, std::string(name_of(t.state))).bind_or_null(10, t.rematch_of);
+  s.bind(11, unix_now()).bind(12, unix_now());
+  if (t.clock) s.bind(13, t.clock->to_json().dump()); else s.bind_null(13);
+  s.bind_or_null(14, t.salt);
+  s.run();
+  insert_seats(t.id, t.seats);
+}
+
+void SqliteStore::insert_seats(const std::string& table, const std::vector<StoredSeat>& seats) {
+  static constexpr const char* insert_sql =
+      "INSERT INTO seats (table_id, seat, name, token, bot, stand_in, reserved_for) VALUES (?,?,?,?,?,?,?)";
+  for (const auto& seat : seats) {
+    Statement insert(db_, kept(insert_sql));
+    insert.bind(1, table).bind(2, seat.seat).bind(3, seat.name).bind(4, stored_rows::token_column(table, seat));
+    insert.bind_or_null(5, seat.bot).bind_or_null(6, std::string(name_of(seat.stand_in))).bind_or_null(7, seat.reserved_for).run();
+  }
+}
+
+void SqliteStore::create_table(const StoredTable& t) {
+  std::lock_guard lock(mutex_);
+  transaction([&] { insert_table(t); });
+}
+
+std::optional<nlohmann::json> SqliteStore::create_rematch(const StoredTable& t, const nlohmann::json& offer,
+                                                          const nlohmann::json& replaces) {
+  std::lock_guard lock(mutex_);
+  std::optional<nlohmann::json> instead;
+  transaction([&] {
+    Statement(db_, "UPDATE game_tables SET rematch = ?, updated_at = ? WHERE id = ? AND rematch IS ?")
+        .bind(1, offer.dump()).bind(2, unix_now()).bind(3, t.rematch_of)
+        .bind_or_null(4, replaces.is_null() ? "" : replaces.dump()).run();
+    if (sqlite3_changes(db_) > 0) return insert_table(t);
+    Statement now(db_, "SELECT rematch FROM game_tables WHERE id = ?");
+    now.bind(1, t.rematch_of);
+    instead = stored_rows::json_or_null(now.step() ? now.text(0) : "");
+  });
+  return instead;
+}
+
+void SqliteStore::save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players, int creator_seat,
+                              std::uint64_t) {
+  static constexpr const char* delete_sql = "DELETE FROM seats WHERE table_id = ?";
+  static constexpr const char* update_sql =
+      "UPDATE game_tables SET players = ?, creator_seat = ?, updated_at = ? WHERE id = ?";
+  std::lock_guard lock(mutex_);
+  transaction([&] {
+    Statement(db_, kept(delete_sql)).bind(1, table).run();
+    insert_seats(table, seats);
+    Statement(db_, kept(update_sql))
+        .bind(1, players).bind(2, creator_seat).bind(3, unix_now()).bind(4, table).run();
+  });
+}
+
+void SqliteStore::set_state(const std::string& table, TableState state, const nlohmann::json& result,
+                             std::uint64_t) {
+  static constexpr const char* update_sql =
+      "UPDATE game_tables SET state = ?, result = ?, updated_at = ?, "
+      "finished_at = CASE WHEN ? = 'finished' THEN ? ELSE NULL END WHERE id = ?";
+  std::lock_guard lock(mutex_);
+  Statement s(db_, kept(update_sql));
+  const std::string name(name_of(state));
+  s.bind(1, name);
+  if (result.is_null()) s.bind_null(2); else s.bind(2, result.dump());
+  s.bind(3, unix_now()).bind(4, name).bind(5, unix_now()).bind(6, table).run();
+}
+
+void SqliteStore::append_actions(const std::vector<ActionWrite>& batch) {
+  static constexpr const char* insert_sql = "INSERT INTO actions (table_id, idx, player, action) VALUES (?,?,?,?)";
+  static constexpr const char* finished_sql =
+      "UPDATE game_tables SET state = 'finished', result = ?, updated_at = ?, finished_at = ? WHERE id = ?";
+  std::lock_guard lock(mutex_);
+  transaction([&] {
+    const long long now = unix_now();
+    for (const auto& a : batch) {
+      Statement(db_, kept(insert_sql))
+          .bind(1, a.table).bind(2, static_cast<long long>(a.index)).bind(3, a.player).bind(4, a.action).run();
+      if (!a.clock_state.empty()) Statement(db_, kept(kClockSql)).bind(1, a.clock_state).bind(2, a.table).run();
+      if (!a.result.empty()) Statement(db_, kept(finished_sql)).bind(1, a.result).bind(2, now).bind(3, now).bind(4, a.table).run();
+    }
+  });
+}
+
+void SqliteStore::write_clock(const std::string& table, const nlohmann::json& clock_state) {
+  Statement(db_, kept(kClockSql)).bind(1, clock_state.dump()).bind(2, table).run();
+}
+
+void SqliteStore::save_clock(const std::string& table, const nlohmann::json& clock_state, std::uint64_t) {
+  std::lock_guard lock(mutex_);
+  write_clock(table, clock_state);
+}
+
+void SqliteStore::mark_alive(std::int64_t unix_ms) {
+  std::lock_guard lock(mutex_);
+  Statement(db_, "INSERT INTO server_alive (id, at_ms) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms")
+      .bind(1, static_cast<long long>(unix_ms)).run();
+}
+
+std::optional<std::int64_t> SqliteStore::last_alive() {
+  std::lock_guard lock(mutex_);
+  Statement s(db_, "SELECT at_ms FROM server_alive WHERE id = 1");
+  if (!s.step()) return std::nullopt;
+  return s.integer(0);
+}
+
+void SqliteStore::delete_table(const std::string& table, std::uint64_t) {
+  std::lock_guard lock(mutex_);
+  Statement(db_, "DELETE FROM game_tables WHERE id = ?").bind(1, table).run();
+}
+
+StoredTable SqliteStore::read_table(const std::string& id, bool with_actions) {
+  Statement s(db_, (std::string("SELECT ") + stored_rows::kTableColumns + " FROM game_tables WHERE id = ?").c_str());
+  s.bind(1, id);
+  if (!s.step()) throw StoreError("no table " + id);
+  StoredTable t = stored_rows::table(s);
+  Statement seats(db_,
+                  "SELECT seat, name, token, bot, stand_in, reserved_for FROM seats WHERE table_id = ? ORDER BY seat");
+  seats.bind(1, id);
+  while (seats.step()) t.seats.push_back(stored_rows::seat(seats, 0));
+  if (!with_actions) return t;
+  Statement actions(db_, "SELECT player, action FROM actions WHERE table_id = ? ORDER BY idx");
+  actions.bind(1, id);
+  while (actions.step()) {
+    t.actions.emplace_back(static_cast<int>(actions.integer(0)), nlohmann::json::parse(actions.text(1)));
+  }
+  return t;
+}
+
+std::size_t SqliteStore::load_unfinished(const std::function<void(std::size_t, StoredTable&&)>& take) {
+  std::lock_guard lock(mutex_);
+  stored_rows::UnfinishedTables reader(take);
+  for (Statement rows(db_, reader.tables_query().c_str()); rows.step();) reader.table(rows);
+  for (Statement seats(db_, reader.kSeatsQuery); seats.step();) reader.seat(seats);
+  for (Statement actions(db_, reader.kActionsQuery); actions.step();) reader.action(actions);
+  return reader.finish();
+}
+
+std::optional<std::string> SqliteStore::table_of_token(const std::string& token) {
+  return first_text("SELECT table_id FROM seats WHERE token = ?", token);
+}
+
+std::optional<std::string> SqliteStore::table_of_invite(const std::string& invite) {
+  return first_text("SELECT id FROM game_tables WHERE invite = ?", invite);
+}
+
+std::optional<std::string> SqliteStore::first_text(const char* sql, const std::string& key) {
+  std::lock_guard lock(mutex_);
+  Statement s(db_, sql);
+  s.bind(1, key);
+  if (!s.step()) return std::nullopt;
+  return s.text(0);
+}
+
+std::optional<StoredTable> SqliteStore::load(const std::string& table, bool with_actions) {
+  std::lock_guard lock(mutex_);
+  try {
+    return read_table(table, with_actions);
+  } catch (const StoreError&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace emporium::server

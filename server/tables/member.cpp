@@ -1,0 +1,252 @@
+#include "tables/member.hpp"
+
+#include <emporium/engine/registry.hpp>
+
+#include "cluster/cluster.hpp"
+#include "common/address_limits.hpp"
+#include "common/metrics.hpp"
+#include "common/secrets.hpp"
+#include "tables/lobby.hpp"
+#include "tables/room.hpp"
+
+namespace emporium::server {
+
+namespace perr = protocol::errc;
+using Json = nlohmann::json;
+
+namespace {
+template <class... Ts>
+struct Overloaded : Ts... {
+  using Ts::operator()...;
+};
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
+
+std::string guest_name() { return "Guest-" + random_token(3); }
+}  // namespace
+
+Member::Member(Connection& connection, net::any_io_executor strand, const TablesContext& context, std::string address,
+               MemberLimits limits)
+    : connection_(connection),
+      strand_(std::move(strand)),
+      context_(context),
+      address_(std::move(address)),
+      limits_(limits),
+      name_(guest_name()) {
+  protocol_limits_.min_turn_s = context_.min_turn_s;
+}
+
+void Member::start(std::shared_ptr<Member> self) {
+  self_ = self;
+  Json games = Json::array();
+  for (const auto& g : engine::all_games()) games.push_back(g.to_json());
+  connection_.reply(protocol::render_welcome(games, static_cast<long long>(context_.absent_after.count()),
+                                             context_.cluster ? context_.cluster->node() : std::string()));
+}
+
+bool Member::receive(const std::string& frame, std::chrono::steady_clock::time_point received) {
+  auto parsed = protocol::parse_client_message(frame, protocol_limits_);
+  if (auto* error = std::get_if<protocol::ParseError>(&parsed)) {
+    refuse(error->id, error->code, error->message);
+    return true;
+  }
+  auto request = std::get<protocol::Request>(std::move(parsed));
+  if (waits_for_a_slot(request)) {
+    // At the cap while rooms have still to answer: whether one frees a slot is not known yet. Requests are
+    // handled in order, so nothing more is read until they have (slot_released).
+    deferred_.emplace(std::move(request), received);
+    return false;
+  }
+  handle(std::move(request), received);
+  return !awaiting_table_;  // while a table is being brought to this node, later() reads on
+}
+
+void Member::closed() {
+  context_.lobby->forget(this);
+  for (auto& [id, table] : tables_) table->disconnected(this);
+  tables_.clear();
+}
+
+TableDirectory::TakenCallback Member::later() {
+  return [self = self_.lock()](std::shared_ptr<Room> table) {
+    net::post(self->strand_, [self, table = std::move(table)] {
+      auto use = std::move(self->awaiting_table_);
+      self->awaiting_table_ = nullptr;
+      if (self->connection_.closing() || !use) return;
+      use(table);
+      self->connection_.read_on();
+    });
+  };
+}
+
+void Member::with_table(TableDirectory::Lookup found, std::function<void(const std::shared_ptr<Room>&)> use) {
+  if (!found.pending) return use(found.table);
+  awaiting_table_ = std::move(use);  // later() runs it, then reading goes on
+}
+
+bool Member::waits_for_a_slot(const protocol::Request& request) const {
+  const bool adds_table = std::visit(
+      Overloaded{[](const protocol::CreateTable&) { return true; }, [](const protocol::Join&) { return true; },
+                 [](const protocol::Watch&) { return true; }, [](const protocol::Resume&) { return true; },
+                 [](const protocol::Rematch&) { return true; }, [](const auto&) { return false; }},
+      request.message);
+  return adds_table && reserved_slots_ > 0 && tables_.size() + reserved_slots_ >= limits_.max_tables;
+}
+
+void Member::slot_released() {
+  if (slots_given_up_ > 0) {
+    --slots_given_up_;  // joined() gave this request's slot up already
+  } else {
+    --reserved_slots_;
+  }
+  if (!deferred_ || waits_for_a_slot(deferred_->first)) return;
+  auto [request, received] = std::move(*deferred_);
+  deferred_.reset();
+  if (connection_.closing()) return;
+  handle(std::move(request), received);
+  if (!awaiting_table_) connection_.read_on();
+}
+
+void Member::refuse(const Json& re, const std::string& code, const std::string& message) {
+  context_.metrics->message_refused(code);
+  connection_.reply(protocol::render_error(re, code, message));
+}
+
+bool Member::room_for_another_table(const Json& re) {
+  if (tables_.size() + reserved_slots_ < limits_.max_tables) return true;
+  refuse(re, perr::too_many_tables, "this connection has too many tables open");
+  return false;
+}
+
+// A request that may add a table holds a slot from the moment it is accepted until its room has answered: the
+// room's joined() is posted back later, so counting only joined tables let back-to-back requests pass the cap.
+template <class Request>
+void Member::in_table_slot(const std::shared_ptr<Room>& table, Request&& request) {
+  ++reserved_slots_;
+  request();
+  table->after_requests(slot_releaser());
+}
+
+// Run after the room's answer, so a joined() it posted lands before the slot is freed.
+std::function<void()> Member::slot_releaser() {
+  return [self = self_.lock()] { net::post(self->strand_, [self] { self->slot_released(); }); };
+}
+
+std::shared_ptr<Room> Member::table_for(const std::string& id, const Json& re) {
+  auto it = tables_.find(id);
+  if (it == tables_.end()) {
+    refuse(re, perr::no_such_table, "you are not at table '" + id + "': join or watch it first");
+    return nullptr;
+  }
+  return it->second;
+}
+
+void Member::handle(protocol::Request request, std::chrono::steady_clock::time_point received) {
+  const Json& re = request.id;
+  auto self = self_.lock();
+  std::visit(
+      Overloaded{
+          [&](protocol::Hello& m) {
+            greeted_ = true;
+            if (m.name) name_ = *m.name;
+            connection_.reply(protocol::render_hello(re, name_));
+          },
+          [&](protocol::SetName& m) {  // answered like hello, and counts as one
+            greeted_ = true;
+            name_ = m.name;
+            connection_.reply(protocol::render_hello(re, name_));
+          },
+          [&](protocol::WatchLobby& m) {
+            // Queued here, before any change the lobby sends from now on.
+            connection_.reply(protocol::render_lobby(re, context_.lobby->watch(self, m.on)));
+          },
+          [&](protocol::CreateTable& m) {
+            if (tables_created_ >= limits_.max_tables_created) {
+              return refuse(re, perr::too_many_tables, "this connection has created too many tables");
+            }
+            // Per address too: reconnecting must not reset the count.
+            if (!context_.addresses->allow_table(address_, received)) {
+              return refuse(re, perr::too_many_tables,
+                            "too many tables created from your address in the last minute; wait a little");
+            }
+            if (!room_for_another_table(re)) return;
+            auto created = context_.directory->create_table(m);
+            if (created.error) return refuse(re, created.error->code, created.error->message);
+            ++tables_created_;
+            in_table_slot(created.table, [&] { created.table->join(self, name_, std::nullopt, re); });
+          },
+          [&](protocol::Join& m) {
+            if (!room_for_another_table(re)) return;
+            with_table(context_.directory->find(m.ref, later()), [self, seat = m.seat, re](const std::shared_ptr<Room>& table) {
+              if (!table) return self->refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
+              self->in_table_slot(table, [&] { table->join(self, self->name_, seat, re); });
+            });
+          },
+          [&](protocol::Watch& m) {
+            if (!room_for_another_table(re)) return;
+            with_table(context_.directory->find(m.ref, later()), [self, re](const std::shared_ptr<Room>& table) {
+              if (!table) return self->refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
+              self->in_table_slot(table, [&] { table->watch(self, re); });
+            });
+          },
+          [&](protocol::Resume& m) {
+            if (!room_for_another_table(re)) return;
+            with_table(context_.directory->find_by_token(m.token, later()), [self, token = m.token, re](const std::shared_ptr<Room>& table) {
+              if (!table) return self->refuse(re, perr::bad_token, "that seat token is not valid");
+              self->in_table_slot(table, [&] { table->resume(self, token, re); });
+            });
+          },
+          [&](protocol::Leave& m) {
+            if (auto table = table_for(m.table, re)) table->leave(self, re);
+          },
+          [&](protocol::Start& m) {
+            if (auto table = table_for(m.table, re)) table->start(self, re);
+          },
+          [&](protocol::AddBot& m) {
+            if (auto table = table_for(m.table, re)) table->add_bot(self, m.seat, std::move(m.level), re);
+          },
+          [&](protocol::RemoveBot& m) {
+            if (auto table = table_for(m.table, re)) table->remove_bot(self, m.seat, re);
+          },
+          [&](protocol::ReplaceAbsent& m) {
+            if (auto table = table_for(m.table, re)) table->replace_absent(self, m.seat, re);
+          },
+          [&](protocol::Act& m) {
+            if (auto table = table_for(m.table, re)) table->act(self, m.version, std::move(m.action), re, received);
+          },
+          [&](protocol::SnapshotRequest& m) {
+            if (auto table = table_for(m.table, re)) table->snapshot(self, re);
+          },
+          [&](protocol::Chat& m) {
+            if (auto table = table_for(m.table, re)) table->chat(self, name_, std::move(m.text), re);
+          },
+          [&](protocol::Ping&) { connection_.reply(protocol::render_pong(re)); },
+          [&](protocol::Rematch& m) {
+            if (!room_for_another_table(re)) return;  // the caller takes a seat at the rematch
+            if (auto table = table_for(m.table, re)) {
+              ++reserved_slots_;
+              table->rematch(self, re, slot_releaser());  // answered by the rematch, perhaps once brought here
+            }
+          },
+          // Non-binding: the connection joins, resumes and watches nothing.
+          [&](protocol::MyGames& m) { context_.directory->my_games(self, std::move(m.tokens), re); },
+      },
+      request.message);
+}
+
+void Member::joined(std::shared_ptr<Room> table) {
+  net::post(strand_, [self = self_.lock(), table = std::move(table)] {
+    // The table now counts itself: the slot its request held is given up here rather than when the room's
+    // answer is confirmed, so a client that sends its next request on the reply is not counted twice.
+    if (self->tables_.insert_or_assign(table->id(), table).second && self->reserved_slots_ > 0) {
+      --self->reserved_slots_;
+      ++self->slots_given_up_;
+    }
+  });
+}
+
+void Member::left(std::string table_id) {
+  net::post(strand_, [self = self_.lock(), table_id = std::move(table_id)] { self->tables_.erase(table_id); });
+}
+
+}  // namespace emporium::server

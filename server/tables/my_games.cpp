@@ -1,0 +1,122 @@
+#include "tables/my_games.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <mutex>
+
+#include "common/secrets.hpp"
+#include "tables/member.hpp"
+#include "tables/room.hpp"
+#include "tables/table_directory.hpp"
+
+namespace emporium::server {
+
+std::optional<protocol::MyGame> describe_seat(const StoredTable& table, const std::string& token_hash,
+                                              const std::vector<int>& to_move) {
+  const auto held = std::find_if(table.seats.begin(), table.seats.end(), [&](const StoredSeat& s) {
+    return same_hash(s.token_hash, token_hash) && s.resumable();
+  });
+  if (held == table.seats.end()) return std::nullopt;
+  protocol::MyGame g;
+  g.token = token_hash;
+  g.table = table.id;
+  g.game = table.game;
+  g.state = name_of(table.state);
+  g.seat = held->seat;
+  for (int i = 0; i < table.players; ++i) {
+    protocol::SeatInfo seat;
+    seat.seat = i;
+    g.seats.push_back(seat);
+  }
+  for (const auto& s : table.seats) {
+    g.seats[s.seat].name = s.name;
+    if (!s.bot.empty()) g.seats[s.seat].bot = s.bot;
+  }
+  g.your_turn = std::find(to_move.begin(), to_move.end(), held->seat) != to_move.end();
+  g.result = table.result;
+  g.updated = table.updated_at;
+  if (table.is_private) g.invite = table.invite;
+  return g;
+}
+
+namespace {
+// One my_games request: the answers in the tokens' order, sent once the last is in (rooms answer on their strands).
+class MyGamesReply {
+ public:
+  MyGamesReply(std::shared_ptr<Member> member, std::vector<std::string> tokens, nlohmann::json re)
+      : member_(std::move(member)), tokens_(std::move(tokens)), re_(std::move(re)), games_(tokens_.size()),
+        pending_(tokens_.size()) {
+    if (pending_ == 0) send();
+  }
+  const std::vector<std::string>& tokens() const { return tokens_; }
+
+  void answer(std::size_t i, std::optional<protocol::MyGame> game) {
+    {
+      std::lock_guard lock(mutex_);
+      games_[i] = std::move(game);
+      if (--pending_ != 0) return;
+    }
+    send();
+  }
+
+ private:
+  void send() {
+    std::vector<protocol::MyGame> games;
+    std::vector<std::string> unknown;
+    for (std::size_t i = 0; i < tokens_.size(); ++i) {
+      if (games_[i]) {
+        games_[i]->token = tokens_[i];  // the rooms and the store know only its hash
+        games.push_back(std::move(*games_[i]));
+      } else {
+        unknown.push_back(tokens_[i]);
+      }
+    }
+    member_->send(protocol::render_my_games(re_, games, unknown));
+  }
+
+  std::shared_ptr<Member> member_;
+  const std::vector<std::string> tokens_;
+  const nlohmann::json re_;
+  std::mutex mutex_;
+  std::vector<std::optional<protocol::MyGame>> games_;
+  std::size_t pending_;
+};
+}  // namespace
+
+void TableDirectory::my_games(const std::shared_ptr<Member>& member, std::vector<std::string> tokens,
+                              nlohmann::json re) {
+  auto reply = std::make_shared<MyGamesReply>(member, std::move(tokens), std::move(re));
+  std::vector<std::string> hashes;
+  for (const auto& token : reply->tokens()) hashes.push_back(hash_token(token));
+  std::vector<std::shared_ptr<Room>> holders(hashes.size());
+  {
+    std::lock_guard lock(mutex_);
+    for (std::size_t i = 0; i < hashes.size(); ++i) {
+      if (auto it = by_token_.find(hashes[i]); it != by_token_.end()) holders[i] = it->second.lock();
+    }
+  }
+  for (std::size_t i = 0; i < hashes.size(); ++i) {
+    if (holders[i]) {
+      holders[i]->describe(hashes[i], [reply, i](std::optional<protocol::MyGame> game) { reply->answer(i, std::move(game)); });
+    } else {
+      reply->answer(i, describe_stored(hashes[i]));
+    }
+  }
+}
+
+std::optional<protocol::MyGame> TableDirectory::describe_stored(const std::string& token_hash) {
+  try {
+    const auto id = context_.store->table_of_token(token_hash);
+    const auto table = id ? context_.store->load(*id, false) : std::nullopt;
+    // On one node unfinished tables are all in memory: one that is not failed to restore and is not described
+    // either. With several, it may be another node's: it is described from the store.
+    if (!table || (table->state != TableState::finished && !context_.cluster)) return std::nullopt;
+    return describe_seat(*table, token_hash, {});
+  } catch (const std::exception& e) {
+    spdlog::error("describing a seat from the store: {}", e.what());
+    return std::nullopt;
+  }
+}
+
+}  // namespace emporium::server

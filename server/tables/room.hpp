@@ -1,0 +1,243 @@
+#pragma once
+// One table: its seats, spectators, chat and game. Every member function runs on the room's own strand (public
+// calls post themselves there), so rooms never block each other and need no locks. The class spans a file per
+// topic: room.cpp (joining as a spectator, snapshots, chat, the table's life in memory), room_seats.cpp (taking,
+// leaving and handing over seats), room_play.cpp (the start and every move: applied, stored, announced),
+// room_bots.cpp, room_clock.cpp (turn clocks) and room_rematch.cpp (rematches and my_games).
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <emporium/engine/bot.hpp>
+#include <emporium/engine/record.hpp>
+#include <emporium/protocol/protocol.hpp>
+
+#include "common/condition_timer.hpp"
+#include "common/net.hpp"
+#include "store/states.hpp"
+#include "store/store.hpp"
+#include "tables/member.hpp"
+#include "tables/seats.hpp"
+#include "tables/tables_context.hpp"
+#include "tables/turn_clock.hpp"
+
+namespace emporium::server {
+
+using Json = nlohmann::json;
+
+// Rebuilds a stored table's game by replaying its record.
+engine::Replayed replay_stored(const StoredTable& stored);
+
+class Room : public std::enable_shared_from_this<Room> {
+ public:
+  // `stored` is a new table or one read back from the store (then its actions are replayed).
+  Room(net::any_io_executor executor, const TablesContext& context, const StoredTable& stored);
+
+  // Immutable after construction: safe to read from any thread.
+  const std::string& id() const { return id_; }
+  const std::string& invite() const { return invite_; }
+  bool is_private() const { return is_private_; }
+  const std::string& game_id() const { return game_; }
+  // Set when a stored record failed to replay; such a room is not served.
+  const std::optional<std::string>& load_error() const { return load_error_; }
+
+  // Posted to the room's strand; replies go straight to the member.
+  void join(MemberPtr member, std::string name, std::optional<int> seat, Json re);
+  void watch(MemberPtr member, Json re);
+  void leave(MemberPtr member, Json re);
+  void start(MemberPtr member, Json re);
+  void add_bot(MemberPtr member, int seat, std::string level, Json re);
+  void remove_bot(MemberPtr member, int seat, Json re);
+  // During a game: another seated person hands `seat`, whose person has been away long enough, to a bot.
+  void replace_absent(MemberPtr member, int seat, Json re);
+  // After a restart: the clock runs again (without charging the downtime), and a bot whose decision it is
+  // carries on.
+  void carry_on();
+  // Several nodes (cluster/cluster.hpp): the table leaves this node once the move being stored, if any, is stored.
+  // It plays no more, the directory forgets it, `then` runs (the cluster gives its lease up), and every member's
+  // connection is closed with "table moved", so that their clients connect again, through the proxy, to the node
+  // that holds it.
+  void move_away(std::function<void()> then);
+  // A finished table brought back from the store: it leaves memory again once nobody is connected to it.
+  void expire_when_unwatched();
+  void resume(MemberPtr member, std::string token, Json re);
+  void act(MemberPtr member, std::uint64_t version, Json action, Json re,
+           std::chrono::steady_clock::time_point received);
+  void snapshot(MemberPtr member, Json re);
+  void chat(MemberPtr member, std::string name, std::string text, Json re);
+  void disconnected(Member* member);
+  // On a finished table, by one of its people: the first call creates the rematch and seats the caller there;
+  // later calls take the caller's reserved seat in it. `answered` runs once the reply is on its way (from the
+  // rematch, when the caller was passed on to it).
+  void rematch(MemberPtr member, Json re, std::function<void()> answered);
+  // On a rematch: takes the seat kept for the person whose token at the finished table is `claim`.
+  void claim_reserved(MemberPtr member, int seat, std::string claim, Json re);
+  // my_games: `done` gets the seat the token hashed to `token_hash` holds here (on the room's strand; it must
+  // not block). The answer's `token` is that hash: the caller puts the token itself in.
+  void describe(std::string token_hash, std::function<void(std::optional<protocol::MyGame>)> done);
+
+  // Runs `f` on the room's strand after every request posted to it before.
+  void after_requests(std::function<void()> f);
+
+  // Counted by the directory, under its lock, each time it hands this room out: a finished room leaves memory only
+  // if nobody looked it up since it was last seen unwatched (so no request can still be on its way to it).
+  void looked_up() { lookups_.fetch_add(1, std::memory_order_relaxed); }
+  std::uint64_t lookups() const { return lookups_.load(std::memory_order_relaxed); }
+
+  // The table as the lobby lists it; only on the strand (or before the room is shared).
+  protocol::TableInfo info() const;
+
+ private:
+  // Requests run on the strand in order; while a move is being stored (committing_) they wait in deferred_, so
+  // nobody learns of the move (by a snapshot, a chat after it, the next move) before it is stored.
+  template <class F>
+  void on_strand(F&& f) {
+    net::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable {
+      if (self->committing_) {
+        self->deferred_.emplace_back(std::move(f));
+      } else {
+        f();
+      }
+    });
+  }
+
+  // ---- room.cpp: members, snapshots, the table's life in memory
+  bool is_spectator(const Member* member) const;
+  void reply(const MemberPtr& member, std::string frame) const;
+  void broadcast(const std::string& frame) const;
+  // `f` for each connected member: the seats' members, then the spectators.
+  template <class F>
+  void each_member(F&& f) const {
+    for (const auto& seat : seats_) {
+      if (auto m = seat.member.lock()) f(m);
+    }
+    for (const auto& w : spectators_) {
+      if (auto m = w.lock()) f(m);
+    }
+  }
+  void table_changed();  // tells members and the lobby; re-checks whether the table is abandoned
+  // A waiting table where no seated person is connected closes after `abandoned_after` (its creator may have left
+  // it behind, or the server restarted): arms the timer when it becomes so, disarms it when someone is back.
+  void watch_abandoned();
+  // A finished table nobody is connected to leaves memory after `finished_unwatched_after` (the store keeps it;
+  // the directory loads it again for a resume, a watch or a rematch). Memory then follows the tables in use, not
+  // every table ever played.
+  void watch_unwatched();
+  bool anyone_connected() const;
+  // The directory stops finding this table by its seats' tokens (it is closed, or leaves memory).
+  void forget_tokens();
+  // A table that never started closes: out of the store and the directory, and every member is told `left`.
+  void close_before_start();
+  void send_snapshot(const MemberPtr& member, const Json& re) const;
+  // The frames' shuffle fields: the commitment (snapshots), and the seed and salt once the game is over.
+  Json shuffle_fields(bool with_commitment) const;
+  Json legal_for(int seat) const;
+  engine::Viewer viewer_for(int seat) const;
+  // The table as the store holds it, without its record.
+  StoredTable stored() const;
+
+  // ---- room_seats.cpp
+  // Checks that `member` is this waiting table's creator; refuses `re` and returns false otherwise.
+  bool creator_before_start(const MemberPtr& member, const Json& re);
+  void save_seats();
+  // Stores the seats after a change to `seat`. If that fails, puts `before` back, refuses `re` with `failure`
+  // and returns false: memory never runs ahead of the disk.
+  bool seats_saved(int seat, Seat before, const MemberPtr& member, const Json& re, const char* failure);
+  // Tells `member`, who now holds `seat`, and everyone else: the tail of join, resume and claim_reserved.
+  // `token`: the seat's token itself, for the reply (the room keeps only its hash).
+  void welcome_seated(int seat, const MemberPtr& member, const Json& re, const std::string& token,
+                      bool reclaimed = false);
+  // Seconds the person in `seat` has been disconnected during the game, if they are.
+  std::optional<long long> away_seconds(int seat) const;
+
+  // ---- room_play.cpp
+  // Applies, stores and announces one move by `seat` (a person's `act` or a bot's). The actor's ack goes
+  // out after the move is stored and before the events. Returns the refusal, if any (nothing changed).
+  // `timed_out`: the normal bot decided for a person whose time ran out.
+  // The move is handed to the commit queue; move_stored() follows on the strand.
+  std::optional<engine::Error> play(int seat, const Json& action, const MemberPtr& actor, const Json& re,
+                                    bool timed_out = false,
+                                    std::optional<std::chrono::steady_clock::time_point> received = std::nullopt);
+  // A move applied in memory and on its way to the store.
+  struct PendingMove {
+    int seat = 0;
+    MemberPtr actor;  // null for a bot's move
+    Json re;
+    bool timed_out = false;
+    int timeouts = 0;  // the seat's timeouts in a row, with this one
+    std::optional<TurnClock> clock_before;
+    std::vector<engine::Event> events;
+    std::optional<std::chrono::steady_clock::time_point> received;  // a person's act: when it arrived
+  };
+  // On the strand once the commit queue has written the move (or failed to: then it is undone and refused); then
+  // what waited meanwhile runs.
+  void move_stored(PendingMove move, bool stored);
+  // Ack, events for each viewer, and what follows a move.
+  void announce(PendingMove move);
+
+  // ---- room_bots.cpp
+  // If a bot is to move, or a person's time has run out, and no bot is thinking yet, hands the seat's view to
+  // the bot workers.
+  void run_bot_if_its_turn();
+  void bot_decided(int seat, std::uint64_t version, Json action, bool timed_out);
+
+  // ---- room_clock.cpp: turn clocks (timed tables)
+  // After any change to the seats or the game: puts the person whose decision it is on the clock (nobody when it
+  // is a bot's or the game is over) and sets the timer for their deadline.
+  void update_clock();
+  void save_clock();
+  Json live_clock() const;  // the frames' "clock" field; null on an untimed or unstarted table
+  // After three timeouts in a row the normal bot plays the seat until its person resumes it.
+  void hand_to_bot_after_timeouts(int seat);
+
+  // ---- room_rematch.cpp
+  // A new table for a rematch offered by `offerer`: same game, seats and settings (see rematch()).
+  StoredTable rematch_table(int offerer, const std::string& offerer_token) const;
+  // rematch()'s two cases, on the strand: the first offer, and a seat at the one offered.
+  void offer_rematch(MemberPtr member, int seat, Json re, std::function<void()> answered);
+  void join_rematch(MemberPtr member, int seat, Json re, std::function<void()> answered);
+  // Whether the store still has table `id` (a rematch that was not found may be closed, or on an unreachable node).
+  bool offered_table_exists(const std::string& id) const;
+
+  net::strand<net::any_io_executor> strand_;
+  const TablesContext& context_;  // the server's, which outlives every room
+  const std::string id_;
+  const std::string game_;
+  const std::string invite_;
+  const bool is_private_;
+  const engine::Seed seed_;
+  const std::string salt_;        // empty on tables from before commitments
+  const std::string commitment_;  // SHA-256(salt || seed), published from the start; empty without a salt
+  const Json options_;
+  const std::string rematch_of_;  // empty unless this table is a rematch
+  const std::uint64_t epoch_;     // several nodes: this node's lease on the table (StoredTable::epoch); else 0
+  int creator_seat_ = 0;
+  TableState state_ = TableState::waiting;
+  Seats seats_;
+  std::vector<std::weak_ptr<Member>> spectators_;
+  std::unique_ptr<engine::State> game_state_;
+  std::optional<std::string> load_error_;
+  bool committing_ = false;  // a move is on its way to the store
+  std::deque<std::function<void()>> deferred_;  // asked while committing_, in order
+  bool bot_thinking_ = false;  // at most one pending bot decision per table
+  net::steady_timer bot_pause_;
+  std::chrono::steady_clock::time_point last_move_{};
+  const std::optional<protocol::ClockConfig> clock_config_;
+  std::optional<TurnClock> clock_;  // once a timed game has started
+  net::steady_timer clock_timer_;
+  std::uint64_t clock_generation_ = 0;  // a timer callback from before the last update_clock is stale
+  ConditionTimer abandoned_timer_;  // a waiting table with nobody connected
+  ConditionTimer unwatched_timer_;  // a finished table with nobody connected
+  bool moved_away_ = false;         // move_away: this node serves the table no more
+  std::atomic<std::uint64_t> lookups_{0};
+  long long updated_ = 0;  // unix seconds of the last stored change
+  std::optional<protocol::RematchOffer> rematch_;
+};
+
+}  // namespace emporium::server

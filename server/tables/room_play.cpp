@@ -1,0 +1,209 @@
+#include "tables/room.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include <emporium/engine/registry.hpp>
+
+#include "common/metrics.hpp"
+#include "common/wall_clock.hpp"
+#include "store/commit_queue.hpp"
+#include "store/store.hpp"
+
+namespace emporium::server {
+
+namespace perr = protocol::errc;
+
+void Room::start(MemberPtr s, Json re) {
+  on_strand([self = shared_from_this(), s = std::move(s), re = std::move(re)] {
+    auto& r = *self;
+    const int seat = r.seats_.of(s.get());
+    if (seat < 0) return r.reply(s, protocol::render_error(re, perr::not_seated, "you are not seated at this table"));
+    if (seat != r.creator_seat_) {
+      return r.reply(s, protocol::render_error(re, perr::not_creator, "only the table's creator can start the game"));
+    }
+    if (r.state_ != TableState::waiting) return r.reply(s, protocol::render_error(re, perr::already_started, "the game has started"));
+    const auto* info = engine::find_game(r.game_);
+    const int seated = r.seats_.seated();
+    if (seated < info->min_players) {
+      return r.reply(s, protocol::render_error(re, perr::not_enough_players,
+                                               info->display_name + " needs at least " +
+                                                   std::to_string(info->min_players) + " players"));
+    }
+    // Empty seats are dropped: the players are renumbered in seat order.
+    auto players = r.seats_.without_empty(r.creator_seat_);
+    auto created = engine::create_game(r.game_, seated, r.options_, r.seed_);
+    if (created.error) {
+      return r.reply(s, protocol::render_error(re, created.error->code, created.error->message));
+    }
+    const auto old_seats = r.seats_;
+    const int old_creator = r.creator_seat_;
+    r.seats_ = std::move(players.seats);
+    r.creator_seat_ = players.creator;
+    try {
+      r.save_seats();
+      if (r.clock_config_) {
+        // The clock starts with the game; it is stored before the game is, so a started timed game has one.
+        r.clock_.emplace(*r.clock_config_, seated);
+        r.context_.store->save_clock(r.id_, r.clock_->to_stored(std::chrono::steady_clock::now(), unix_ms_now()), r.epoch_);
+      }
+      r.context_.store->set_state(r.id_, TableState::playing, nullptr, r.epoch_);
+    } catch (const std::exception& e) {
+      spdlog::error("room {}: starting: {}", r.id_, e.what());
+      r.seats_ = old_seats;
+      r.creator_seat_ = old_creator;
+      r.clock_.reset();
+      return r.reply(s, protocol::render_error(re, perr::internal_error, "the game could not be started; try again"));
+    }
+    r.game_state_ = std::move(created.state);
+    r.state_ = TableState::playing;
+    r.update_clock();
+    r.save_clock();
+    r.reply(s, protocol::render_ack(re, 0));
+    r.table_changed();
+    for (const auto& st : r.seats_) {
+      if (auto c = st.member.lock()) r.send_snapshot(c, nullptr);
+    }
+    for (const auto& w : r.spectators_) {
+      if (auto c = w.lock()) r.send_snapshot(c, nullptr);
+    }
+    r.last_move_ = std::chrono::steady_clock::now();
+    r.run_bot_if_its_turn();
+  });
+}
+
+void Room::act(MemberPtr s, std::uint64_t version, Json action, Json re,
+               std::chrono::steady_clock::time_point received) {
+  on_strand([self = shared_from_this(), s = std::move(s), version, action = std::move(action), re = std::move(re),
+             received] {
+    auto& r = *self;
+    auto refuse = [&](const std::string& code, const std::string& message) {
+      r.context_.metrics->action_rejected(code);
+      r.reply(s, protocol::render_error(re, code, message));
+    };
+    const int seat = r.seats_.of(s.get());
+    if (seat < 0) return refuse(perr::not_seated, "only a seated player can act");
+    if (r.state_ == TableState::waiting) return refuse(perr::not_started, "the game has not started");
+    if (version != r.game_state_->version()) {
+      return refuse(perr::stale_version, "the table is at version " + std::to_string(r.game_state_->version()) +
+                                             ", your action was made at version " + std::to_string(version));
+    }
+    if (auto error = r.play(seat, action, s, re, false, received)) return refuse(error->code, error->message);
+  });
+}
+
+std::optional<engine::Error> Room::play(int seat, const Json& action, const MemberPtr& actor, const Json& re,
+                                        bool timed_out, std::optional<std::chrono::steady_clock::time_point> received) {
+  if (moved_away_) return engine::Error{protocol::errc::internal_error, "this table moved to another node: connect again"};
+  auto& game = *game_state_;
+  auto result = game.apply(seat, action);
+  if (!result.ok()) return result.error;
+  if (game.is_over()) state_ = TableState::finished;
+  PendingMove move{seat, actor, re, timed_out, 0, clock_, std::move(result.events), received};
+  if (clock_) {
+    // The decision is made: the next one's clock starts now, and is stored with the move.
+    clock_->stop(std::chrono::steady_clock::now());
+    if (seats_[seat].is_person()) move.timeouts = clock_->count_decision(seat, timed_out);
+    update_clock();
+  }
+  ActionWrite write{id_, game.version() - 1, seat, action.dump(),
+                    clock_ ? clock_->to_stored(std::chrono::steady_clock::now(), unix_ms_now()).dump() : std::string(),
+                    game.is_over() ? game.result().dump() : std::string(), epoch_};
+  // Written before anyone is told: until the commit queue says so, the room holds back whatever it is asked.
+  committing_ = true;
+  // The queue calls back once: the move (its events, the actor, the clock) is handed on, not copied.
+  context_.commits->append(std::move(write), [self = shared_from_this(), move = std::move(move)](bool stored) mutable {
+    net::post(self->strand_, [self, move = std::move(move), stored]() mutable { self->move_stored(std::move(move), stored); });
+  });
+  return std::nullopt;
+}
+
+void Room::move_stored(PendingMove move, bool stored) {
+  committing_ = false;
+  last_move_ = std::chrono::steady_clock::now();  // after a failure too: a bot tries again no sooner than bot_delay
+  if (stored) {
+    updated_ = unix_now();
+    announce(std::move(move));
+  } else {
+    // Undo in memory by replaying the stored record, so memory never runs ahead of the disk.
+    if (auto table = context_.store->load(id_)) {
+      if (auto replayed = replay_stored(*table); !replayed.error) game_state_ = std::move(replayed.state);
+    }
+    state_ = game_state_->is_over() ? TableState::finished : TableState::playing;
+    clock_ = move.clock_before;
+    update_clock();
+    context_.metrics->action_rejected(perr::internal_error);
+    if (move.actor) reply(move.actor, protocol::render_error(move.re, perr::internal_error, "the action could not be saved; try again"));
+    run_bot_if_its_turn();
+  }
+  // What was asked meanwhile, in order, until one of those asks is a move being stored in its turn.
+  while (!committing_ && !deferred_.empty()) {
+    auto next = std::move(deferred_.front());
+    deferred_.pop_front();
+    next();
+  }
+}
+
+void Room::announce(PendingMove move) {
+  auto& events = move.events;
+  // Everybody sees that the clock, not the player, made this move.
+  if (move.timed_out) events.insert(events.begin(), engine::Event::public_event({{"type", "timeout"}, {"player", move.seat}}));
+  const auto v = game_state_->version();
+  const auto clock = live_clock();
+  const auto reveal = shuffle_fields(false);  // the seed and salt, on the frames of the move that ends the game
+  // The mover's ack goes with its events, in one write; first, as before.
+  std::string ack = move.actor ? protocol::render_ack(move.re, v) : std::string();
+  auto send = [&](const MemberPtr& c, std::shared_ptr<const std::string> frame) {
+    if (c == move.actor && !ack.empty()) return c->send(std::exchange(ack, {}), std::move(frame));
+    c->send(std::move(frame));
+  };
+  // A mover that is not at the table any more (it left as its move was being stored) still gets its ack.
+  auto ack_if_unsent = [&] {
+    if (move.actor && !ack.empty()) reply(move.actor, std::exchange(ack, {}));
+  };
+  // What a spectator sees of the move is also what every player sees who has no private event in it, and what a
+  // spectator is sent is what every such player gets who has no decision to make (the usual case): both are
+  // written once. Only the others get frames of their own.
+  std::string public_events;
+  auto events_public = [&]() -> const std::string& {
+    if (public_events.empty()) public_events = engine::events_json_for(events, viewer_for(-1));
+    return public_events;
+  };
+  std::shared_ptr<const std::string> common;
+  auto common_frame = [&] {
+    if (!common) common = std::make_shared<const std::string>(protocol::render_events(id_, v, events_public(), "[]", clock, reveal));
+    return common;
+  };
+  const auto movers = game_state_->to_move();
+  for (std::size_t p = 0; p < seats_.size(); ++p) {
+    auto c = seats_[p].member.lock();
+    if (!c) continue;
+    const int seat = static_cast<int>(p);
+    const bool decides = std::find(movers.begin(), movers.end(), seat) != movers.end();
+    const bool told_privately =
+        std::any_of(events.begin(), events.end(), [&](const engine::Event& e) { return e.only_player == seat; });
+    if (!decides && !told_privately) {
+      send(c, common_frame());
+    } else {
+      send(c, std::make_shared<const std::string>(protocol::render_events(
+                  id_, v, told_privately ? engine::events_json_for(events, viewer_for(seat)) : events_public(),
+                  decides ? game_state_->legal_actions_json(seat) : "[]", clock, reveal)));
+    }
+  }
+  for (const auto& w : spectators_) {
+    if (auto c = w.lock()) send(c, common_frame());
+  }
+  ack_if_unsent();
+  if (move.received) {
+    context_.metrics->action_accepted(std::chrono::duration<double>(std::chrono::steady_clock::now() - *move.received).count());
+  }
+  if (move.timeouts >= 3) hand_to_bot_after_timeouts(move.seat);
+  if (state_ == TableState::finished) {
+    spdlog::info("room {}: {} is over after {} moves", id_, game_, v);
+    table_changed();
+  }
+  run_bot_if_its_turn();
+}
+
+}  // namespace emporium::server

@@ -1,0 +1,148 @@
+#include "tables/room.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "common/secrets.hpp"
+#include "common/wall_clock.hpp"
+#include "store/store.hpp"
+#include "tables/my_games.hpp"
+#include "tables/table_directory.hpp"
+
+namespace emporium::server {
+
+namespace perr = protocol::errc;
+
+StoredTable Room::rematch_table(int offerer, const std::string& offerer_token) const {
+  // Everything the table was set up with carries over; the seed (so the start player), its salt and the invite are new.
+  StoredTable next = stored();
+  next.id = new_table_id();
+  next.seed = new_game_seed();
+  next.salt = new_salt();
+  next.invite = is_private_ ? new_invite_code() : "";
+  next.state = TableState::waiting;
+  next.creator_seat = offerer;
+  next.rematch = nullptr;
+  next.rematch_of = id_;
+  next.result = nullptr;
+  next.seats.clear();
+  for (const auto& seat : seats_.stored()) {
+    if (seat.seat == offerer) {
+      next.seats.push_back({.seat = seat.seat, .name = seat.name, .token_hash = hash_token(offerer_token)});
+    } else if (!seat.bot.empty() && seat.stand_in == StandIn::none) {  // the same bot again
+      next.seats.push_back(
+          {.seat = seat.seat, .name = seat.name, .token_hash = hash_token(new_seat_token()), .bot = seat.bot});
+    } else if (seat.resumable()) {  // kept for its person
+      next.seats.push_back({.seat = seat.seat, .name = seat.name, .reserved_for = seat.token_hash});
+    }
+    // A seat its person left during the game stays empty.
+  }
+  return next;
+}
+
+void Room::rematch(MemberPtr s, Json re, std::function<void()> answered) {
+  on_strand([self = shared_from_this(), s = std::move(s), re = std::move(re), answered = std::move(answered)]() mutable {
+    auto& r = *self;
+    const int seat = r.seats_.of(s.get());
+    if (seat < 0) {
+      r.reply(s, protocol::render_error(re, perr::not_seated, "only a player of this table can ask for a rematch"));
+      return answered();
+    }
+    if (r.state_ != TableState::finished) {
+      r.reply(s, protocol::render_error(re, perr::not_finished, "the game at this table has not ended"));
+      return answered();
+    }
+    if (r.rematch_) return r.join_rematch(std::move(s), seat, std::move(re), std::move(answered));
+    r.offer_rematch(std::move(s), seat, std::move(re), std::move(answered));
+  });
+}
+
+// On the strand, so that two first calls cannot both create a rematch on this node; with several, the store's
+// compare-and-set lets only one node's offer in (create_rematch's `replaces`), and the others join that one.
+void Room::offer_rematch(MemberPtr s, int seat, Json re, std::function<void()> answered) {
+  const auto token = new_seat_token();
+  auto table = rematch_table(seat, token);
+  const protocol::RematchOffer offer{table.id, seat, is_private_ ? std::optional<std::string>(table.invite) : std::nullopt};
+  auto made = context_.directory->create_rematch(std::move(table), offer, rematch_);
+  if (made.instead) {
+    rematch_ = std::move(made.instead);  // offered on another node meanwhile: the caller joins that one
+    updated_ = unix_now();
+    table_changed();
+    return join_rematch(std::move(s), seat, std::move(re), std::move(answered));
+  }
+  if (!made.table) {
+    reply(s, protocol::render_error(re, perr::internal_error, "the rematch could not be saved"));
+    return answered();
+  }
+  rematch_ = offer;
+  updated_ = unix_now();
+  made.table->resume(s, token, re);  // the offerer takes the seat made for them: the reply is `seated`
+  made.table->after_requests(std::move(answered));
+  table_changed();  // the offer, to everyone at this table
+}
+
+// The caller's kept seat at the offered rematch, wherever that table is: here, or (several nodes) on another node,
+// which hands it over. If it closed before its start (everyone left it), a new rematch is offered.
+void Room::join_rematch(MemberPtr s, int seat, Json re, std::function<void()> answered) {
+  const std::string offered = rematch_->table;
+  context_.directory->find_id(offered, [self = shared_from_this(), s = std::move(s), seat, re = std::move(re),
+                                    answered = std::move(answered), offered](std::shared_ptr<Room> next) mutable {
+    self->on_strand([self, s = std::move(s), seat, re = std::move(re), answered = std::move(answered), offered,
+                     next = std::move(next)]() mutable {
+      auto& r = *self;
+      if (next) {
+        next->claim_reserved(s, seat, r.seats_[seat].token_hash, re);
+        return next->after_requests(std::move(answered));
+      }
+      if (r.rematch_ && r.rematch_->table != offered) {  // another call offered a new one meanwhile
+        return r.join_rematch(std::move(s), seat, std::move(re), std::move(answered));
+      }
+      if (r.offered_table_exists(offered)) {  // there, but its node did not hand it over in time
+        r.reply(s, protocol::render_error(re, perr::internal_error, "the rematch cannot be reached now; try again"));
+        return answered();
+      }
+      r.offer_rematch(std::move(s), seat, std::move(re), std::move(answered));
+    });
+  });
+}
+
+bool Room::offered_table_exists(const std::string& id) const {
+  try {
+    return context_.store->load(id, /*with_actions=*/false).has_value();
+  } catch (const std::exception& e) {
+    spdlog::error("table {}: reading its rematch {}: {}", id_, id, e.what());
+    return true;  // unknown: not offered again
+  }
+}
+
+void Room::claim_reserved(MemberPtr s, int seat, std::string claim, Json re) {
+  on_strand([self = shared_from_this(), s = std::move(s), seat, claim = std::move(claim), re = std::move(re)] {
+    auto& r = *self;
+    if (r.state_ != TableState::waiting) {
+      return r.reply(s, protocol::render_error(re, perr::already_started, "the rematch has started"));
+    }
+    auto& st = r.seats_[seat];  // a rematch has the seats of the table it replays
+    // Asked twice: the seat again, with a fresh token (only its hash is kept, so the first cannot be resent).
+    const bool again = st.occupied() && st.member.lock() == s;
+    if (!again && !same_hash(st.reserved_for, claim)) {
+      return r.reply(s, protocol::render_error(re, perr::seat_taken, "your seat at the rematch is no longer kept for you"));
+    }
+    const auto before = st;
+    const auto token = new_seat_token();
+    st.token_hash = hash_token(token);
+    st.reserved_for.clear();
+    st.member = s;
+    if (!r.seats_saved(seat, before, s, re, "the seat could not be saved; try again")) return;
+    if (again) r.context_.directory->unregister_token(before.token_hash);
+    r.welcome_seated(seat, s, re, token);
+  });
+}
+
+void Room::describe(std::string token_hash, std::function<void(std::optional<protocol::MyGame>)> done) {
+  on_strand([self = shared_from_this(), token_hash = std::move(token_hash), done = std::move(done)] {
+    auto& r = *self;
+    done(describe_seat(r.stored(), token_hash,
+                       r.state_ == TableState::playing ? r.game_state_->to_move() : std::vector<int>{}));
+  });
+}
+
+}  // namespace emporium::server

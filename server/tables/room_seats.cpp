@@ -1,0 +1,273 @@
+#include "tables/room.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "common/secrets.hpp"
+#include "common/wall_clock.hpp"
+#include "store/store.hpp"
+#include "tables/table_directory.hpp"
+
+namespace emporium::server {
+
+namespace perr = protocol::errc;
+
+void Room::save_seats() {
+  context_.store->save_seats(id_, seats_.stored(), static_cast<int>(seats_.size()), creator_seat_, epoch_);
+  updated_ = unix_now();
+}
+
+bool Room::seats_saved(int seat, Seat before, const MemberPtr& s, const Json& re, const char* failure) {
+  try {
+    save_seats();
+    return true;
+  } catch (const std::exception& e) {
+    spdlog::error("room {}: saving seats: {}", id_, e.what());
+    seats_[seat] = std::move(before);
+    reply(s, protocol::render_error(re, perr::internal_error, failure));
+    return false;
+  }
+}
+
+std::optional<long long> Room::away_seconds(int seat) const {
+  const auto& st = seats_[static_cast<std::size_t>(seat)];
+  if (state_ != TableState::playing || !st.is_person() || st.connected()) return std::nullopt;
+  const auto since = st.away_since.value_or(std::chrono::steady_clock::now());
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - since).count();
+}
+
+void Room::join(MemberPtr s, std::string name, std::optional<int> wanted, Json re) {
+  on_strand([self = shared_from_this(), s = std::move(s), name = std::move(name), wanted, re = std::move(re)] {
+    auto& r = *self;
+    if (r.state_ != TableState::waiting) {
+      return r.reply(s, protocol::render_error(re, perr::already_started, "the game at this table has started"));
+    }
+    if (r.seats_.of(s.get()) >= 0) {
+      return r.reply(s, protocol::render_error(re, perr::already_seated, "you already have a seat at this table"));
+    }
+    int chosen = -1;
+    if (wanted) {
+      if (*wanted < 0 || *wanted >= static_cast<int>(r.seats_.size())) {
+        return r.reply(s, protocol::render_error(re, protocol::errc::bad_message,
+                                                 "this table has seats 0 to " + std::to_string(r.seats_.size() - 1)));
+      }
+      if (const auto& st = r.seats_[*wanted]; st.taken()) {
+        return r.reply(s, protocol::render_error(re, perr::seat_taken,
+                                                 "seat " + std::to_string(*wanted) +
+                                                     (st.reserved() ? " is kept for " + st.name : " is taken")));
+      }
+      chosen = *wanted;
+    } else {
+      chosen = r.seats_.first_free();
+      if (chosen < 0) return r.reply(s, protocol::render_error(re, perr::table_full, "every seat is taken"));
+    }
+    const bool first = r.seats_.seated() == 0;
+    const auto token = new_seat_token();
+    r.seats_[chosen] = Seat{.name = r.seats_.unique_name(name), .token_hash = hash_token(token), .member = s};
+    if (first) r.creator_seat_ = chosen;
+    if (!r.seats_saved(chosen, {}, s, re, "the seat could not be saved; try again")) return;
+    r.welcome_seated(chosen, s, re, token);
+  });
+}
+
+void Room::welcome_seated(int seat, const MemberPtr& s, const Json& re, const std::string& token, bool reclaimed) {
+  auto self = shared_from_this();
+  context_.directory->register_token(seats_[seat].token_hash, self);
+  // A spectator who sits down stops being a spectator.
+  std::erase_if(spectators_, [&](const auto& w) { return w.lock() == s || w.expired(); });
+  s->joined(self);
+  const auto invite = is_private_ ? std::optional<std::string>(invite_) : std::nullopt;
+  reply(s, protocol::render_seated(re, info(), seat, token, invite, reclaimed, live_clock()));
+  send_snapshot(s, nullptr);  // once the game has started
+  table_changed();
+}
+
+void Room::leave(MemberPtr s, Json re) {
+  on_strand([self = shared_from_this(), s = std::move(s), re = std::move(re)] {
+    auto& r = *self;
+    const int seat = r.seats_.of(s.get());
+    if (seat >= 0) {
+      if (r.state_ == TableState::playing) {
+        // A bot plays the seat for the rest of the game; the seat keeps the person's name, and their token
+        // stops working (a new one, never handed out, marks the seat taken).
+        const auto before = r.seats_[seat];
+        auto& st = r.seats_[seat];
+        st.bot = engine::bot::Level::normal;
+        st.stand_in = StandIn::left;
+        st.token_hash = hash_token(new_seat_token());
+        st.member.reset();
+        st.away_since.reset();
+        if (!r.seats_saved(seat, before, s, re, "the seat could not be handed to a bot; try again")) return;
+        r.context_.directory->unregister_token(before.token_hash);
+        r.update_clock();
+        r.save_clock();
+        s->left(r.id_);
+        r.reply(s, protocol::render_left(re, r.id_));
+        r.table_changed();
+        r.run_bot_if_its_turn();
+        return;
+      }
+      if (r.state_ == TableState::waiting) {
+        r.context_.directory->unregister_token(r.seats_[seat].token_hash);
+        r.seats_[seat] = {};
+        if (r.seats_.first_person() < 0) {
+          // A table that never started is closed when its last person leaves (bots do not keep it); closed
+          // before the reply, so whoever hears of it finds it gone.
+          s->left(r.id_);
+          r.close_before_start();
+          return r.reply(s, protocol::render_left(re, r.id_));
+        }
+        if (seat == r.creator_seat_) r.creator_seat_ = r.seats_.first_person();
+        r.save_seats();
+      } else {
+        r.seats_[seat].member.reset();  // finished: just go
+      }
+    } else if (r.is_spectator(s.get())) {
+      std::erase_if(r.spectators_, [&](const auto& w) { return w.lock() == s || w.expired(); });
+    } else {
+      return r.reply(s, protocol::render_error(re, perr::not_seated, "you are not at this table"));
+    }
+    s->left(r.id_);
+    r.reply(s, protocol::render_left(re, r.id_));
+    r.table_changed();
+  });
+}
+
+void Room::resume(MemberPtr s, std::string token, Json re) {
+  on_strand([self = shared_from_this(), s = std::move(s), token = std::move(token), re = std::move(re)] {
+    auto& r = *self;
+    const int seat = r.seats_.of_token(hash_token(token));
+    if (seat < 0) return r.reply(s, protocol::render_error(re, perr::bad_token, "that seat token is not valid"));
+    auto& st = r.seats_[seat];
+    auto previous = st.member.lock();
+    if (previous && previous != s) {
+      // The newer connection wins; the older one is told and leaves the table.
+      previous->send(protocol::render_error(nullptr, perr::replaced, "your seat at table " + r.id_ +
+                                                                     " was resumed from another connection"));
+      previous->left(r.id_);
+    }
+    // A bot standing in for this absent player stands down at once (a decision it has pending is dropped
+    // when it lands: bot_decided checks that the seat still has a bot).
+    bool reclaimed = false;
+    if (st.held_for_person()) {
+      const auto before = st;
+      st.bot.reset();
+      st.stand_in = StandIn::none;
+      if (!r.seats_saved(seat, before, s, re, "your seat could not be restored; try again")) return;
+      reclaimed = true;
+      if (r.clock_) r.clock_->clear_timeouts(seat);
+      r.update_clock();  // their decision, if it is theirs now, starts with the whole turn time
+      r.save_clock();
+    }
+    st.member = s;
+    st.away_since.reset();
+    r.welcome_seated(seat, s, re, token, reclaimed);
+  });
+}
+
+bool Room::creator_before_start(const MemberPtr& s, const Json& re) {
+  const int seat = seats_.of(s.get());
+  if (seat < 0) {
+    reply(s, protocol::render_error(re, perr::not_seated, "you are not seated at this table"));
+  } else if (seat != creator_seat_) {
+    reply(s, protocol::render_error(re, perr::not_creator, "only the table's creator can seat or remove bots"));
+  } else if (state_ != TableState::waiting) {
+    reply(s, protocol::render_error(re, perr::already_started, "the game has started"));
+  } else {
+    return true;
+  }
+  return false;
+}
+
+void Room::add_bot(MemberPtr s, int seat, std::string level, Json re) {
+  on_strand([self = shared_from_this(), s = std::move(s), seat, level = std::move(level), re = std::move(re)] {
+    auto& r = *self;
+    if (!r.creator_before_start(s, re)) return;
+    const auto bot_level = engine::bot::level_from_name(level);
+    if (!bot_level) {
+      return r.reply(s, protocol::render_error(re, perr::bad_message, "unknown bot level '" + level.substr(0, 20) +
+                                                                          "' (the levels are easy and normal)"));
+    }
+    if (seat >= static_cast<int>(r.seats_.size())) {
+      return r.reply(s, protocol::render_error(re, perr::bad_message,
+                                               "this table has seats 0 to " + std::to_string(r.seats_.size() - 1)));
+    }
+    if (r.seats_[seat].taken()) {
+      return r.reply(s, protocol::render_error(re, perr::seat_taken, "seat " + std::to_string(seat) + " is taken"));
+    }
+    r.seats_[seat] = Seat{.name = r.seats_.next_bot_name(), .token_hash = hash_token(new_seat_token()), .bot = bot_level};
+    if (!r.seats_saved(seat, {}, s, re, "the bot could not be seated; try again")) return;
+    r.reply(s, protocol::render_ack(re, 0));
+    r.table_changed();
+  });
+}
+
+void Room::remove_bot(MemberPtr s, int seat, Json re) {
+  on_strand([self = shared_from_this(), s = std::move(s), seat, re = std::move(re)] {
+    auto& r = *self;
+    if (!r.creator_before_start(s, re)) return;
+    if (seat >= static_cast<int>(r.seats_.size()) || !r.seats_[seat].bot) {
+      return r.reply(s, protocol::render_error(re, perr::bad_message, "seat " + std::to_string(seat) + " has no bot"));
+    }
+    const auto removed = r.seats_[seat];
+    r.seats_[seat] = {};
+    if (!r.seats_saved(seat, removed, s, re, "the bot could not be removed; try again")) return;
+    r.reply(s, protocol::render_ack(re, 0));
+    r.table_changed();
+  });
+}
+
+namespace {
+// "1 minute", "5 minutes", "40 seconds": how long, for a person to read (whole minutes, rounded down, from
+// a minute on; `exact` keeps seconds for a duration under ten minutes that is not a whole number of minutes).
+std::string how_long(long long seconds, bool exact = false) {
+  if (seconds < 60 || (exact && seconds < 600 && seconds % 60 != 0)) {
+    return std::to_string(seconds) + (seconds == 1 ? " second" : " seconds");
+  }
+  const long long minutes = seconds / 60;
+  return std::to_string(minutes) + (minutes == 1 ? " minute" : " minutes");
+}
+}  // namespace
+
+void Room::replace_absent(MemberPtr s, int seat, Json re) {
+  on_strand([self = shared_from_this(), s = std::move(s), seat, re = std::move(re)] {
+    auto& r = *self;
+    const int own = r.seats_.of(s.get());
+    if (own < 0) {
+      return r.reply(s, protocol::render_error(re, perr::not_seated, "only a seated player can hand a seat to a bot"));
+    }
+    if (r.state_ == TableState::waiting) return r.reply(s, protocol::render_error(re, perr::not_started, "the game has not started"));
+    if (r.state_ == TableState::finished) return r.reply(s, protocol::render_error(re, engine::errc::game_over, "the game has ended"));
+    if (seat >= static_cast<int>(r.seats_.size())) {
+      return r.reply(s, protocol::render_error(re, perr::bad_message,
+                                               "this table has seats 0 to " + std::to_string(r.seats_.size() - 1)));
+    }
+    if (seat == own) return r.reply(s, protocol::render_error(re, perr::bad_message, "that is your own seat"));
+    auto& st = r.seats_[seat];
+    if (!st.taken()) return r.reply(s, protocol::render_error(re, perr::bad_message, "seat " + std::to_string(seat) + " is empty"));
+    if (st.bot) {
+      return r.reply(s, protocol::render_error(re, perr::bad_message, "a bot already plays seat " + std::to_string(seat)));
+    }
+    if (r.clock_) {
+      return r.reply(s, protocol::render_error(re, perr::bad_message,
+                                               "this table has a clock: a seat whose time runs out three times in a "
+                                               "row goes to a bot by itself"));
+    }
+    const auto threshold = static_cast<long long>(r.context_.absent_after.count());
+    const auto away = r.away_seconds(seat);
+    if (!away) return r.reply(s, protocol::render_error(re, perr::not_absent, st.name + " is connected"));
+    if (*away < threshold) {
+      return r.reply(s, protocol::render_error(re, perr::not_absent,
+                                               st.name + " has been away for " + how_long(*away) +
+                                                   "; a bot may take the seat after " + how_long(threshold, true)));
+    }
+    const auto before = st;
+    st.bot = engine::bot::Level::normal;
+    st.stand_in = StandIn::absent;  // the token stays theirs: resuming takes the seat back
+    if (!r.seats_saved(seat, before, s, re, "the seat could not be handed to a bot; try again")) return;
+    r.reply(s, protocol::render_ack(re, r.game_state_->version()));
+    r.table_changed();
+    r.run_bot_if_its_turn();
+  });
+}
+
+}  // namespace emporium::server

@@ -1,0 +1,300 @@
+#include "tables/table_directory.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <thread>
+
+#include <emporium/engine/registry.hpp>
+
+#include "cluster/cluster.hpp"
+#include "common/secrets.hpp"
+#include "tables/lobby.hpp"
+#include "tables/room.hpp"
+
+namespace emporium::server {
+
+TableDirectory::TableDirectory(net::any_io_executor executor, const TablesContext& context)
+    : executor_(std::move(executor)), context_(context) {}
+
+std::size_t TableDirectory::restore() {
+  // Replaying the records is most of a restart's time, and every table is independent: while the store reads,
+  // one thread per core replays the tables already read. Then they are registered in creation order (the
+  // lobby lists them in that order).
+  std::mutex mutex;
+  std::condition_variable ready;
+  std::deque<std::pair<std::size_t, StoredTable>> queue;
+  bool all_read = false;
+  std::vector<std::shared_ptr<Room>> built;
+  std::vector<std::vector<StoredSeat>> seats;
+  auto build = [&] {
+    for (;;) {
+      std::unique_lock lock(mutex);
+      ready.wait(lock, [&] { return !queue.empty() || all_read; });
+      if (queue.empty()) return;
+      auto [place, stored] = std::move(queue.front());
+      queue.pop_front();
+      lock.unlock();
+      stored.parse_actions();
+      auto table = loaded(stored);
+      lock.lock();
+      if (built.size() <= place) {
+        built.resize(place + 1);
+        seats.resize(place + 1);
+      }
+      built[place] = std::move(table);
+      seats[place] = std::move(stored.seats);
+    }
+  };
+  std::vector<std::thread> builders;
+  for (unsigned t = 0; t < std::max(1u, std::thread::hardware_concurrency()); ++t) builders.emplace_back(build);
+  context_.store->load_unfinished([&](std::size_t place, StoredTable&& table) {
+    {
+      std::lock_guard lock(mutex);
+      queue.emplace_back(place, std::move(table));
+    }
+    ready.notify_one();
+  });
+  {
+    std::lock_guard lock(mutex);
+    all_read = true;
+  }
+  ready.notify_all();
+  for (auto& b : builders) b.join();
+  std::size_t restored = 0;
+  for (std::size_t i = 0; i < built.size(); ++i) {
+    if (!built[i]) continue;
+    register_room(built[i], seats[i])->carry_on();
+    ++restored;
+  }
+  return restored;
+}
+
+std::shared_ptr<Room> TableDirectory::loaded(const StoredTable& stored) {
+  auto table = std::make_shared<Room>(executor_, context_, stored);
+  if (table->load_error()) {
+    spdlog::error("table {} cannot be restored: {}", stored.id, *table->load_error());
+    return nullptr;
+  }
+  return table;
+}
+
+std::shared_ptr<Room> TableDirectory::rebuild(StoredTable stored) {
+  auto table = loaded(stored);
+  return table ? register_room(table, stored.seats) : nullptr;
+}
+
+std::shared_ptr<Room> TableDirectory::register_room(const std::shared_ptr<Room>& table, const std::vector<StoredSeat>& seats) {
+  const auto info = table->info();
+  std::lock_guard lock(mutex_);
+  const auto [it, added] = rooms_.try_emplace(table->id(), table);
+  it->second->looked_up();
+  if (!added) return it->second;
+  if (!table->invite().empty()) by_invite_[table->invite()] = table;
+  // Not yet published: the creator's join follows at once, and its update() tells watchers. Another node's
+  // listing of it (it was taken over from there) gives way.
+  context_.lobby->add(info);
+  for (const auto& seat : seats) {
+    if (seat.resumable()) by_token_[seat.token_hash] = table;
+  }
+  return table;
+}
+
+TableDirectory::Created TableDirectory::create_table(const protocol::CreateTable& request) {
+  // The engine checks the game, the seat count and the options.
+  auto check = engine::create_game(request.game, request.players, request.options, 0);
+  if (check.error) return {nullptr, protocol::ParseError{nullptr, check.error->code, check.error->message}};
+  StoredTable stored;
+  stored.id = new_table_id();
+  stored.game = request.game;
+  stored.players = request.players;
+  stored.options = check.options;
+  stored.seed = new_game_seed();
+  stored.salt = new_salt();
+  stored.is_private = request.is_private;
+  if (request.is_private) stored.invite = new_invite_code();
+  stored.clock = request.clock;
+  own(stored);
+  try {
+    context_.store->create_table(stored);
+  } catch (const std::exception& e) {
+    spdlog::error("creating a table: {}", e.what());
+    return {nullptr, protocol::ParseError{nullptr, protocol::errc::internal_error, "the table could not be saved"}};
+  }
+  return {registered_new(std::move(stored)), std::nullopt};  // its creator's token is registered when they take the seat
+}
+
+void TableDirectory::own(StoredTable& table) const {
+  if (!context_.cluster) return;
+  table.owner = context_.cluster->node();
+  table.epoch = 1;
+}
+
+std::shared_ptr<Room> TableDirectory::registered_new(StoredTable stored) {
+  const auto id = stored.id;
+  auto table = rebuild(std::move(stored));
+  if (table && context_.cluster) context_.cluster->hold(id);
+  return table;
+}
+
+TableDirectory::RematchMade TableDirectory::create_rematch(StoredTable table, const protocol::RematchOffer& offer,
+                                          const std::optional<protocol::RematchOffer>& replaces) {
+  own(table);
+  try {
+    const auto instead = context_.store->create_rematch(table, protocol::rematch_json(offer),
+                                                        replaces ? protocol::rematch_json(*replaces) : nlohmann::json());
+    if (instead) return {nullptr, protocol::rematch_from_json(*instead)};
+  } catch (const std::exception& e) {
+    spdlog::error("creating the rematch of {}: {}", table.rematch_of, e.what());
+    return {};
+  }
+  return {registered_new(std::move(table)), std::nullopt};
+}
+
+namespace {
+// A store lookup whose failure is logged and counts as not found.
+template <class F>
+std::optional<std::string> looked_up_in_store(F&& lookup) {
+  try {
+    return lookup();
+  } catch (const std::exception& e) {
+    spdlog::error("looking a table up in the store: {}", e.what());
+    return std::nullopt;
+  }
+}
+}  // namespace
+
+TableDirectory::Lookup TableDirectory::find(const protocol::TableRef& ref, TakenCallback later) {
+  if (ref.table) {
+    // A private table is found only by its invite code (or a seat's token).
+    if (auto table = find_local(*ref.table)) return {table->is_private() ? nullptr : table};
+    return from_store(*ref.table, /*by_public_id=*/true, std::move(later));
+  }
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = by_invite_.find(*ref.invite); it != by_invite_.end()) return {handed_out(it->second.lock())};
+  }
+  const auto id = looked_up_in_store([&] { return context_.store->table_of_invite(*ref.invite); });
+  return id ? from_store(*id, false, std::move(later)) : Lookup{};
+}
+
+std::shared_ptr<Room> TableDirectory::find_id(const std::string& id) {
+  if (auto table = find_local(id)) return table;
+  return from_store(id, false, nullptr).table;
+}
+
+void TableDirectory::find_id(const std::string& id, TakenCallback found) {
+  if (auto table = find_local(id)) return found(std::move(table));
+  auto looked_up = from_store(id, false, found);
+  if (!looked_up.pending) found(std::move(looked_up.table));
+}
+
+TableDirectory::Lookup TableDirectory::find_by_token(const std::string& token, TakenCallback later) {
+  const auto hash = hash_token(token);
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = by_token_.find(hash); it != by_token_.end()) return {handed_out(it->second.lock())};
+  }
+  const auto id = looked_up_in_store([&] { return context_.store->table_of_token(hash); });
+  return id ? from_store(*id, false, std::move(later)) : Lookup{};
+}
+
+TableDirectory::Lookup TableDirectory::from_store(const std::string& id, bool by_public_id, TakenCallback later) {
+  std::optional<StoredTable> stored;
+  try {
+    // One node holds every unfinished table, so one not in memory failed to restore: the table is read whole, for
+    // it is finished. With several, it may be another node's: it is described first, and taken over if unfinished.
+    stored = context_.store->load(id, /*with_actions=*/!context_.cluster);
+    if (context_.cluster && stored && stored->state == TableState::finished) stored = context_.store->load(id);
+  } catch (const std::exception& e) {
+    spdlog::error("table {} cannot be read: {}", id, e.what());
+    return {};
+  }
+  if (!stored) return {};
+  if (stored->state != TableState::finished) {
+    if (!context_.cluster || !later) return {};
+    context_.cluster->take(id, [this, id, by_public_id, later = std::move(later)](bool found) {
+      auto table = found ? find_id(id) : nullptr;
+      later(table && by_public_id && table->is_private() ? nullptr : std::move(table));
+    });
+    return {nullptr, true};
+  }
+  auto table = rebuild(std::move(*stored));
+  if (table) table->expire_when_unwatched();
+  return {table && by_public_id && table->is_private() ? nullptr : table};
+}
+
+std::shared_ptr<Room> TableDirectory::find_local(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  auto it = rooms_.find(id);
+  return it == rooms_.end() ? nullptr : handed_out(it->second);
+}
+
+bool TableDirectory::serves(const std::string& id) {
+  return find_local(id) != nullptr;  // a lookup, counted as one (handed_out)
+}
+
+bool TableDirectory::adopt(StoredTable stored) {
+  auto table = rebuild(std::move(stored));
+  if (!table) return false;
+  table->carry_on();
+  return true;
+}
+
+void TableDirectory::hand_off(const std::string& id, std::function<void()> then) {
+  if (auto table = find_local(id)) {
+    table->move_away(std::move(then));
+  } else if (then) {
+    then();
+  }
+}
+
+std::shared_ptr<Room> TableDirectory::handed_out(std::shared_ptr<Room> table) {
+  if (table) table->looked_up();
+  return table;
+}
+
+void TableDirectory::register_token(const std::string& token, const std::shared_ptr<Room>& table) {
+  std::lock_guard lock(mutex_);
+  by_token_[token] = table;
+}
+
+void TableDirectory::unregister_token(const std::string& token) {
+  std::lock_guard lock(mutex_);
+  by_token_.erase(token);
+}
+
+void TableDirectory::remove_room(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  if (auto it = rooms_.find(id); it != rooms_.end()) erase_room(it);
+}
+
+bool TableDirectory::release_unwatched(const std::string& id, const Room* table, std::uint64_t lookups_seen) {
+  std::lock_guard lock(mutex_);
+  auto it = rooms_.find(id);
+  if (it == rooms_.end() || it->second.get() != table) return true;  // not the directory's any more
+  if (table->lookups() != lookups_seen) return false;  // handed out since: a request may be on its way
+  erase_room(it);
+  return true;
+}
+
+void TableDirectory::erase_room(std::unordered_map<std::string, std::shared_ptr<Room>>::iterator it) {
+  const auto id = it->first;
+  if (!it->second->invite().empty()) by_invite_.erase(it->second->invite());
+  rooms_.erase(it);
+  context_.lobby->remove(id);
+}
+
+std::vector<protocol::TableInfo> TableDirectory::own_listed() const { return context_.lobby->own_listed(); }
+
+void TableDirectory::remote_update(const std::string& node, const protocol::TableInfo& table) {
+  context_.lobby->remote_update(node, table);
+}
+
+void TableDirectory::remote_removed(const std::string& node, const std::string& id) {
+  context_.lobby->remote_removed(node, id);
+}
+
+}  // namespace emporium::server

@@ -1,0 +1,116 @@
+#pragma once
+// Every table this node serves: finds them by id, invite code or seat token, creates them, restores them after a
+// restart, brings finished ones back from the store, and (several nodes) takes them over from other nodes and hands
+// them off (it is the cluster's TableHost). A plain mutex guards its maps: every operation is a short lookup, and
+// rooms and members on any strand call it.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <emporium/protocol/protocol.hpp>
+
+#include "cluster/table_host.hpp"
+#include "common/net.hpp"
+#include "store/store.hpp"
+#include "tables/tables_context.hpp"
+
+namespace emporium::server {
+
+class Member;
+class Room;
+
+class TableDirectory final : public TableHost {
+ public:
+  TableDirectory(net::any_io_executor executor, const TablesContext& context);
+
+  // Rebuilds every unfinished table from the store; returns how many.
+  std::size_t restore();
+
+  struct Created {
+    std::shared_ptr<Room> table;
+    std::optional<protocol::ParseError> error;
+  };
+  Created create_table(const protocol::CreateTable& request);
+  // Stores a finished table's rematch (and the offer on that table) and registers it, provided the finished table's
+  // offer is still `replaces` in the store. If another node offered one meanwhile, `instead` is that offer.
+  struct RematchMade {
+    std::shared_ptr<Room> table;  // null if it could not be saved, or was not made
+    std::optional<protocol::RematchOffer> instead;
+  };
+  RematchMade create_rematch(StoredTable table, const protocol::RematchOffer& offer,
+                             const std::optional<protocol::RematchOffer>& replaces);
+
+  // Private tables are found only by invite code (or a seat's token). A finished table not in memory (after a
+  // restart) is brought back from the store when asked for, so its players can resume it and anyone may watch it.
+  // With several nodes, an unfinished table that is not in this node's memory is taken over first: then `later`
+  // gets the room (or null) on another thread once it is here, and the lookup is `pending`; without `later` such a
+  // table is not found.
+  struct Lookup {
+    std::shared_ptr<Room> table;
+    bool pending = false;
+  };
+  using TakenCallback = std::function<void(std::shared_ptr<Room>)>;
+  Lookup find(const protocol::TableRef& ref, TakenCallback later = nullptr);
+  Lookup find_by_token(const std::string& token, TakenCallback later = nullptr);
+  // Any table by its id, private ones included (for the server's own use, never a client's request).
+  std::shared_ptr<Room> find_id(const std::string& id);
+  // The same, where an unfinished table on another node is taken over first (several nodes): `found` gets the room,
+  // or null when there is no such table (or it could not be taken over), at once or later on another thread.
+  void find_id(const std::string& id, TakenCallback found);
+  // The room if it is in this node's memory (the store is not asked).
+  std::shared_ptr<Room> find_local(const std::string& id);
+  // Replies to `member` with what each token's table is, once every room holding one has answered on its own
+  // strand. Tables not in memory are described from the store, without replaying them (my_games.cpp).
+  void my_games(const std::shared_ptr<Member>& member, std::vector<std::string> tokens, nlohmann::json re);
+
+  // Seats are registered by their token's hash (hash_token): the server never keeps a token itself.
+  void register_token(const std::string& token_hash, const std::shared_ptr<Room>& table);
+  void unregister_token(const std::string& token_hash);
+  void remove_room(const std::string& id);
+  // A finished room nobody is connected to leaves memory, unless it was handed out since the room saw
+  // `lookups_seen` lookups (false then: a request may be on its way). True when it is no longer the directory's.
+  bool release_unwatched(const std::string& id, const Room* table, std::uint64_t lookups_seen);
+
+  // TableHost: what the cluster asks of this node's tables.
+  bool serves(const std::string& id) override;
+  bool adopt(StoredTable stored) override;
+  void hand_off(const std::string& id, std::function<void()> then) override;  // Room::move_away, `then` after
+  std::vector<protocol::TableInfo> own_listed() const override;
+  void remote_update(const std::string& node, const protocol::TableInfo& table) override;
+  void remote_removed(const std::string& node, const std::string& id) override;
+
+ private:
+  std::shared_ptr<Room> handed_out(std::shared_ptr<Room> table);  // counts the lookup; with mutex_ held
+  // Out of the maps and the lobby; with mutex_ held.
+  void erase_room(std::unordered_map<std::string, std::shared_ptr<Room>>::iterator it);
+  // Registers a room with the tokens its people resume with; returns the room registered under its id (an
+  // earlier one, if another request brought the same table back first).
+  std::shared_ptr<Room> register_room(const std::shared_ptr<Room>& table, const std::vector<StoredSeat>& seats);
+  // A stored table with its record replayed, not yet registered; null when the record does not replay. Touches
+  // nothing shared: restore() calls it from several threads.
+  std::shared_ptr<Room> loaded(const StoredTable& stored);
+  // loaded(), registered.
+  std::shared_ptr<Room> rebuild(StoredTable stored);
+  // A table this node has just made: several nodes' lease is this node's from the start (epoch 1; own() before it
+  // is stored, registered_new() after).
+  void own(StoredTable& table) const;
+  std::shared_ptr<Room> registered_new(StoredTable stored);
+  std::optional<protocol::MyGame> describe_stored(const std::string& token_hash);
+  // The table `id`, not in this node's memory: brought back from the store if finished, taken over if another
+  // node's (find). `by_public_id`: found by its id, so a private table is not found.
+  Lookup from_store(const std::string& id, bool by_public_id, TakenCallback later);
+
+  net::any_io_executor executor_;
+  const TablesContext& context_;
+  mutable std::mutex mutex_;
+  std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
+  std::unordered_map<std::string, std::weak_ptr<Room>> by_invite_;
+  std::unordered_map<std::string, std::weak_ptr<Room>> by_token_;  // by token hash
+};
+
+}  // namespace emporium::server

@@ -1,0 +1,38 @@
+#pragma once
+// What every room, the table directory, the lobby and each member need of the server. main() fills it in; it
+// outlives them all.
+#include <chrono>
+#include <cstdint>
+#include <optional>
+
+namespace emporium::server {
+
+class AddressLimits;
+class Cluster;
+class CommitQueue;
+class Lobby;
+class Metrics;
+class Store;
+class TableDirectory;
+class WorkerPool;
+
+struct TablesContext {
+  TableDirectory* directory = nullptr;  // every table this node serves, by id, invite code and seat token
+  Lobby* lobby = nullptr;               // the public listing, for those who watch it
+  Metrics* metrics = nullptr;
+  Store* store = nullptr;
+  CommitQueue* commits = nullptr;  // where rooms write their moves (group commit)
+  WorkerPool* bots = nullptr;      // where computer players think
+  Cluster* cluster = nullptr;      // several nodes on one PostgreSQL (cluster/cluster.hpp); null on one node
+  AddressLimits* addresses = nullptr;  // tables created per client address
+  std::chrono::milliseconds bot_delay{800};  // the pause before a bot's move, after the previous move
+  std::chrono::seconds absent_after{300};    // replace_absent: how long a player must have been disconnected
+  std::chrono::seconds abandoned_after{600};  // a waiting table with nobody connected closes after this
+  // A finished table nobody is connected to leaves memory after this (0: never).
+  std::chrono::seconds finished_unwatched_after{60};
+  // When the previous run of the server was last alive (Unix ms), if it ever ran: turn clocks resume from it.
+  std::optional<std::int64_t> last_alive_ms;
+  int min_turn_s = 5;  // the shortest turn a clock may have
+};
+
+}  // namespace emporium::server

@@ -1,0 +1,583 @@
+// The tables layer without sockets: rooms, the table directory, the lobby and each client's requests (Member),
+// driven through fake connections that record the frames they are sent, over a real SQLite store in a temporary
+// directory, the real commit queue and bot workers, and an io_context this test runs. Beside the end-to-end tests
+// (e2e_tests), which drive whole server processes: these take milliseconds.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <emporium/engine/registry.hpp>
+
+#include "common/address_limits.hpp"
+#include "common/metrics.hpp"
+#include "common/net.hpp"
+#include "common/secrets.hpp"
+#include "common/worker_pool.hpp"
+#include "store/commit_queue.hpp"
+#include "store/sqlite_store.hpp"
+#include "tables/connection.hpp"
+#include "tables/lobby.hpp"
+#include "tables/member.hpp"
+#include "tables/table_directory.hpp"
+#include "tables/tables_context.hpp"
+
+namespace emporium::server {
+namespace {
+
+using Json = nlohmann::json;
+using namespace std::chrono_literals;
+
+class Tables;
+
+// A client as the tables see it: the Connection its Member answers through, recording every frame in order. Like
+// the WebSocket session, what other threads send is queued through the connection's strand.
+class FakeClient : public Connection, public std::enable_shared_from_this<FakeClient> {
+ public:
+  FakeClient(Tables& tables, net::io_context& ioc, const TablesContext& context);
+
+  void start() { member_.start(std::shared_ptr<Member>(shared_from_this(), &member_)); }
+
+  // Connection
+  void send(std::shared_ptr<const std::string> frame) override {
+    net::post(strand_, [self = shared_from_this(), frame] { self->record(*frame); });
+  }
+  void send(std::string first, std::shared_ptr<const std::string> second) override {
+    net::post(strand_, [self = shared_from_this(), first = std::move(first), second] {
+      self->record(first);
+      self->record(*second);
+    });
+  }
+  void close(Close why) override {
+    net::post(strand_, [self = shared_from_this(), why] { self->closes.push_back(why); });
+  }
+  void reply(std::string frame) override { record(frame); }
+  void read_on() override { ++read_ons; }
+  bool closing() const override { return gone_; }
+
+  // Sends one request (as the session would hand a frame over) and returns the next frame of type `type` that
+  // answers it (its "re"), refusing to wait forever.
+  Json request(Json message, const std::string& type);
+  // The next frame of `type` not yet taken (in order), whatever answers it.
+  Json next(const std::string& type, std::function<bool(const Json&)> also = nullptr);
+  // Whether a frame of `type` satisfying `also` arrives (waiting a little).
+  bool gets(const std::string& type, std::function<bool(const Json&)> also = nullptr);
+  // Sends without waiting for an answer.
+  void post(Json message);
+  // The connection is gone (as when its socket closes).
+  void disconnect();
+
+  std::vector<Json> frames;  // every frame, in order
+  std::vector<Close> closes;
+  int read_ons = 0;
+  std::size_t taken = 0;  // frames before this one were handed out by next()/request()
+
+ private:
+  void record(const std::string& frame) { frames.push_back(Json::parse(frame)); }
+
+  Tables& tables_;
+  net::strand<net::io_context::executor_type> strand_;
+  Member member_;
+  bool gone_ = false;
+  int next_id_ = 0;
+};
+
+// The tables of one node, as main() wires them, over a store in a fresh temporary directory.
+class Tables {
+ public:
+  // `dir`: an existing data directory (a restart); none: a new one, removed at the end.
+  explicit Tables(std::function<void(TablesContext&)> adjust = nullptr, std::optional<std::filesystem::path> dir = {})
+      : own_dir_(!dir),
+        dir_(dir ? *dir : std::filesystem::temp_directory_path() / ("emporium-tables-" + random_token(6))),
+        store_(dir_.string()),
+        commits_(store_, &metrics_),
+        addresses_({0, 0, {}}),
+        lobby_(context_),
+        directory_(ioc_.get_executor(), context_),
+        bots_(1, 0) {
+    context_.directory = &directory_;
+    context_.lobby = &lobby_;
+    context_.metrics = &metrics_;
+    context_.store = &store_;
+    context_.commits = &commits_;
+    context_.bots = &bots_;
+    context_.addresses = &addresses_;
+    context_.bot_delay = 0ms;
+    context_.min_turn_s = 0;
+    if (adjust) adjust(context_);
+  }
+  ~Tables() {
+    commits_.stop();
+    std::error_code ignored;
+    if (own_dir_) std::filesystem::remove_all(dir_, ignored);
+  }
+
+  std::shared_ptr<FakeClient> client() {
+    auto c = std::make_shared<FakeClient>(*this, ioc_, context_);
+    c->start();
+    run_until([] { return true; });
+    return c;
+  }
+  // Runs the handlers that are ready until `done` holds (the commit queue and the bots answer from their own
+  // threads, so it polls); false after a few seconds.
+  bool run_until(const std::function<bool()>& done, std::chrono::milliseconds limit = 5000ms) {
+    const auto give_up = std::chrono::steady_clock::now() + limit;
+    for (;;) {
+      ioc_.poll();
+      if (done()) return true;
+      if (std::chrono::steady_clock::now() > give_up) return false;
+      std::this_thread::sleep_for(100us);
+    }
+  }
+  void settle() {  // what is already under way
+    run_until([] { return false; }, 20ms);
+  }
+  Store& store() { return store_; }
+  const std::filesystem::path& directory_path() const { return dir_; }
+  TableDirectory& directory() { return directory_; }
+
+ private:
+  net::io_context ioc_;
+  net::executor_work_guard<net::io_context::executor_type> work_{ioc_.get_executor()};
+  bool own_dir_;
+  std::filesystem::path dir_;
+  SqliteStore store_;
+  Metrics metrics_;
+  CommitQueue commits_;
+  AddressLimits addresses_;
+  TablesContext context_;
+  Lobby lobby_;
+  TableDirectory directory_;
+  WorkerPool bots_;
+};
+
+FakeClient::FakeClient(Tables& tables, net::io_context& ioc, const TablesContext& context)
+    : tables_(tables), strand_(net::make_strand(ioc)), member_(*this, strand_, context, "127.0.0.1") {}
+
+void FakeClient::post(Json message) {
+  net::post(strand_, [self = shared_from_this(), frame = message.dump()] {
+    self->member_.receive(frame, std::chrono::steady_clock::now());
+  });
+}
+
+Json FakeClient::request(Json message, const std::string& type) {
+  const auto id = "r" + std::to_string(++next_id_);
+  message["id"] = id;
+  post(message);
+  return next(type, [&](const Json& f) { return f.value("re", "") == id; });
+}
+
+Json FakeClient::next(const std::string& type, std::function<bool(const Json&)> also) {
+  std::optional<Json> found;
+  tables_.run_until([&] {
+    for (std::size_t i = taken; i < frames.size(); ++i) {
+      if (frames[i].value("type", "") == type && (!also || also(frames[i]))) {
+        found = frames[i];
+        taken = i + 1;
+        return true;
+      }
+    }
+    return false;
+  });
+  if (!found) {
+    ADD_FAILURE() << "no \"" << type << "\" frame came; the frames were:\n" << Json(frames).dump(1);
+    return Json::object();
+  }
+  return *found;
+}
+
+bool FakeClient::gets(const std::string& type, std::function<bool(const Json&)> also) {
+  return tables_.run_until(
+      [&] {
+        for (std::size_t i = taken; i < frames.size(); ++i) {
+          if (frames[i].value("type", "") == type && (!also || also(frames[i]))) return true;
+        }
+        return false;
+      },
+      50ms);
+}
+
+void FakeClient::disconnect() {
+  net::post(strand_, [self = shared_from_this()] {
+    self->gone_ = true;
+    self->member_.closed();
+  });
+  tables_.settle();
+}
+
+// ---- helpers --------------------------------------------------------------------------------------------------
+
+Json create(FakeClient& c, const std::string& game, int players, Json extra = Json::object()) {
+  Json m{{"type", "create_table"}, {"game", game}, {"players", players}};
+  m.update(extra);
+  return c.request(m, "seated");
+}
+
+std::string table_of(const Json& seated) { return seated["table"]["id"]; }
+
+// A frame that refuses the request with `code`.
+bool refused_with(const Json& frame, const std::string& code) {
+  return frame.value("type", "") == "error" && frame.value("code", "") == code;
+}
+
+// Two people seated at a started Medici table of two; returns the snapshots each was sent at the start.
+struct Started {
+  std::shared_ptr<FakeClient> first, second;
+  std::string table;
+  Json snapshot0, snapshot1;
+};
+Started started_medici(Tables& t, Json extra = Json::object()) {
+  Started s{t.client(), t.client(), {}, {}, {}};
+  s.table = table_of(create(*s.first, "medici", 2, extra));
+  s.second->request({{"type", "join"}, {"table", s.table}}, "seated");
+  EXPECT_EQ(s.first->request({{"type", "start"}, {"table", s.table}}, "ack")["version"], 0);
+  s.snapshot0 = s.first->next("snapshot");
+  s.snapshot1 = s.second->next("snapshot");
+  return s;
+}
+
+// Who decides in `snapshot` (its own seat, if its legal list is not empty).
+bool decides(const Json& snapshot) { return !snapshot["legal"].empty(); }
+
+// ---- joining and the lobby ------------------------------------------------------------------------------------
+
+TEST(Tables, CreatingSeatsTheCreatorAndJoiningTellsEveryone) {
+  Tables t;
+  auto ann = t.client();
+  ann->request({{"type", "hello"}, {"protocol", 1}, {"name", "Ann"}}, "hello");
+  const auto seated = create(*ann, "medici", 3);
+  EXPECT_EQ(seated["seat"], 0);
+  EXPECT_FALSE(seated["token"].get<std::string>().empty());
+  EXPECT_EQ(seated["table"]["seats"][0]["name"], "Ann");
+  EXPECT_EQ(seated["table"]["state"], "waiting");
+
+  auto bob = t.client();
+  bob->request({{"type", "hello"}, {"protocol", 1}, {"name", "ann"}}, "hello");
+  const auto joined = bob->request({{"type", "join"}, {"table", table_of(seated)}}, "seated");
+  EXPECT_EQ(joined["seat"], 1);
+  EXPECT_EQ(joined["table"]["seats"][1]["name"], "ann (2)");  // names are unique at a table, whatever their case
+  const auto seen = ann->next("table", [](const Json& f) { return !f["table"]["seats"][1]["name"].is_null(); });
+  EXPECT_EQ(seen["table"]["seats"][1]["name"], "ann (2)");
+}
+
+TEST(Tables, JoinRefusals) {
+  Tables t;
+  auto ann = t.client(), bob = t.client(), cy = t.client();
+  const auto table = table_of(create(*ann, "medici", 2));
+  EXPECT_TRUE(refused_with(ann->request({{"type", "join"}, {"table", table}}, "error"), "already_seated"));
+  EXPECT_TRUE(refused_with(bob->request({{"type", "join"}, {"table", table}, {"seat", 0}}, "error"), "seat_taken"));
+  bob->request({{"type", "join"}, {"table", table}}, "seated");
+  EXPECT_TRUE(refused_with(cy->request({{"type", "join"}, {"table", table}}, "error"), "table_full"));
+  EXPECT_TRUE(refused_with(cy->request({{"type", "join"}, {"table", "nope"}}, "error"), "no_such_table"));
+  ann->request({{"type", "start"}, {"table", table}}, "ack");
+  auto dee = t.client();
+  // Nobody joins a started game.
+  EXPECT_TRUE(refused_with(dee->request({{"type", "join"}, {"table", table}}, "error"), "already_started"));
+}
+
+TEST(Tables, OnlyTheCreatorStartsAndOnlyWithEnoughPlayers) {
+  Tables t;
+  auto ann = t.client(), bob = t.client();
+  const auto table = table_of(create(*ann, "medici", 3));
+  EXPECT_TRUE(refused_with(ann->request({{"type", "start"}, {"table", table}}, "error"), "not_enough_players"));
+  bob->request({{"type", "join"}, {"table", table}}, "seated");
+  EXPECT_TRUE(refused_with(bob->request({{"type", "start"}, {"table", table}}, "error"), "not_creator"));
+  EXPECT_EQ(ann->request({{"type", "start"}, {"table", table}}, "ack")["version"], 0);
+  // The empty third seat is dropped: two players.
+  EXPECT_EQ(ann->next("table", [](const Json& f) { return f["table"]["state"] == "playing"; })["table"]["players"], 2);
+}
+
+TEST(Tables, LobbyWatchersGetTheListThenItsChanges) {
+  Tables t;
+  auto watcher = t.client(), ann = t.client();
+  EXPECT_EQ(watcher->request({{"type", "watch_lobby"}, {"on", true}}, "lobby")["tables"], Json::array());
+  const auto table = table_of(create(*ann, "medici", 2));
+  const auto changed = watcher->next("lobby_changed");
+  EXPECT_EQ(changed["table"]["id"], table);
+  EXPECT_EQ(changed["table"]["seats"][0]["name"].get<std::string>().rfind("Guest-", 0), 0u);
+  // Private tables are never listed.
+  create(*ann, "medici", 2, {{"private", true}});
+  // A new watcher gets the list as it is.
+  auto late = t.client();
+  const auto list = late->request({{"type", "watch_lobby"}, {"on", true}}, "lobby")["tables"];
+  ASSERT_EQ(list.size(), 1u);
+  EXPECT_EQ(list[0]["id"], table);
+  // The table closes when its last person leaves: out of the list.
+  ann->request({{"type", "leave"}, {"table", table}}, "left");
+  EXPECT_EQ(watcher->next("lobby_removed")["table"], table);
+  EXPECT_EQ(late->next("lobby_removed")["table"], table);
+  EXPECT_FALSE(watcher->gets("lobby_changed", [&](const Json& f) { return f["table"]["private"] == true; }));
+}
+
+// ---- playing ----------------------------------------------------------------------------------------------------
+
+TEST(Tables, AMoveIsAckedThenAnnouncedToEveryone) {
+  Tables t;
+  auto s = started_medici(t);
+  auto watcher = t.client();
+  watcher->request({{"type", "watch"}, {"table", s.table}}, "watching");
+  auto& mover = decides(s.snapshot0) ? *s.first : *s.second;
+  auto& other = decides(s.snapshot0) ? *s.second : *s.first;
+  const auto& legal = (decides(s.snapshot0) ? s.snapshot0 : s.snapshot1)["legal"];
+  ASSERT_FALSE(legal.empty());
+  const auto id = "move-1";
+  mover.post({{"type", "act"}, {"id", id}, {"table", s.table}, {"version", 0}, {"action", legal[0]}});
+  const auto ack = mover.next("ack", [&](const Json& f) { return f.value("re", "") == id; });
+  EXPECT_EQ(ack["version"], 1);
+  // The mover's ack comes before the move's events.
+  const auto events = mover.next("events");
+  EXPECT_EQ(events["version"], 1);
+  EXPECT_EQ(other.next("events")["version"], 1);
+  EXPECT_EQ(watcher->next("events")["version"], 1);
+  // The move is stored.
+  const auto stored = t.store().load(s.table);
+  ASSERT_TRUE(stored);
+  ASSERT_EQ(stored->actions.size(), 1u);
+  EXPECT_EQ(stored->actions[0].second, legal[0]);
+}
+
+TEST(Tables, ActRefusals) {
+  Tables t;
+  auto s = started_medici(t);
+  const bool first_moves = decides(s.snapshot0);
+  auto& mover = first_moves ? *s.first : *s.second;
+  auto& other = first_moves ? *s.second : *s.first;
+  const auto legal = (first_moves ? s.snapshot0 : s.snapshot1)["legal"];
+  auto act = [&](FakeClient& c, int version, const Json& action) {
+    return c.request({{"type", "act"}, {"table", s.table}, {"version", version}, {"action", action}}, "error");
+  };
+  EXPECT_TRUE(refused_with(act(other, 0, legal[0]), "not_your_turn"));
+  EXPECT_TRUE(refused_with(act(mover, 7, legal[0]), "stale_version"));
+  const auto bad = act(mover, 0, {{"type", "no such move"}});
+  EXPECT_TRUE(refused_with(bad, "malformed_action") || refused_with(bad, "illegal_action")) << bad;
+  auto watcher = t.client();
+  watcher->request({{"type", "watch"}, {"table", s.table}}, "watching");
+  EXPECT_TRUE(refused_with(act(*watcher, 0, legal[0]), "not_seated"));
+  auto stranger = t.client();
+  EXPECT_TRUE(refused_with(act(*stranger, 0, legal[0]), "no_such_table"));
+  // Nothing was stored.
+  EXPECT_TRUE(t.store().load(s.table)->actions.empty());
+}
+
+TEST(Tables, ASnapshotAndAChatNeedASeatOrAWatch) {
+  Tables t;
+  auto s = started_medici(t);
+  auto watcher = t.client();
+  watcher->request({{"type", "watch"}, {"table", s.table}}, "watching");
+  EXPECT_EQ(watcher->request({{"type", "snapshot"}, {"table", s.table}}, "snapshot")["seat"], nullptr);
+  watcher->request({{"type", "chat"}, {"table", s.table}, {"text", "hi"}}, "ack");
+  EXPECT_EQ(s.first->next("chat")["text"], "hi");
+  watcher->request({{"type", "leave"}, {"table", s.table}}, "left");
+  EXPECT_TRUE(refused_with(watcher->request({{"type", "snapshot"}, {"table", s.table}}, "error"), "no_such_table"));
+}
+
+// ---- leaving ----------------------------------------------------------------------------------------------------
+
+TEST(Tables, LeavingBeforeTheStartFreesTheSeatAndTheLastOneClosesTheTable) {
+  Tables t;
+  auto ann = t.client(), bob = t.client();
+  const auto table = table_of(create(*ann, "medici", 3));
+  bob->request({{"type", "join"}, {"table", table}}, "seated");
+  ann->request({{"type", "leave"}, {"table", table}}, "left");
+  // The creator left: the next person is the creator now.
+  const auto after = bob->next("table", [](const Json& f) { return f["table"]["seats"][0]["name"].is_null(); });
+  EXPECT_EQ(after["table"]["creator_seat"], 1);
+  bob->request({{"type", "leave"}, {"table", table}}, "left");
+  EXPECT_FALSE(t.store().load(table));  // closed: out of the store
+  EXPECT_TRUE(refused_with(ann->request({{"type", "join"}, {"table", table}}, "error"), "no_such_table"));
+}
+
+TEST(Tables, LeavingARunningGameHandsTheSeatToABotForGood) {
+  Tables t;
+  auto s = started_medici(t);
+  s.second->request({{"type", "leave"}, {"table", s.table}}, "left");
+  const auto seen = s.first->next("table", [](const Json& f) { return f["table"]["seats"][1].contains("stand_in"); });
+  EXPECT_EQ(seen["table"]["seats"][1]["stand_in"], "left");
+  EXPECT_EQ(seen["table"]["seats"][1]["bot"], "normal");
+  EXPECT_EQ(t.store().load(s.table)->seats[1].stand_in, StandIn::left);
+}
+
+TEST(Tables, AnAbsentPlayersSeatGoesToABotAndTheirTokenTakesItBack) {
+  Tables t([](TablesContext& c) { c.absent_after = 0s; });
+  auto ann = t.client(), bob = t.client();
+  const auto table = table_of(create(*ann, "medici", 2));
+  const auto bobs_token = bob->request({{"type", "join"}, {"table", table}}, "seated")["token"].get<std::string>();
+  ann->request({{"type", "start"}, {"table", table}}, "ack");
+  EXPECT_TRUE(refused_with(ann->request({{"type", "replace_absent"}, {"table", table}, {"seat", 1}}, "error"),
+                           "not_absent"));  // Bob is connected
+  bob->disconnect();
+  ann->request({{"type", "replace_absent"}, {"table", table}, {"seat", 1}}, "ack");
+  const auto seen = ann->next("table", [](const Json& f) { return f["table"]["seats"][1].contains("stand_in"); });
+  EXPECT_EQ(seen["table"]["seats"][1]["stand_in"], "absent");
+  EXPECT_EQ(t.store().load(table)->seats[1].stand_in, StandIn::absent);
+  // Bob comes back: the seat is his again.
+  auto back = t.client();
+  const auto resumed = back->request({{"type", "resume"}, {"token", bobs_token}}, "seated");
+  EXPECT_EQ(resumed["seat"], 1);
+  EXPECT_EQ(resumed["reclaimed"], true);
+  EXPECT_FALSE(resumed["table"]["seats"][1].contains("stand_in"));
+  EXPECT_EQ(t.store().load(table)->seats[1].stand_in, StandIn::none);
+}
+
+// ---- bots and clocks --------------------------------------------------------------------------------------------
+
+TEST(Tables, ABotPlaysItsTurns) {
+  Tables t;
+  auto ann = t.client();
+  const auto table = table_of(create(*ann, "medici", 2));
+  const Json add_bot{{"type", "add_bot"}, {"table", table}, {"seat", 1}, {"level", "easy"}};
+  ann->request(add_bot, "ack");
+  EXPECT_TRUE(refused_with(ann->request(add_bot, "error"), "seat_taken"));
+  ann->request({{"type", "remove_bot"}, {"table", table}, {"seat", 1}}, "ack");
+  EXPECT_TRUE(refused_with(ann->request({{"type", "remove_bot"}, {"table", table}, {"seat", 1}}, "error"), "bad_message"));
+  EXPECT_EQ(ann->request(add_bot, "ack")["version"], 0);
+  EXPECT_EQ(t.store().load(table)->seats.at(1).bot, "easy");
+  ann->request({{"type", "start"}, {"table", table}}, "ack");
+  auto snapshot = ann->next("snapshot");
+  // Ann moves whenever it is hers; the bot answers each time, until five moves are in.
+  std::uint64_t version = snapshot["version"];
+  Json legal = snapshot["legal"];
+  while (version < 5) {
+    if (!legal.empty()) {
+      ann->request({{"type", "act"}, {"table", table}, {"version", version}, {"action", legal[0]}}, "ack");
+    }
+    const auto events = ann->next("events");
+    ASSERT_FALSE(events.empty());
+    version = events["version"];
+    legal = events["legal"];
+  }
+  const auto stored = t.store().load(table);
+  const auto bot_moves = std::count_if(stored->actions.begin(), stored->actions.end(),
+                                       [](const auto& a) { return a.first == 1; });
+  EXPECT_GT(bot_moves, 0);
+}
+
+TEST(Tables, WhenAPlayersTimeRunsOutTheBotDecidesForThem) {
+  Tables t;
+  auto s = started_medici(t, {{"clock", {{"turn", 0}, {"reserve", 0}}}});
+  // Whoever is to move has no time at all: the normal bot moves for them, and everyone sees the timeout first.
+  const auto events = s.first->next("events");
+  ASSERT_FALSE(events["events"].empty());
+  EXPECT_EQ(events["events"][0]["type"], "timeout");
+  EXPECT_EQ(events["clock"]["timeouts"][events["events"][0]["player"].get<int>()], 1);
+  EXPECT_EQ(s.second->next("events")["version"], events["version"]);
+}
+
+TEST(Tables, ThreeTimeoutsInARowHandTheSeatToABot) {
+  Tables t;
+  auto s = started_medici(t, {{"clock", {{"turn", 0}, {"reserve", 0}}}});
+  const auto seen = s.first->next("table", [](const Json& f) {
+    for (const auto& seat : f["table"]["seats"]) {
+      if (seat.value("stand_in", "") == "timeout") return true;
+    }
+    return false;
+  });
+  EXPECT_FALSE(seen.empty());
+}
+
+// ---- rematch and my games ---------------------------------------------------------------------------------------
+
+// A finished two-player Medici game in the store, its seats held by `tokens` (random legal moves to the end).
+std::string stored_finished_game(Store& store, const std::vector<std::string>& tokens) {
+  StoredTable table;
+  table.id = new_table_id();
+  table.game = "medici";
+  table.players = 2;
+  table.seed = new_game_seed();
+  table.salt = new_salt();
+  for (int i = 0; i < 2; ++i) {
+    table.seats.push_back({.seat = i, .name = "P" + std::to_string(i), .token_hash = hash_token(tokens[i])});
+  }
+  auto created = engine::create_game(table.game, table.players, table.options, table.seed);
+  EXPECT_FALSE(created.error);
+  table.options = created.options;
+  store.create_table(table);
+  store.set_state(table.id, TableState::playing);
+  auto& state = *created.state;
+  std::mt19937 pick(7);
+  for (std::uint64_t v = 0; !state.is_over(); ++v) {
+    const int p = state.to_move().at(0);
+    const auto legal = state.legal_actions(p);
+    const auto action = legal.at(pick() % legal.size());
+    EXPECT_TRUE(state.apply(p, action).ok());
+    store.append_action(table.id, v, p, action);
+  }
+  store.set_state(table.id, TableState::finished, state.result());
+  return table.id;
+}
+
+TEST(Tables, ARematchSeatsTheOffererAndKeepsTheOtherSeat) {
+  Tables t;
+  const std::vector<std::string> tokens{new_seat_token(), new_seat_token()};
+  const auto old_table = stored_finished_game(t.store(), tokens);
+  auto ann = t.client(), bob = t.client();
+  EXPECT_EQ(ann->request({{"type", "resume"}, {"token", tokens[0]}}, "seated")["table"]["state"], "finished");
+  bob->request({{"type", "resume"}, {"token", tokens[1]}}, "seated");
+  const auto offered = ann->request({{"type", "rematch"}, {"table", old_table}}, "seated");
+  const auto rematch = table_of(offered);
+  EXPECT_NE(rematch, old_table);
+  EXPECT_EQ(offered["seat"], 0);
+  EXPECT_EQ(offered["table"]["rematch_of"], old_table);
+  EXPECT_EQ(offered["table"]["seats"][1]["reserved"], true);
+  // Bob hears of the offer, and his rematch takes the seat kept for him.
+  const auto offer = bob->next("table", [](const Json& f) { return f["table"].contains("rematch"); });
+  EXPECT_EQ(offer["table"]["rematch"]["table"], rematch);
+  const auto claimed = bob->request({{"type", "rematch"}, {"table", old_table}}, "seated");
+  EXPECT_EQ(table_of(claimed), rematch);
+  EXPECT_EQ(claimed["seat"], 1);
+  // Nobody else may take a kept seat, nor ask for a rematch of a game they did not play.
+  auto cy = t.client();
+  cy->request({{"type", "watch"}, {"table", old_table}}, "watching");
+  EXPECT_TRUE(refused_with(cy->request({{"type", "rematch"}, {"table", old_table}}, "error"), "not_seated"));
+}
+
+TEST(Tables, MyGamesDescribesTheSeatsOfKnownTokens) {
+  Tables t;
+  auto ann = t.client();
+  const auto seated = create(*ann, "medici", 2);
+  const std::string token = seated["token"];
+  const auto finished_tokens = std::vector<std::string>{new_seat_token(), new_seat_token()};
+  const auto finished = stored_finished_game(t.store(), finished_tokens);
+  auto asker = t.client();
+  const auto reply = asker->request(
+      {{"type", "my_games"}, {"tokens", {token, finished_tokens[1], "unknown-token"}}}, "my_games");
+  ASSERT_EQ(reply["games"].size(), 2u);
+  EXPECT_EQ(reply["games"][0]["table"], table_of(seated));
+  EXPECT_EQ(reply["games"][0]["token"], token);
+  EXPECT_EQ(reply["games"][0]["state"], "waiting");
+  EXPECT_EQ(reply["games"][1]["table"], finished);
+  EXPECT_EQ(reply["games"][1]["state"], "finished");
+  EXPECT_EQ(reply["games"][1]["seat"], 1);
+  EXPECT_EQ(reply["unknown"], Json::array({"unknown-token"}));
+  // Joining nothing: the asker is at no table.
+  EXPECT_TRUE(refused_with(asker->request({{"type", "snapshot"}, {"table", finished}}, "error"), "no_such_table"));
+}
+
+// ---- the directory ----------------------------------------------------------------------------------------------
+
+TEST(Tables, ARestartRebuildsUnfinishedTablesFromTheStore) {
+  Tables t;
+  auto s = started_medici(t);
+  const bool first_moves = decides(s.snapshot0);
+  auto& mover = first_moves ? *s.first : *s.second;
+  mover.request({{"type", "act"}, {"table", s.table}, {"version", 0},
+                 {"action", (first_moves ? s.snapshot0 : s.snapshot1)["legal"][0]}},
+                "ack");
+  // A second set of tables over the same data directory, as a restarted server has.
+  Tables restarted(nullptr, t.directory_path());
+  EXPECT_EQ(restarted.directory().restore(), 1u);
+  EXPECT_TRUE(restarted.directory().find_local(s.table));
+  auto watcher = restarted.client();
+  watcher->request({{"type", "watch"}, {"table", s.table}}, "watching");
+  EXPECT_EQ(watcher->next("snapshot")["version"], 1);
+}
+
+}  // namespace
+}  // namespace emporium::server
