@@ -28,16 +28,14 @@ net::awaitable<void> connection::open(const tcp::endpoint& server) {
 }
 
 net::awaitable<Json> connection::request(Json message) {
+  auto what = message["type"].get<std::string>();
+  if (!open_) throw request_failed(what + ": connection closed");
   const auto id = run_.next_request_id++;
   message["id"] = id;
   auto r = std::make_shared<reply>(ws_.get_executor());
-  if (!open_) {
-    r->error = "connection closed";
-    r->in = true;
-  }
   replies_.emplace(id, r);
   send(message.dump());
-  co_return co_await wait_for(std::move(r), message["type"].get<std::string>());
+  co_return co_await wait_for(std::move(r), std::move(what));
 }
 
 net::awaitable<Json> connection::wait_for(std::shared_ptr<reply> r, std::string what) {
