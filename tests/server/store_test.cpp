@@ -344,6 +344,32 @@ TEST(PostgresStore, ALostConnectionIsOpenedAgain) {
   EXPECT_EQ(db.load("R")->actions.size(), 2u);
 }
 
+// Issue 39, finding 2: the connection opened again by one kind of call (here the sign of life, as the heartbeat's)
+// must not be used by the next append as if the statements prepared on the old one were still there.
+TEST(PostgresStore, StatementsArePreparedAgainOnAConnectionOpenedByAnotherCall) {
+  EMPORIUM_NEED_POSTGRES(pg);
+  const auto uri = pg->new_database();
+  PostgresStore db(uri);
+  StoredTable t;
+  t.id = "P";
+  t.game = "medici";
+  t.players = 2;
+  db.create_table(t);
+  db.append_actions({{"P", 0, 0, "{}", "", ""}});  // the append's statements are prepared on this connection
+  pg->run("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() "
+          "AND pid <> pg_backend_pid()",
+          uri);
+  try {
+    db.mark_alive(1);  // learns of the loss
+  } catch (const StoreError& e) {
+    EXPECT_TRUE(e.unavailable()) << e.what();
+  }
+  db.mark_alive(2);                                 // opens a new connection
+  db.append_actions({{"P", 1, 1, "{}", "", ""}});  // on it, at once
+  EXPECT_EQ(db.load("P")->actions.size(), 2u);
+  EXPECT_GE(db.reconnections(), 1u);
+}
+
 TEST(PostgresStore, SeveralNodesMayCreateTheSchemaAtOnce) {
   EMPORIUM_NEED_POSTGRES(pg);
   const auto uri = pg->new_database();

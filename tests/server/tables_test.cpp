@@ -630,6 +630,78 @@ TEST(Tables, MyGamesDescribesTheSeatsOfKnownTokens) {
   EXPECT_TRUE(refused_with(asker->request({{"type", "snapshot"}, {"table", finished}}, "error"), "no_such_table"));
 }
 
+// ---- when the database fails ----------------------------------------------------------------------------------
+
+// The mover of a started table and the first move it may make.
+struct Mover {
+  FakeClient& client;
+  Json action;
+};
+Mover mover_of(const Started& s) {
+  const bool first = decides(s.snapshot0);
+  return {first ? *s.first : *s.second, (first ? s.snapshot0 : s.snapshot1)["legal"][0]};
+}
+
+TEST(StoreFaults, AMoveTheStoreCannotTakeIsRefusedAndTheTableIsReadBackOnceItReturns) {
+  Tables t;
+  auto s = started_medici(t);
+  auto [mover, action] = mover_of(s);
+  t.database(false);
+  const Json act{{"type", "act"}, {"table", s.table}, {"version", 0}, {"action", action}};
+  EXPECT_TRUE(refused_with(mover.request(act, "error"), "store_unavailable"));
+  EXPECT_FALSE(t.health().up());
+  // While it is away, nothing is taken: no move is told to anyone, and a second try is refused at once.
+  EXPECT_TRUE(refused_with(mover.request(act, "error"), "store_unavailable"));
+  EXPECT_FALSE(s.first->gets("events"));
+  EXPECT_FALSE(s.second->gets("events"));
+  // It comes back: the room reads the table back by itself and shows everyone the table as stored.
+  t.database(true);
+  t.probe();
+  EXPECT_TRUE(t.health().up());
+  EXPECT_EQ(s.first->next("snapshot")["version"], 0);
+  EXPECT_EQ(s.second->next("snapshot")["version"], 0);
+  EXPECT_EQ(mover.request(act, "ack")["version"], 1);
+  EXPECT_EQ(t.store().load(s.table)->actions.size(), 1u);
+}
+
+TEST(StoreFaults, SeatWritesAreRefusedAndUndoneWhileTheStoreIsDown) {
+  Tables t;
+  auto ann = t.client(), bob = t.client(), cid = t.client();
+  const auto table = table_of(create(*ann, "medici", 3));
+  bob->request({{"type", "join"}, {"table", table}}, "seated");
+  t.database(false);
+  EXPECT_TRUE(refused_with(cid->request({{"type", "join"}, {"table", table}}, "error"), "store_unavailable"));
+  EXPECT_TRUE(refused_with(
+      cid->request({{"type", "create_table"}, {"game", "medici"}, {"players", 2}}, "error"), "store_unavailable"));
+  EXPECT_TRUE(refused_with(bob->request({{"type", "leave"}, {"table", table}}, "error"), "store_unavailable"));
+  EXPECT_TRUE(refused_with(ann->request({{"type", "start"}, {"table", table}}, "error"), "store_unavailable"));
+  t.database(true);
+  t.probe();
+  // None of it happened: Bob is still seated, Cid is not, the game has not started.
+  const auto stored = t.store().load(table);
+  ASSERT_TRUE(stored);
+  EXPECT_EQ(stored->seats.size(), 2u);
+  EXPECT_EQ(stored->state, TableState::waiting);
+  // And it all works again.
+  EXPECT_EQ(cid->request({{"type", "join"}, {"table", table}}, "seated")["seat"], 2);
+  EXPECT_EQ(ann->request({{"type", "start"}, {"table", table}}, "ack")["version"], 0);
+}
+
+TEST(StoreFaults, ASeatOrGamesTheStoreMustFindAreRefusedNotDeniedWhileItIsDown) {
+  Tables t;
+  const auto tokens = std::vector<std::string>{new_seat_token(), new_seat_token()};
+  const auto finished = stored_finished_game(t.store(), tokens);  // in the store only, as on another node
+  auto ann = t.client();
+  t.database(false);
+  t.probe();  // the store is seen to be down
+  // Not "bad_token" or an empty list: the server cannot tell now, and says so.
+  EXPECT_TRUE(refused_with(ann->request({{"type", "resume"}, {"token", tokens[0]}}, "error"), "store_unavailable"));
+  EXPECT_TRUE(refused_with(ann->request({{"type", "my_games"}, {"tokens", tokens}}, "error"), "store_unavailable"));
+  t.database(true);
+  t.probe();
+  EXPECT_EQ(ann->request({{"type", "resume"}, {"token", tokens[0]}}, "seated")["table"]["id"], finished);
+}
+
 // ---- the directory ----------------------------------------------------------------------------------------------
 
 TEST(Tables, ARestartRebuildsUnfinishedTablesFromTheStore) {
