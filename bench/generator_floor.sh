@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The shared generator's own floor: the same load as the figures (Maritime Silk Road, 3 players and a spectator per
-# table, the shared generator), but the server alone on one core (one network thread, its data in /dev/shm so no
-# write waits for the disk) and the generator alone on the other. Prints the generator's JSON line, then its p99
+# The load generator's own floor: the same load as the figures (Maritime Silk Road, 3 players and a spectator per
+# table, build-release/bench/emporium-load), but the server alone on one core (one network thread, its data in
+# /dev/shm so no write waits for the disk) and the generator alone on the other. Prints the generator's JSON line, then its p99
 # beside the server's own histogram (`emporium_action_latency_seconds`: a move from its arrival to its frames
 # queued): what the generator reports above what the server took is the generator's and the machine's.
 #   bench/generator_floor.sh [tables] [rate]   (default 100 tables at full speed; needs two cores and taskset)
@@ -13,7 +13,7 @@ command -v taskset >/dev/null || { echo "taskset is needed (util-linux)" >&2; ex
 source bench/release.sh
 start_server "$(mktemp -d /dev/shm/emporium-floor.XXXXXX)" --threads 1
 taskset -a -p -c 1 "$server" >/dev/null  # every thread of the server, on the second core
-line="$(taskset -c 0 node "$load_js" --port "$port" --server-pid "$server" --tables "$tables" --players 3 \
+line="$(taskset -c 0 "$load" --port "$port" --server-pid "$server" --tables "$tables" --players 3 \
   --spectators 1 --seconds 20 --rate "$rate")"
 echo "$line"
 node -e '

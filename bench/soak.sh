@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Memory over a soak: a freshly built Release server plays Maritime Silk Road at full speed with the shared load
+# Memory over a soak: a freshly built Release server plays Maritime Silk Road at full speed with the project's load
 # generator (100 tables of 3 players and a spectator, every finished game replaced by a new table) for
 # `seconds` (default 600), while this script samples the server's RSS every 10 s. Finished tables leave memory
 # once nobody is connected (--finished-unwatched-s, 60 s by default), so RSS must level off: the summary compares
 # the last minute's mean with the second minute's.
-#   bench/soak.sh [seconds] [tables]
+#   bench/soak.sh [seconds] [tables]   (the summary needs node)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-600}"
@@ -18,7 +18,7 @@ samples="$data/rss"
     sleep 10
   done ) > "$samples" &
 sampler=$!
-result=$(node "$load_js" --port "$port" --server-pid "$server" --tables "$tables" --players 3 --spectators 1 \
+result=$("$load" --port "$port" --server-pid "$server" --tables "$tables" --players 3 --spectators 1 \
               --seconds "$seconds" --rate 0)
 kill "$sampler" 2>/dev/null || true
 echo "$result"

@@ -4,7 +4,7 @@
 // packet (WebSocket framing, client frames unmasked); only acts whose four viewers' frames were all seen count.
 // Acts of the capture's first half second are left out: tcpdump's own start (its buffer, its filter) takes the
 // cores for tens of milliseconds on a small machine, and the moves then in flight showed it as a server tail
-// (at 100 tables on two cores, about 700 moves in 50 ms, which alone made the p99 5.5 ms against 1.0 without).
+// (docs/journal.md, 2026-11-27).
 //   node bench/wire_latency.js <file.pcap> <server port> [viewers per table, default 4]
 import fs from 'node:fs';
 const [file, portArg, viewersArg] = process.argv.slice(2);

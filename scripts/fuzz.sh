@@ -10,8 +10,8 @@
 # build-fuzz/logs/<name>.log; its closing figures are printed. A target named twice (with FUZZ_JOBS=2) runs as two
 # processes on one corpus, to give one target two cores.
 # FUZZ_SANITIZE=none: the campaign build instead, for long runs (e.g. FUZZ_FLAGS=-runs=10000000): the same
-# targets instrumented for coverage only (-fsanitize=fuzzer, -O2; no ASan nor UBSan; tests/fuzz/fast/), 3 to 6
-# times faster, in build-fuzz-fast/ (its corpus, artifacts and logs there too). Re-run what it finds in
+# targets instrumented for coverage only (-fsanitize=fuzzer, -O2; no ASan nor UBSan; tests/fuzz/fast/), several
+# times faster (docs/testing.md), in build-fuzz-fast/ (its corpus, artifacts and logs there too). Re-run what it finds in
 # the ASan + UBSan build. FUZZ_SANITIZE unset (or address,undefined) is the build above, which CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
