@@ -573,6 +573,9 @@ class DbFaults : public ::testing::Test {
     raise_open_files_limit(20000);
     uri_ = pg_->new_database("emporium");
     dir_ = make_temp_dir("emporium-db-faults");
+    // Who waited on whose lock, in PostgreSQL's log (kept with the nodes' when the test fails).
+    postgres_session(uri_).query("ALTER SYSTEM SET log_lock_waits = on");
+    postgres_session(uri_).query("SELECT pg_reload_conf()");
   }
 
   void TearDown() override {
@@ -582,6 +585,7 @@ class DbFaults : public ::testing::Test {
     processes_.clear();
     if (dir_.empty()) return;
     if (HasFailure()) {
+      std::filesystem::copy_file(pg_->log_path(), dir_ + "/postgres.log");
       std::printf("node logs kept in %s\n", dir_.c_str());
     } else {
       std::filesystem::remove_all(dir_);

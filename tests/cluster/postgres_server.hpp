@@ -33,6 +33,8 @@ class postgres_server {
   // open and nothing answers, as on a machine that hangs.
   void pause();
   void resume();
+  // The server's own log (its lock waits, deadlocks and cancelled statements).
+  std::string log_path() const { return dir_ + "/server.log"; }
 
  private:
   void script(const std::string& command) const;
