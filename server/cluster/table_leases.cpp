@@ -70,10 +70,13 @@ std::vector<std::string> TableLeases::renew(const std::vector<Held>& tables) {
     ids.push_back(t.table);
     epochs.push_back(std::to_string(t.epoch));
   }
-  const auto r = db_.run("UPDATE game_tables SET lease_until = emporium_now_ms() + $2 FROM "
-                         "unnest($3::text[], $4::bigint[]) AS held(id, epoch) "
-                         "WHERE game_tables.id = held.id AND game_tables.epoch = held.epoch AND owner = $1 "
-                         "RETURNING game_tables.id",
+  // The rows are locked in the order of their ids, as a batch of moves locks them (postgres_store.cpp).
+  const auto r = db_.run("WITH locked AS (SELECT g.id FROM game_tables g "
+                         "JOIN unnest($3::text[], $4::bigint[]) AS held(id, epoch) "
+                         "ON g.id = held.id AND g.epoch = held.epoch WHERE g.owner = $1 "
+                         "ORDER BY g.id FOR NO KEY UPDATE OF g) "
+                         "UPDATE game_tables SET lease_until = emporium_now_ms() + $2 FROM locked "
+                         "WHERE game_tables.id = locked.id RETURNING game_tables.id",
                          {node_, length_ms_, array_of(ids), array_of(epochs)});
   std::set<std::string> kept;
   for (int i = 0; i < r.rows(); ++i) kept.insert(r[i].text(0));

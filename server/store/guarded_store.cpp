@@ -4,21 +4,19 @@ namespace emporium::server {
 
 template <class F>
 auto GuardedStore::guarded(F&& call, bool always) -> decltype(call()) {
-  if (!always && !health_.up()) {
-    throw StoreError("store unavailable: " + health_.reason(), StoreError::Kind::unavailable);
-  }
-  auto counted = health_.begin();
+  auto counted = health_.admit(always);
+  if (!counted) throw StoreError("store unavailable: " + health_.reason(), StoreError::Kind::unavailable);
   try {
     if constexpr (std::is_void_v<decltype(call())>) {
       call();
-      counted.answered();
+      counted->answered();
     } else {
       auto result = call();
-      counted.answered();
+      counted->answered();
       return result;
     }
   } catch (const StoreError& e) {
-    counted.failed(e);
+    counted->failed(e);
     throw;
   }
 }

@@ -1,8 +1,8 @@
 #pragma once
 // The store as the server uses it: the real one (SQLite or PostgreSQL) behind a guard that tells StoreHealth how
 // every call went, and that refuses calls at once while the store is down (StoreError, unavailable) rather than
-// let each wait for a database that is not there. Only the sign of life (mark_alive, every second) is always
-// tried: it is how the server sees the store answer again.
+// let each wait for a database that is not there. The sign of life (mark_alive, every second) is always tried,
+// and one other call a second (StoreHealth::admit): they are how the server sees the store answer again.
 #include "store/store.hpp"
 #include "store/store_health.hpp"
 
@@ -32,7 +32,8 @@ class GuardedStore final : public Store {
   std::uint64_t reconnections() const override { return inner_.reconnections(); }
 
  private:
-  // `call` on the real store, counted; refused at once while the store is down unless `always`.
+  // `call` on the real store, counted; refused at once while the store is down (unless
+  // `always`, or it is the trial StoreHealth admits).
   template <class F>
   auto guarded(F&& call, bool always = false) -> decltype(call());
 

@@ -1,5 +1,6 @@
 #include "store/postgres_store.hpp"
 
+#include <algorithm>
 #include <string_view>
 #include <utility>
 
@@ -209,7 +210,13 @@ void PostgresStore::append_actions(const std::vector<ActionWrite>& batch) {
   };
   const auto now = std::to_string(unix_now());
   bool ok = send(nullptr, {});
-  for (const auto& a : batch) {
+  // The tables' rows are locked in the order of their ids, as the lease renewal locks them (table_leases.cpp), so
+  // that a node's batch and its renewal never each wait for a lock the other holds.
+  std::vector<const ActionWrite*> ordered;
+  for (const auto& a : batch) ordered.push_back(&a);
+  std::stable_sort(ordered.begin(), ordered.end(), [](const auto* x, const auto* y) { return x->table < y->table; });
+  for (const auto* write : ordered) {
+    const auto& a = *write;
     if (!ok) break;
     ok = a.epoch == 0 ? send(kInsertAction, {a.table, std::to_string(a.index), std::to_string(a.player), a.action})
                       : send(kAppendHeld, {a.table, std::to_string(a.index), std::to_string(a.player), a.action,
@@ -241,6 +248,10 @@ void PostgresStore::save_clock(const std::string& table, const nlohmann::json& c
 
 void PostgresStore::mark_alive(std::int64_t unix_ms) {
   std::lock_guard lock(mutex_);
+  // The sign of life is also how the server sees the store answer again after an outage: it takes the lock a move
+  // takes on the actions table, so that it does not pass while moves still wait (a table locked by a migration or
+  // an operator's transaction).
+  db_.run("SELECT 1 FROM actions LIMIT 0", {});
   db_.run("INSERT INTO server_alive (node, at_ms) VALUES ($1, $2) ON CONFLICT (node) DO UPDATE SET at_ms = excluded.at_ms",
       {node_, std::to_string(unix_ms)});
 }

@@ -15,18 +15,30 @@ constexpr StoreError::Kind kKinds[] = {StoreError::Kind::unavailable, StoreError
                                        StoreError::Kind::conflict, StoreError::Kind::other};
 }  // namespace
 
-StoreHealth::StoreHealth(std::chrono::milliseconds stall_after)
-    : stall_after_(stall_after), last_answer_ns_(ns_of(Clock::now())) {}
+StoreHealth::StoreHealth(std::chrono::milliseconds stall_after, std::chrono::milliseconds quiet,
+                         std::chrono::milliseconds trial_every)
+    : stall_after_(stall_after), quiet_(quiet), trial_every_(trial_every), last_answer_ns_(ns_of(Clock::now())) {}
+
+std::optional<StoreHealth::Call> StoreHealth::admit(bool probe) {
+  if (up() || probe) return begin();
+  {
+    std::lock_guard lock(mutex_);
+    const auto now = Clock::now();
+    if (now < next_trial_) return std::nullopt;
+    next_trial_ = now + trial_every_;
+  }
+  return begin(/*trial=*/true);
+}
 
 std::string StoreHealth::reason() const {
   std::lock_guard lock(mutex_);
   return reason_;
 }
 
-StoreHealth::Call StoreHealth::begin() {
+StoreHealth::Call StoreHealth::begin(bool trial) {
   std::lock_guard lock(mutex_);
   const auto id = next_id_++;
-  in_flight_.emplace(id, Clock::now());
+  in_flight_.emplace(id, InFlight{Clock::now(), trial});
   return Call(*this, id);
 }
 
@@ -40,7 +52,10 @@ void StoreHealth::Call::answered() {
   health->last_answer_ns_.store(ns_of(Clock::now()), std::memory_order_relaxed);
   std::lock_guard lock(health->mutex_);
   health->in_flight_.erase(id_);
-  if (!health->up()) health->came_back();
+  const auto now = Clock::now();
+  if (!health->up() && now - health->last_trouble_ >= health->quiet_ && !health->stalled(now) && !health->trying()) {
+    health->came_back();
+  }
 }
 
 void StoreHealth::Call::failed(const StoreError& error) {
@@ -53,6 +68,7 @@ void StoreHealth::Call::failed(const StoreError& error) {
   }
   std::lock_guard lock(health->mutex_);
   health->in_flight_.erase(id_);
+  health->last_trouble_ = Clock::now();
   if (health->up()) health->went_down(error.what());
 }
 
@@ -61,14 +77,25 @@ void StoreHealth::ended(std::uint64_t id) {
   in_flight_.erase(id);
 }
 
+bool StoreHealth::stalled(Clock::time_point now) const {
+  return std::any_of(in_flight_.begin(), in_flight_.end(),
+                     [&](const auto& call) { return now - call.second.since >= stall_after_; });
+}
+
+bool StoreHealth::trying() const {
+  return std::any_of(in_flight_.begin(), in_flight_.end(), [](const auto& call) { return call.second.trial; });
+}
+
 void StoreHealth::check() {
   std::lock_guard lock(mutex_);
-  if (!up() || in_flight_.empty()) return;
+  const auto now = Clock::now();
+  if (!stalled(now)) return;
+  last_trouble_ = now;
+  if (!up()) return;
   const auto oldest = std::min_element(in_flight_.begin(), in_flight_.end(),
-                                       [](const auto& a, const auto& b) { return a.second < b.second; });
-  const auto waited = Clock::now() - oldest->second;
-  if (waited < stall_after_) return;
-  went_down("no answer for " + std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(waited).count()) +
+                                       [](const auto& a, const auto& b) { return a.second.since < b.second.since; });
+  went_down("no answer for " +
+            std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(now - oldest->second.since).count()) +
             " ms");
 }
 
@@ -76,6 +103,7 @@ void StoreHealth::went_down(const std::string& reason) {
   up_.store(false, std::memory_order_relaxed);
   outages_.fetch_add(1, std::memory_order_relaxed);
   down_since_ = Clock::now();
+  next_trial_ = down_since_ + trial_every_;
   reason_ = reason;
   spdlog::warn("store unavailable: {}; writes are refused until it answers again", reason);
 }
