@@ -388,6 +388,17 @@ TEST(PostgresStore, SeveralNodesMayCreateTheSchemaAtOnce) {
   EXPECT_EQ(failed.load(), 0);
 }
 
+// A two-player Medici table in play, seated by A and B, as the lease tests store it.
+StoredTable medici_in_play(const std::string& id) {
+  StoredTable t;
+  t.id = id;
+  t.game = "medici";
+  t.players = 2;
+  t.state = TableState::playing;
+  t.seats = {{0, "A", std::string(64, '1'), "", StandIn::none, ""}, {1, "B", std::string(64, '2'), "", StandIn::none, ""}};
+  return t;
+}
+
 // Several nodes (docs/scaling.md): the leases on tables, and a node's writes checked against its lease.
 TEST(TableLeases, ATableIsHeldByOneNodeAtATimeAndALostLeaseStopsItsWrites) {
   EMPORIUM_NEED_POSTGRES(pg);
@@ -395,13 +406,7 @@ TEST(TableLeases, ATableIsHeldByOneNodeAtATimeAndALostLeaseStopsItsWrites) {
   PostgresStore n1_store(uri, "n1");
   TableLeases n1(uri, "n1", std::chrono::milliseconds(600));
   TableLeases n2(uri, "n2", std::chrono::milliseconds(600));
-  StoredTable t;
-  t.id = "L";
-  t.game = "medici";
-  t.players = 2;
-  t.state = TableState::playing;
-  t.seats = {{0, "A", std::string(64, '1'), "", StandIn::none, ""}, {1, "B", std::string(64, '2'), "", StandIn::none, ""}};
-  n1_store.create_table(t);
+  n1_store.create_table(medici_in_play("L"));
 
   EXPECT_EQ(n1.orphans(10), std::vector<std::string>{"L"});  // nobody holds it yet
   const auto epoch = n1.take("L");
@@ -419,7 +424,7 @@ TEST(TableLeases, ATableIsHeldByOneNodeAtATimeAndALostLeaseStopsItsWrites) {
 
   // n1 writes under its lease.
   n1_store.append_actions({{"L", 0, 0, "{}", "", "", *epoch}});
-  n1_store.save_seats("L", t.seats, 2, 1, *epoch);
+  n1_store.save_seats("L", medici_in_play("L").seats, 2, 1, *epoch);
   n1_store.save_clock("L", nlohmann::json{{"c", 1}}, *epoch);
 
   // n1 stops renewing (paused, or cut off): its lease runs out and n2 takes the table (epoch 2).
@@ -466,12 +471,7 @@ TEST(TableLeases, GivingUpAnOldLeaseLeavesTheOneTakenSince) {
   PostgresStore n1_store(uri, "n1");
   TableLeases n1(uri, "n1", std::chrono::milliseconds(5000));
   TableLeases n2(uri, "n2", std::chrono::milliseconds(5000));
-  StoredTable t;
-  t.id = "H";
-  t.game = "medici";
-  t.players = 2;
-  t.state = TableState::playing;
-  n1_store.create_table(t);
+  n1_store.create_table(medici_in_play("H"));
   const auto first = n1.take("H");
   ASSERT_TRUE(first);
   const auto again = n1.take("H");  // taken again by the same node before the first is given up
