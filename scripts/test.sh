@@ -2,7 +2,11 @@
 # Installs what is missing, builds everything (warnings are errors) and runs every test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each step says when it starts, counted from here, so that a slow CI run shows where its time went.
+step() { echo "== test.sh: $* (at $SECONDS s)" >&2; }
+step "setup"
 scripts/setup.sh --test
+step "the normal build"
 # Optimized without debug information: these binaries are for running the tests (the sanitized build below has
 # line tables for its reports), and full debug information makes this build much longer.
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -DNDEBUG" \
@@ -21,10 +25,15 @@ build/bench/engine_bench --benchmark_filter='apply.events/medici/3p' --benchmark
 #   coming back is about this build's speed);
 # every other test runs under AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/); then each libFuzzer
 # target for 30 s from its corpus (build-fuzz/), two at a time.
+step "the unsanitized tests"
 ctest --test-dir build --output-on-failure -j "$(nproc)" -L 'no_sanitizer|unsanitized_in_ci'
+step "the sanitized build and tests"
 JOBS="$(nproc)" CTEST_JOBS="$(nproc)" ASAN_EXCLUDE_LABELS=unsanitized_in_ci scripts/sanitize.sh asan
+step "the fuzz targets"
 JOBS="$(nproc)" FUZZ_JOBS="$(nproc)" scripts/fuzz.sh 30
+step "the web client"
 # The web client: unit tests of its pure modules, then the browser tests (headless Chromium).
 if [[ -f package-lock.json ]]; then npm ci --no-audit --no-fund >/dev/null; else npm install --no-audit --no-fund >/dev/null; fi
 npm run --silent test:unit
 npm run --silent test:browser
+step "done"

@@ -20,6 +20,8 @@
 #include "net/origin.hpp"
 #include "records/game_records.hpp"
 #include "store/commit_queue.hpp"
+#include "store/guarded_store.hpp"
+#include "store/store_health.hpp"
 #include "store/heartbeat.hpp"
 #include "store/open_store.hpp"
 #include "tables/lobby.hpp"
@@ -51,8 +53,11 @@ int main(int argc, char** argv) {
     // Declaration order is destruction order in reverse: the io_context goes before the store and
     // the metrics (its pending handlers may still hold sessions that count themselves out), and the
     // directory with its rooms goes before the io_context (their strands live on it).
-    const auto opened = open_store(store_setting(config), config.node.empty() ? "main" : config.node);
-    Store& db = *opened;
+    const auto opened = open_store(store_setting(config), config.node.empty() ? "main" : config.node,
+                                   std::chrono::milliseconds(config.lease_ms));
+    // Everything uses the store through its guard, which knows whether it answers (store/guarded_store.hpp).
+    StoreHealth health;
+    GuardedStore db(*opened, health);
     Metrics counters;
     AddressLimits addresses({static_cast<std::size_t>(config.max_connections_per_ip),
                              static_cast<std::size_t>(config.max_tables_per_ip_per_minute),
@@ -61,6 +66,7 @@ int main(int argc, char** argv) {
     tables_context.addresses = &addresses;
     tables_context.metrics = &counters;
     tables_context.store = &db;
+    tables_context.health = &health;
     tables_context.bot_delay = std::chrono::milliseconds(config.bot_delay_ms);
     tables_context.absent_after = std::chrono::seconds(config.absent_after_s);
     tables_context.abandoned_after = std::chrono::seconds(config.abandoned_after_s);
@@ -88,6 +94,10 @@ int main(int argc, char** argv) {
     tables_context.directory = &tables;
     OpenConnections connections;
     context.connections = &connections;
+    // The rooms' and the directory's calls to the store, in order, on a thread of their own: a slow or absent
+    // database never holds a network thread.
+    WorkerPool store_jobs(1, 0);
+    tables_context.store_jobs = &store_jobs;
     // Bots think beside the network threads (one fewer than the cores by default), and stop first.
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     WorkerPool bots(config.bot_threads > 0 ? config.bot_threads : std::max(1, cores - 1));
@@ -108,7 +118,7 @@ int main(int argc, char** argv) {
       tables_context.cluster = nodes.get();
       nodes->start();
     }
-    Heartbeat alive(ioc.get_executor(), db);
+    Heartbeat alive(ioc.get_executor(), db, health);
     alive.run();
 
     auto server = std::make_shared<Listener>(ioc, tcp::endpoint{net::ip::make_address(config.bind), config.port},

@@ -27,7 +27,7 @@ void Cluster::stop() {
   if (thread_.joinable()) thread_.join();
 }
 
-void Cluster::take(std::string table, std::function<void(bool found)> done) {
+void Cluster::take(std::string table, std::function<void(Taken)> done) {
   const auto now = clock_type::now();
   std::lock_guard lock(mutex_);
   incoming_.push_back({std::move(table), std::move(done), now + settings_.wait, now, {}});
@@ -79,13 +79,14 @@ void Cluster::loop() {
     ::poll(&wait, wait.fd >= 0 ? 1 : 0, 20);
     try {
       step();
+      database_answered(clock_type::now());
     } catch (const std::exception& e) {
-      spdlog::warn("cluster: {}", e.what());
+      database_failed(e.what());
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
     }
   }
   // Leaving: whoever waits hears now, and the tables still held are let go for the others to take at once.
-  for (auto& w : waiting_) w.done(false);
+  for (auto& w : waiting_) w.done(Taken::gone);
   try {
     leases_.release_all();
   } catch (const std::exception& e) {
@@ -96,7 +97,8 @@ void Cluster::loop() {
 void Cluster::step() {
   const auto now = clock_type::now();
   // What other threads handed in, taken under the lock; the database is called after, so that nobody waits on it.
-  std::vector<std::string> announcing, made, released;
+  std::vector<std::string> announcing, made;
+  std::vector<Lease> released;
   {
     std::lock_guard lock(mutex_);
     for (auto& w : incoming_) waiting_.push_back(std::move(w));
@@ -105,22 +107,38 @@ void Cluster::step() {
     std::swap(released, released_);
     std::swap(announcing, to_announce_);
   }
-  for (auto& t : made) held_.insert(std::move(t));
-  for (const auto& t : released) {
-    held_.erase(t);
-    leases_.release(t);
+  for (auto& t : made) held_[std::move(t)] = 1;  // a new table's lease is taken at epoch 1 (TableDirectory::own)
+  for (const auto& lease : released) {
+    // Only that lease: a request may have brought the table back here since, at a higher epoch.
+    if (const auto it = held_.find(lease.table); it != held_.end() && it->second == lease.epoch) held_.erase(it);
+    leases_.release(lease.table, lease.epoch);
   }
   // A payload over PostgreSQL's 8000 bytes is left out (a table with very long names): the others miss that one.
   for (const auto& payload : announcing) {
     if (payload.size() < 8000) leases_.notify(TableLeases::kLobby, payload);
   }
   for (const auto& [channel, payload] : leases_.notifications()) heard(channel, payload);
-  std::erase_if(waiting_, [&](Wanted& w) { return w.next_try <= now && try_take(w, now); });
+  std::optional<StoreError> failed;
+  std::erase_if(waiting_, [&](Wanted& w) {
+    if (w.next_try > now) return false;
+    try {
+      return try_take(w, now);
+    } catch (const StoreError& e) {
+      // Asked again a little later; whoever waits hears, once its time is up, that nothing is known.
+      failed = e;
+      w.unanswered = true;
+      w.next_try = now + std::chrono::milliseconds(250);
+      if (now < w.give_up) return false;
+      w.done(Taken::unavailable);
+      return true;
+    }
+  });
+  if (failed) throw *failed;
   if (now >= next_renew_) {
     renew();
     next_renew_ = now + settings_.lease / 4;
   }
-  if (now >= next_sweep_) {
+  if (now >= next_sweep_ && now >= sweep_after_) {
     sweep();
     next_sweep_ = now + std::chrono::seconds(1);
   }
@@ -128,22 +146,23 @@ void Cluster::step() {
 
 bool Cluster::try_take(Wanted& w, clock_type::time_point now) {
   if (tables_.serves(w.table)) {  // brought here meanwhile (by another request or the sweep)
-    w.done(true);
+    w.done(Taken::here);
     return true;
   }
   if (const auto epoch = leases_.take(w.table)) {
-    w.done(load(w.table, *epoch));
+    w.done(load(w.table, *epoch) ? Taken::here : Taken::gone);
     return true;
   }
   const auto holder = leases_.holder(w.table);
+  w.unanswered = false;
   if (!holder || holder->state == TableState::finished) {
     // Gone, or finished meanwhile: a finished table is served from the store by any node.
-    w.done(holder.has_value());
+    w.done(holder ? Taken::here : Taken::gone);
     return true;
   }
   if (now >= w.give_up) {
     spdlog::warn("cluster: table {} was not handed over by {} in time", w.table, holder->owner);
-    w.done(false);
+    w.done(Taken::gone);
     return true;
   }
   // The holder is asked to hand the table over, and a live one does within milliseconds. One that has not within a
@@ -169,33 +188,47 @@ bool Cluster::load(const std::string& table, std::uint64_t epoch) {
   std::optional<StoredTable> stored;
   try {
     stored = db_.load(table);
-  } catch (const std::exception& e) {
+  } catch (const StoreError& e) {
+    if (e.unavailable()) throw;
     spdlog::error("cluster: reading table {}: {}", table, e.what());
   }
   if (!stored) {
-    leases_.release(table);
+    leases_.release(table, epoch);
     return false;
   }
   stored->owner = node();
   stored->epoch = epoch;
   if (!tables_.adopt(std::move(*stored))) {
-    leases_.release(table);
+    leases_.release(table, epoch);
     return false;
   }
-  held_.insert(table);
+  held_[table] = epoch;
   spdlog::info("cluster: table {} taken over (epoch {})", table, epoch);
   return true;
 }
 
+void Cluster::database_failed(const std::string& why) {
+  if (std::exchange(database_failing_, true)) return;
+  spdlog::warn("cluster: the database does not answer ({}); the leases are renewed once it does", why);
+}
+
+void Cluster::database_answered(clock_type::time_point now) {
+  if (!std::exchange(database_failing_, false)) return;
+  spdlog::info("cluster: the database answers again");
+  // Every node renews its own leases before any sweeps up another's that ran out during the outage.
+  next_renew_ = now;
+  sweep_after_ = now + settings_.lease;
+}
+
 void Cluster::renew() {
   // Only the leases of tables still in memory here: one that left (finished and unwatched, closed) is let go.
-  std::vector<std::string> here;
+  std::vector<TableLeases::Held> here;
   for (auto it = held_.begin(); it != held_.end();) {
-    if (tables_.serves(*it)) {
-      here.push_back(*it);
+    if (tables_.serves(it->first)) {
+      here.push_back({it->first, it->second});
       ++it;
     } else {
-      leases_.release(*it);
+      leases_.release(it->first, it->second);
       it = held_.erase(it);
     }
   }
@@ -217,15 +250,16 @@ void Cluster::sweep() {
 }
 
 void Cluster::hand_over(const std::string& table) {
-  if (!held_.count(table)) {
+  const auto held = held_.find(table);
+  if (held == held_.end()) {
     leases_.release(table);  // held by this node's name but not in memory (say, since a restart)
     return;
   }
   spdlog::info("cluster: handing table {} over", table);
   // Once its last move is stored and its room has left the directory, the lease is given up (on this thread).
-  tables_.hand_off(table, [this, table] {
+  tables_.hand_off(table, [this, lease = Lease{table, held->second}] {
     std::lock_guard lock(mutex_);
-    released_.push_back(table);
+    released_.push_back(lease);
   });
 }
 

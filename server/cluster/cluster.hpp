@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <mutex>
-#include <set>
+#include <map>
 #include <string>
 #include <thread>
 #include <vector>
@@ -42,10 +42,15 @@ class Cluster {
   // Gives up what this node's name held in an earlier run and starts the thread. Throws StoreError.
   void start();
   void stop();
+  // What became of a table asked for (take).
+  enum class Taken {
+    here,         // in this node's memory now, or finished meanwhile (then any node serves it from the store)
+    gone,         // no such table, or it was not handed over in time
+    unavailable,  // the database did not answer in time: nothing is known
+  };
   // An unfinished table not in this node's memory: taken over (TableHost::adopt), then `done` runs on the cluster's
-  // thread, told whether the table can now be found here: in memory, or finished meanwhile and so served from the
-  // store by any node. False when there is no such table or it was not handed over in time.
-  void take(std::string table, std::function<void(bool found)> done);
+  // thread.
+  void take(std::string table, std::function<void(Taken)> done);
   // A table this node just created and holds (epoch 1): its lease is renewed from now on.
   void hold(std::string table);
   // The lobby's public tables, across nodes: this node's table changed (or is new), or left its listing. The other
@@ -56,17 +61,29 @@ class Cluster {
  private:
   struct Wanted {
     std::string table;
-    std::function<void(bool found)> done;
+    std::function<void(Taken)> done;
     std::chrono::steady_clock::time_point give_up;
     std::chrono::steady_clock::time_point next_try;
     std::chrono::steady_clock::time_point asked;  // when the holder was asked to hand it over (unset: not yet)
+    bool unanswered = false;  // the last try failed for want of the database
+  };
+  // A lease this node holds, or gives up: the table and the epoch it was taken at (a lease taken again since, at a
+  // higher epoch, is another one).
+  struct Lease {
+    std::string table;
+    std::uint64_t epoch = 0;
   };
   void loop();
   void step();  // one round of the loop; throws StoreError when the database fails
   // Tries to take `w.table` once; true when `w` is settled (`done` called).
   bool try_take(Wanted& w, std::chrono::steady_clock::time_point now);
-  // Taken (at `epoch`): read and adopted by the host. False if it cannot be read or does not replay.
+  // Taken (at `epoch`): read and adopted by the host. False if it is not stored or does not replay; throws StoreError
+  // when the database does not answer (the lease stays this node's until it runs out).
   bool load(const std::string& table, std::uint64_t epoch);
+  // The database failed (`why`) or answered again: one log line each way, and after it answers again no orphan is
+  // swept up for one lease, so that every node renews its own leases first.
+  void database_failed(const std::string& why);
+  void database_answered(std::chrono::steady_clock::time_point now);
   void renew();
   void sweep();
   void hand_over(const std::string& table);
@@ -81,14 +98,16 @@ class Cluster {
 
   std::mutex mutex_;  // guards what other threads hand in
   std::vector<Wanted> incoming_;
-  std::vector<std::string> made_;      // hold()
-  std::vector<std::string> released_;  // tables handed over (their rooms gone): leases to give up
+  std::vector<std::string> made_;  // hold()
+  std::vector<Lease> released_;    // tables handed over (their rooms gone): leases to give up
   std::vector<std::string> to_announce_;  // lobby payloads to send
 
   // The cluster thread's own.
   std::vector<Wanted> waiting_;
-  std::set<std::string> held_;  // leases this node holds (tables in its memory)
+  std::map<std::string, std::uint64_t> held_;  // leases this node holds (tables in its memory), with their epochs
   std::chrono::steady_clock::time_point next_renew_{}, next_sweep_{};
+  bool database_failing_ = false;
+  std::chrono::steady_clock::time_point sweep_after_{};  // database_answered
 };
 
 }  // namespace emporium::server

@@ -31,12 +31,13 @@ TableLeases::TableLeases(const std::string& uri, std::string node, std::chrono::
 }
 
 void TableLeases::listen_if_new() {
-  bool opened = false;
-  db_.get(&opened);
-  if (opened) {
-    db_.run("LISTEN emporium_handoff");
-    db_.run("LISTEN emporium_lobby");
-  }
+  db_.get();
+  const auto session = db_.generation();
+  if (listening_in_ == session) return;
+  db_.run("LISTEN emporium_handoff");
+  db_.run("LISTEN emporium_lobby");
+  // Both on the same session, or again on the next call.
+  if (db_.generation() == session) listening_in_ = session;
 }
 
 void TableLeases::release_all() {
@@ -61,24 +62,36 @@ std::optional<TableLeases::Holding> TableLeases::holder(const std::string& table
   return Holding{r[0].text(0), r[0].integer(1), stored_rows::state_column(r[0].text(2))};
 }
 
-std::vector<std::string> TableLeases::renew(const std::vector<std::string>& tables) {
+std::vector<std::string> TableLeases::renew(const std::vector<Held>& tables) {
   listen_if_new();
   if (tables.empty()) return {};
-  const auto r = db_.run("UPDATE game_tables SET lease_until = emporium_now_ms() + $2 "
-                         "WHERE owner = $1 AND id = ANY($3::text[]) RETURNING id",
-                         {node_, length_ms_, array_of(tables)});
+  std::vector<std::string> ids, epochs;
+  for (const auto& t : tables) {
+    ids.push_back(t.table);
+    epochs.push_back(std::to_string(t.epoch));
+  }
+  // The rows are locked in the order of their ids, as a batch of moves locks them (postgres_store.cpp).
+  const auto r = db_.run("WITH locked AS (SELECT g.id FROM game_tables g "
+                         "JOIN unnest($3::text[], $4::bigint[]) AS held(id, epoch) "
+                         "ON g.id = held.id AND g.epoch = held.epoch WHERE g.owner = $1 "
+                         "ORDER BY g.id FOR NO KEY UPDATE OF g) "
+                         "UPDATE game_tables SET lease_until = emporium_now_ms() + $2 FROM locked "
+                         "WHERE game_tables.id = locked.id RETURNING game_tables.id",
+                         {node_, length_ms_, array_of(ids), array_of(epochs)});
   std::set<std::string> kept;
   for (int i = 0; i < r.rows(); ++i) kept.insert(r[i].text(0));
   std::vector<std::string> lost;
   for (const auto& t : tables) {
-    if (!kept.count(t)) lost.push_back(t);
+    if (!kept.count(t.table)) lost.push_back(t.table);
   }
   return lost;
 }
 
-void TableLeases::release(const std::string& table) {
+void TableLeases::release(const std::string& table, std::uint64_t epoch) {
   listen_if_new();
-  db_.run("UPDATE game_tables SET owner = NULL, lease_until = 0 WHERE id = $2 AND owner = $1", {node_, table});
+  db_.run("UPDATE game_tables SET owner = NULL, lease_until = 0 WHERE id = $2 AND owner = $1 AND "
+          "($3::bigint = 0 OR epoch = $3::bigint)",
+          {node_, table, std::to_string(epoch)});
 }
 
 std::vector<std::string> TableLeases::orphans(std::size_t limit, std::chrono::milliseconds grace) {

@@ -33,9 +33,15 @@ class TableLeases {
     TableState state = TableState::waiting;
   };
   std::optional<Holding> holder(const std::string& table);  // nothing: no such table
-  // Renews this node's leases on `tables`; returns those of them it no longer holds.
-  std::vector<std::string> renew(const std::vector<std::string>& tables);
-  void release(const std::string& table);
+  // A lease this node holds: the table, and the epoch it took it at.
+  struct Held {
+    std::string table;
+    std::uint64_t epoch = 0;
+  };
+  // Renews this node's leases on `tables`, each at its epoch; returns the tables of those it no longer holds.
+  std::vector<std::string> renew(const std::vector<Held>& tables);
+  // Gives up this node's lease on `table`, the one taken at `epoch` only (0: whichever it holds).
+  void release(const std::string& table, std::uint64_t epoch = 0);
   // Unfinished tables nobody has held, or whose lease ran out, for at least `grace`; oldest first.
   std::vector<std::string> orphans(std::size_t limit, std::chrono::milliseconds grace = {});
   // The channels the nodes talk on: "<owner> <table>" asks `owner` to hand `table` over; the lobby's are JSON
@@ -52,6 +58,7 @@ class TableLeases {
   void listen_if_new();  // LISTEN again on a connection just (re)opened
 
   PgConnection db_;
+  std::uint64_t listening_in_ = 0;  // the connection's generation whose session LISTENs
   std::string node_;
   std::string length_ms_;
 };

@@ -3,6 +3,8 @@
 #include <spdlog/spdlog.h>
 
 #include "common/metrics.hpp"
+#include "store/store.hpp"
+#include "store/store_health.hpp"
 #include "common/web_files.hpp"
 #include "net/origin.hpp"
 #include "net/static_files.hpp"
@@ -133,9 +135,19 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     return send(std::move(res));
   }
   const std::string_view target = req.target();
-  if (target == "/healthz") return send(text_response(req, http::status::ok, "ok\n"));
+  if (target == "/healthz") {
+    // Unhealthy while the store does not answer: a proxy sends new players elsewhere (or nowhere) meanwhile. The
+    // reason is in the log, not here: this answer is public.
+    if (!context_->tables->health->up()) {
+      return send(text_response(req, http::status::service_unavailable, "store unavailable\n"));
+    }
+    return send(text_response(req, http::status::ok, "ok\n"));
+  }
   if (target == "/metrics") {
-    return send(text_response(req, http::status::ok, context_->metrics->render(context_->tables->lobby->room_counts()),
+    const auto& tables = *context_->tables;
+    return send(text_response(req, http::status::ok,
+                              context_->metrics->render(tables.lobby->room_counts()) +
+                                  tables.health->render(tables.store->reconnections()),
                               "text/plain; version=0.0.4; charset=utf-8"));
   }
   if (auto data = game_data_response(req, *context_)) return send(std::move(*data));

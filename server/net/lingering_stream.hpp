@@ -22,7 +22,8 @@ class WriteQueue {
   virtual ~WriteQueue() = default;
   virtual void put_raw(std::string bytes) = 0;                      // bytes to write after what is queued
   virtual bool flushed() const = 0;                                 // nothing queued nor being written
-  virtual void when_flushed(std::function<void()> then) = 0;        // or at once if flushed
+  // `then` once nothing is queued, or once nothing more will be written (the connection is gone); at once if so.
+  virtual void when_flushed(std::function<void()> then) = 0;
 };
 
 class LingeringStream : public beast::tcp_stream {
@@ -62,12 +63,16 @@ struct LingeringCloseOp {
   std::unique_ptr<std::array<char, 16 * 1024>> buffer = std::make_unique<std::array<char, 16 * 1024>>();
   std::size_t drained = 0;
   bool started = false;
+  bool waited = false;  // for the queue: once is enough (it answers when flushed, or when it never will be)
 
   template <class Self>
   void operator()(Self& self, beast::error_code ec = {}, std::size_t bytes = 0) {
     if (!started) {
       // The close frame Beast wrote may still be queued (WriteQueue): the send side is shut once it is out.
-      if (auto* queue = stream.diverted_to(); queue && !queue->flushed()) {
+      // Asked once only: a queue whose connection is gone answers at once and stays unflushed, and asking it again
+      // from its answer would never end (each answer one more frame on the stack).
+      if (auto* queue = stream.diverted_to(); queue && !queue->flushed() && !waited) {
+        waited = true;
         auto waiting = std::make_shared<Self>(std::move(self));
         queue->when_flushed([waiting] { (*waiting)(); });
         return;

@@ -72,6 +72,9 @@ void GameRecords::serve(Request r, std::function<void(Answer)> done) {
     Answer a;
     try {
       a = build(r);
+    } catch (const StoreError& e) {
+      if (!e.unavailable()) spdlog::error("table {}: building its record: {}", r.table, e.what());
+      a = {nullptr, e.unavailable() ? 503u : 500u, "The record could not be read now; try again in a few seconds.\n"};
     } catch (const std::exception& e) {
       spdlog::error("table {}: building its {}: {}", r.table, r.what == Kind::record ? "record" : "replay", e.what());
       a = {nullptr, 500, "The record could not be read; try again.\n"};

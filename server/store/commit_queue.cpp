@@ -66,21 +66,31 @@ void CommitQueue::write(std::vector<Entry>& batch) {
   try {
     db_.append_actions(actions);
     if (metrics_) metrics_->commit_written(actions.size());
-    for (auto& e : batch) e.done(true);
+    for (auto& e : batch) e.done(std::nullopt);
     return;
+  } catch (const StoreError& e) {
+    if (e.unavailable()) {
+      // No action can be stored now (the store's health logs the outage once, not each move): all are refused.
+      for (auto& entry : batch) entry.done(StoreError::Kind::unavailable);
+      return;
+    }
+    spdlog::error("storing {} actions: {}; trying them one by one", actions.size(), e.what());
   } catch (const std::exception& e) {
     spdlog::error("storing {} actions: {}; trying them one by one", actions.size(), e.what());
   }
-  // One bad action (or a full disk) must not cost the other tables theirs: each on its own.
+  // One bad action must not cost the other tables theirs: each on its own.
   for (std::size_t i = 0; i < batch.size(); ++i) {
-    bool stored = true;
+    std::optional<StoreError::Kind> failed;
     try {
       db_.append_actions({actions[i]});
+    } catch (const StoreError& e) {
+      if (!e.unavailable()) spdlog::error("table {}: storing action {}: {}", actions[i].table, actions[i].index, e.what());
+      failed = e.kind();
     } catch (const std::exception& e) {
       spdlog::error("table {}: storing action {}: {}", actions[i].table, actions[i].index, e.what());
-      stored = false;
+      failed = StoreError::Kind::other;
     }
-    batch[i].done(stored);
+    batch[i].done(failed);
   }
 }
 

@@ -8,6 +8,7 @@
 #include <condition_variable>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -19,8 +20,8 @@ class Metrics;
 
 class CommitQueue {
  public:
-  // Called on the writer thread once the action is stored (true) or could not be (false); must not block.
-  using Done = std::function<void(bool stored)>;
+  // Called on the writer thread once the action is stored (nothing) or could not be (why not); must not block.
+  using Done = std::function<void(std::optional<StoreError::Kind> failed)>;
 
   // `delay`: for tests, a wait before each transaction, as a slow disk would make (moves pile up meanwhile).
   explicit CommitQueue(Store& db, Metrics* counters = nullptr, std::chrono::milliseconds delay = {});

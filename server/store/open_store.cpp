@@ -8,10 +8,10 @@
 
 namespace emporium::server {
 
-std::unique_ptr<Store> open_store(const std::string& setting, const std::string& node) {
+std::unique_ptr<Store> open_store(const std::string& setting, const std::string& node, std::chrono::milliseconds lease) {
   switch (kind_of_store(setting)) {
     case StoreKind::sqlite: return std::make_unique<SqliteStore>(setting.substr(7));
-    case StoreKind::postgresql: return std::make_unique<PostgresStore>(setting, node);
+    case StoreKind::postgresql: return std::make_unique<PostgresStore>(setting, node, lease);
     case StoreKind::none: break;
   }
   throw std::invalid_argument("the store must be sqlite:<directory> or a postgresql:// URI");

@@ -1,5 +1,6 @@
 #include "store/postgres_store.hpp"
 
+#include <algorithm>
 #include <string_view>
 #include <utility>
 
@@ -15,7 +16,9 @@ namespace {
 
 // The schema, made once by whichever node starts first (the advisory lock keeps two from racing): the tables both
 // stores keep, and what several nodes need besides.
-const std::string kSchema = std::string("BEGIN; SELECT pg_advisory_xact_lock(4242001);") + stored_rows::kSchema + R"sql(
+// Unbounded (the session's lock and statement limits are for play, not for a start that waits for another node's).
+const std::string kSchema = std::string("BEGIN; SET LOCAL lock_timeout = 0; SET LOCAL statement_timeout = 0; "
+                                        "SELECT pg_advisory_xact_lock(4242001);") + stored_rows::kSchema + R"sql(
   CREATE INDEX IF NOT EXISTS game_tables_unfinished ON game_tables(created_at, id) WHERE state <> 'finished';
   CREATE TABLE IF NOT EXISTS server_alive (
     node TEXT PRIMARY KEY,
@@ -68,7 +71,8 @@ PgConnection::Param or_null(const std::string& text) {
 
 }  // namespace
 
-PostgresStore::PostgresStore(const std::string& uri, std::string node) : db_(uri), node_(std::move(node)) {
+PostgresStore::PostgresStore(const std::string& uri, std::string node, std::chrono::milliseconds first_lease)
+    : db_(uri), node_(std::move(node)), first_lease_ms_(std::to_string(first_lease.count())) {
   std::lock_guard lock(mutex_);
   PGresult* made = PQexec(db_.get(), kSchema.c_str());
   const bool ok = PQresultStatus(made) == PGRES_COMMAND_OK;
@@ -79,31 +83,30 @@ PostgresStore::PostgresStore(const std::string& uri, std::string node) : db_(uri
 PostgresStore::~PostgresStore() = default;
 
 PGconn* PostgresStore::prepared() {
-  bool opened = false;
-  PGconn* conn = db_.get(&opened);
-  if (opened) prepared_ = false;
-  if (prepared_) return conn;
+  PGconn* conn = db_.get();
+  // A session opened since (a restart of the database, a dropped connection) has none of them.
+  if (prepared_in_ == db_.generation()) return conn;
   for (const auto& [name, sql] : kPrepared) {
     PGresult* r = PQprepare(conn, name, sql, 0, nullptr);
     const bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
     PQclear(r);
     if (!ok) db_.fail(std::string("cannot prepare ") + name);
   }
-  prepared_ = true;
+  prepared_in_ = db_.generation();
   return conn;
 }
 
 void PostgresStore::insert_table(const StoredTable& t) {
   const auto now = std::to_string(unix_now());
-  // A node's new table is its own from the start, for 10 s (its lease is renewed with the others' within a second).
+  // A node's new table is its own from the start, for one lease (renewed with the others' from then on).
   db_.run("INSERT INTO game_tables (id, game, players, options, seed, private, invite, creator_seat, state, rematch_of, "
           "created_at, updated_at, clock, salt, owner, epoch, lease_until) "
           "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, "
-          "CASE WHEN $15::text IS NULL THEN 0 ELSE emporium_now_ms() + 10000 END)",
+          "CASE WHEN $15::text IS NULL THEN 0 ELSE emporium_now_ms() + $17::bigint END)",
           {t.id, t.game, std::to_string(t.players), t.options.dump(), t.seed.to_hex(), t.is_private ? "1" : "0",
            or_null(t.invite), std::to_string(t.creator_seat), std::string(name_of(t.state)), or_null(t.rematch_of), now, now,
            t.clock ? Param(t.clock->to_json().dump()) : Param(), or_null(t.salt), or_null(t.owner),
-           std::to_string(t.epoch)});
+           std::to_string(t.epoch), first_lease_ms_});
   insert_seats(t.id, t.seats);
 }
 
@@ -173,6 +176,7 @@ void PostgresStore::append_actions(const std::vector<ActionWrite>& batch) {
   // each sync (one every few hundred statements, so that neither side's buffers fill while the other waits).
   if (!PQenterPipelineMode(conn)) db_.fail("cannot enter pipeline mode");
   std::string error;
+  auto kind = StoreError::Kind::other;
   int queued = 0;
   auto drain = [&] {
     if (!PQpipelineSync(conn)) return false;
@@ -189,7 +193,10 @@ void PostgresStore::append_actions(const std::vector<ActionWrite>& batch) {
         queued = 0;
         return true;
       }
-      if (status == PGRES_FATAL_ERROR && error.empty()) error = PQresultErrorMessage(raw);
+      if (status == PGRES_FATAL_ERROR && error.empty()) {
+        error = PQresultErrorMessage(raw);
+        kind = db_.kind_of(raw);
+      }
     }
   };
   auto send = [&](const char* prepared, const std::vector<Param>& params) {
@@ -203,7 +210,13 @@ void PostgresStore::append_actions(const std::vector<ActionWrite>& batch) {
   };
   const auto now = std::to_string(unix_now());
   bool ok = send(nullptr, {});
-  for (const auto& a : batch) {
+  // The tables' rows are locked in the order of their ids, as the lease renewal locks them (table_leases.cpp), so
+  // that a node's batch and its renewal never each wait for a lock the other holds.
+  std::vector<const ActionWrite*> ordered;
+  for (const auto& a : batch) ordered.push_back(&a);
+  std::stable_sort(ordered.begin(), ordered.end(), [](const auto* x, const auto* y) { return x->table < y->table; });
+  for (const auto* write : ordered) {
+    const auto& a = *write;
     if (!ok) break;
     ok = a.epoch == 0 ? send(kInsertAction, {a.table, std::to_string(a.index), std::to_string(a.player), a.action})
                       : send(kAppendHeld, {a.table, std::to_string(a.index), std::to_string(a.player), a.action,
@@ -217,11 +230,11 @@ void PostgresStore::append_actions(const std::vector<ActionWrite>& batch) {
     // opened again on the next call.
     const std::string why = db_.error();
     db_.drop();
-    throw StoreError("postgresql: the batch was not stored: " + why);
+    throw StoreError("postgresql: the batch was not stored: " + why, StoreError::Kind::unavailable);
   }
   if (!error.empty()) {
     PQclear(PQexec(conn, "ROLLBACK"));
-    throw StoreError("postgresql: the batch was not stored: " + error);
+    throw StoreError("postgresql: the batch was not stored: " + error, kind);
   }
 }
 
@@ -235,6 +248,10 @@ void PostgresStore::save_clock(const std::string& table, const nlohmann::json& c
 
 void PostgresStore::mark_alive(std::int64_t unix_ms) {
   std::lock_guard lock(mutex_);
+  // The sign of life is also how the server sees the store answer again after an outage: it takes the lock a move
+  // takes on the actions table, so that it does not pass while moves still wait (a table locked by a migration or
+  // an operator's transaction).
+  db_.run("SELECT 1 FROM actions LIMIT 0", {});
   db_.run("INSERT INTO server_alive (node, at_ms) VALUES ($1, $2) ON CONFLICT (node) DO UPDATE SET at_ms = excluded.at_ms",
       {node_, std::to_string(unix_ms)});
 }
@@ -278,6 +295,7 @@ std::size_t PostgresStore::load_unfinished(const std::function<void(std::size_t,
   using Row = PgConnection::Result::Row;
   db_.transaction(
       [&] {
+        db_.run("SET LOCAL statement_timeout = 0");  // a restart reads every unfinished table: no bound
         db_.each_row(reader.tables_query().c_str(), {}, [&](const Row& r) { reader.table(r); });
         db_.each_row(reader.kSeatsQuery, {}, [&](const Row& r) { reader.seat(r); });
         db_.each_row(reader.kActionsQuery, {}, [&](const Row& r) { reader.action(r); });

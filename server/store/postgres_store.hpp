@@ -2,6 +2,7 @@
 // The store for several nodes: PostgreSQL through libpq, chosen with --store postgresql://… (open_store.hpp). The same
 // tables and columns as the SQLite store (stored_rows.hpp). One connection behind a mutex; the commit queue's group
 // commits go in one round trip (libpq's pipeline mode), and a lost connection is opened again on the next call.
+#include <chrono>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -15,7 +16,10 @@ class PostgresStore final : public Store {
  public:
   // Connects to `uri` (a libpq connection URI) and creates the schema if it is missing; several nodes may start
   // at once. Throws StoreError. `node` names this server in the database (its sign of life).
-  explicit PostgresStore(const std::string& uri, std::string node = "main");
+  // `first_lease`: how long a table this node creates is its own before it must renew the lease (the cluster's
+  // lease length).
+  explicit PostgresStore(const std::string& uri, std::string node = "main",
+                         std::chrono::milliseconds first_lease = std::chrono::seconds(5));
   ~PostgresStore() override;
   PostgresStore(const PostgresStore&) = delete;
   PostgresStore& operator=(const PostgresStore&) = delete;
@@ -36,6 +40,10 @@ class PostgresStore final : public Store {
   std::optional<StoredTable> load(const std::string& table, bool with_actions = true) override;
   std::optional<std::string> table_of_token(const std::string& token_hash) override;
   std::optional<std::string> table_of_invite(const std::string& invite) override;
+  std::uint64_t reconnections() const override {
+    const auto opened = db_.generation();
+    return opened > 0 ? opened - 1 : 0;
+  }
 
  private:
   // The connection with the group commit's statements prepared (once per connection); with the mutex held.
@@ -50,7 +58,8 @@ class PostgresStore final : public Store {
   std::mutex mutex_;
   PgConnection db_;
   std::string node_;
-  bool prepared_ = false;  // the group commit's statements, on this connection
+  std::string first_lease_ms_;
+  std::uint64_t prepared_in_ = 0;  // the connection's generation whose session has the group commit's statements
 };
 
 }  // namespace emporium::server

@@ -15,6 +15,25 @@
 namespace emporium::server {
 namespace {
 
+// What SQLite's last error on `db` means for the caller: busy or locked (a backup, another process), an I/O error,
+// a full disk or a file that cannot be opened now are an unavailable store; a constraint is a conflict.
+StoreError::Kind kind_of(sqlite3* db) {
+  switch (sqlite3_errcode(db) & 0xff) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+    case SQLITE_IOERR:
+    case SQLITE_FULL:
+    case SQLITE_CANTOPEN:
+    case SQLITE_NOMEM:
+    case SQLITE_PROTOCOL:
+      return StoreError::Kind::unavailable;
+    case SQLITE_CONSTRAINT:
+      return StoreError::Kind::conflict;
+    default:
+      return StoreError::Kind::other;
+  }
+}
+
 // One prepared statement; finalized on scope exit.
 class Statement {
  public:
@@ -63,7 +82,7 @@ class Statement {
     if (rc != SQLITE_OK) fail("bind");
   }
   [[noreturn]] void fail(const char* what) {
-    throw StoreError(std::string("sqlite ") + what + ": " + sqlite3_errmsg(db_));
+    throw StoreError(std::string("sqlite ") + what + ": " + sqlite3_errmsg(db_), kind_of(db_));
   }
   sqlite3* db_;
   sqlite3_stmt* stmt_ = nullptr;
@@ -77,7 +96,8 @@ sqlite3* open_connection(const std::string& path) {
     sqlite3_close(db);
     throw StoreError("cannot open " + path + ": " + msg);
   }
-  sqlite3_busy_timeout(db, 5000);
+  // A write waits this long for another process's lock (a backup) before the store counts as unavailable.
+  sqlite3_busy_timeout(db, 1000);
   return db;
 }
 
@@ -86,7 +106,7 @@ void exec_on(sqlite3* db, const char* sql) {
   if (sqlite3_exec(db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
     std::string msg = err ? err : "unknown error";
     sqlite3_free(err);
-    throw StoreError("sqlite: " + msg);
+    throw StoreError("sqlite: " + msg, kind_of(db));
   }
 }
 

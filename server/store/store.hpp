@@ -74,9 +74,26 @@ struct ActionWrite {
   std::uint64_t epoch = 0;
 };
 
-struct StoreError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+// A store call that failed. Its kind says what the caller may do about it: an `unavailable` store (unreachable,
+// restarting, too slow, locked by another process, out of disk) is worth trying again once it answers; the others
+// are answers from a store that works.
+class StoreError : public std::runtime_error {
+ public:
+  enum class Kind {
+    unavailable,  // the store did not answer in time, or could not do the work now: retry later
+    lease_lost,   // several nodes: the writer no longer holds the table (another node took it over)
+    conflict,     // the write contradicts what is stored (a record's index already there)
+    other,        // anything else: a bug, or data the store refuses
+  };
+  explicit StoreError(const std::string& what, Kind kind = Kind::other) : std::runtime_error(what), kind_(kind) {}
+  Kind kind() const { return kind_; }
+  bool unavailable() const { return kind_ == Kind::unavailable; }
+
+ private:
+  Kind kind_;
 };
+// The kind's name, as /metrics labels it.
+const char* kind_name(StoreError::Kind kind);
 
 // Where tables, seats and action records are kept: SQLite in a data directory (sqlite_store.hpp, the default) or
 // PostgreSQL (postgres_store.hpp). Every accepted action is appended here before anyone is told of it; on start the
@@ -125,6 +142,9 @@ class Store {
   // The id of the table a seat token (by its hash) or an invite code belongs to (finished tables included).
   virtual std::optional<std::string> table_of_token(const std::string& token_hash) = 0;
   virtual std::optional<std::string> table_of_invite(const std::string& invite) = 0;
+
+  // Connections to the database opened again since the first (/metrics).
+  virtual std::uint64_t reconnections() const { return 0; }
 };
 
 }  // namespace emporium::server

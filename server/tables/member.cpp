@@ -58,7 +58,7 @@ bool Member::receive(const std::string& frame, std::chrono::steady_clock::time_p
     return false;
   }
   handle(std::move(request), received);
-  return !awaiting_table_;  // while a table is being brought to this node, later() reads on
+  return !waiting();  // while a table is being brought or made, what it waits for reads on
 }
 
 void Member::closed() {
@@ -68,20 +68,44 @@ void Member::closed() {
 }
 
 TableDirectory::TakenCallback Member::later() {
-  return [self = self_.lock()](std::shared_ptr<Room> table) {
-    net::post(self->strand_, [self, table = std::move(table)] {
+  return [self = self_.lock()](TableDirectory::Found found) {
+    net::post(self->strand_, [self, found = std::move(found)] {
       auto use = std::move(self->awaiting_table_);
       self->awaiting_table_ = nullptr;
       if (self->connection_.closing() || !use) return;
-      use(table);
+      use(found);
       self->connection_.read_on();
     });
   };
 }
 
-void Member::with_table(TableDirectory::Lookup found, std::function<void(const std::shared_ptr<Room>&)> use) {
-  if (!found.pending) return use(found.table);
+void Member::with_table(TableDirectory::Lookup found, std::function<void(const TableDirectory::Found&)> use) {
+  if (!found.pending) return use({found.table});
   awaiting_table_ = std::move(use);  // later() runs it, then reading goes on
+}
+
+bool Member::refused_unavailable(const TableDirectory::Found& found, const Json& re) {
+  if (!found.unavailable) return false;
+  refuse(re, perr::store_unavailable,
+         "the server cannot reach its database now; nothing was changed: try again in a few seconds");
+  return true;
+}
+
+void Member::create_table(protocol::CreateTable request, const Json& re) {
+  creating_ = true;  // reading pauses until the table is made (on the store's thread)
+  context_.directory->create_table(request, [self = self_.lock(), re](TableDirectory::Created created) {
+    net::post(self->strand_, [self, re, created = std::move(created)] {
+      self->creating_ = false;
+      if (self->connection_.closing()) return;
+      if (created.error) {
+        self->refuse(re, created.error->code, created.error->message);
+      } else {
+        ++self->tables_created_;
+        self->in_table_slot(created.table, [&] { created.table->join(self, self->name_, std::nullopt, re); });
+      }
+      self->connection_.read_on();
+    });
+  });
 }
 
 bool Member::waits_for_a_slot(const protocol::Request& request) const {
@@ -104,7 +128,7 @@ void Member::slot_released() {
   deferred_.reset();
   if (connection_.closing()) return;
   handle(std::move(request), received);
-  if (!awaiting_table_) connection_.read_on();
+  if (!waiting()) connection_.read_on();
 }
 
 void Member::refuse(const Json& re, const std::string& code, const std::string& message) {
@@ -170,28 +194,31 @@ void Member::handle(protocol::Request request, std::chrono::steady_clock::time_p
                             "too many tables created from your address in the last minute; wait a little");
             }
             if (!room_for_another_table(re)) return;
-            auto created = context_.directory->create_table(m);
-            if (created.error) return refuse(re, created.error->code, created.error->message);
-            ++tables_created_;
-            in_table_slot(created.table, [&] { created.table->join(self, name_, std::nullopt, re); });
+            create_table(std::move(m), re);
           },
           [&](protocol::Join& m) {
             if (!room_for_another_table(re)) return;
-            with_table(context_.directory->find(m.ref, later()), [self, seat = m.seat, re](const std::shared_ptr<Room>& table) {
+            with_table(context_.directory->find(m.ref, later()), [self, seat = m.seat, re](const TableDirectory::Found& found) {
+              if (self->refused_unavailable(found, re)) return;
+              const auto& table = found.table;
               if (!table) return self->refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
               self->in_table_slot(table, [&] { table->join(self, self->name_, seat, re); });
             });
           },
           [&](protocol::Watch& m) {
             if (!room_for_another_table(re)) return;
-            with_table(context_.directory->find(m.ref, later()), [self, re](const std::shared_ptr<Room>& table) {
+            with_table(context_.directory->find(m.ref, later()), [self, re](const TableDirectory::Found& found) {
+              if (self->refused_unavailable(found, re)) return;
+              const auto& table = found.table;
               if (!table) return self->refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
               self->in_table_slot(table, [&] { table->watch(self, re); });
             });
           },
           [&](protocol::Resume& m) {
             if (!room_for_another_table(re)) return;
-            with_table(context_.directory->find_by_token(m.token, later()), [self, token = m.token, re](const std::shared_ptr<Room>& table) {
+            with_table(context_.directory->find_by_token(m.token, later()), [self, token = m.token, re](const TableDirectory::Found& found) {
+              if (self->refused_unavailable(found, re)) return;
+              const auto& table = found.table;
               if (!table) return self->refuse(re, perr::bad_token, "that seat token is not valid");
               self->in_table_slot(table, [&] { table->resume(self, token, re); });
             });

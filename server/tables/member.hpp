@@ -62,8 +62,13 @@ class Member {
   void refuse(const nlohmann::json& re, const std::string& code, const std::string& message);
   // Several nodes: a request's table may have to be taken over from another node first (TableDirectory::find).
   // Then `use` runs once it is here, and nothing more is read from the client meanwhile, so requests stay in order.
-  void with_table(TableDirectory::Lookup found, std::function<void(const std::shared_ptr<Room>&)> use);
+  void with_table(TableDirectory::Lookup found, std::function<void(const TableDirectory::Found&)> use);
   TableDirectory::TakenCallback later();  // what the directory calls once the table is here, posted to the strand
+  // A lookup the store could not answer is refused with store_unavailable (never "no such table"): true then.
+  bool refused_unavailable(const TableDirectory::Found& found, const nlohmann::json& re);
+  // create_table: the directory stores the new table on the store's thread; reading pauses meanwhile.
+  void create_table(protocol::CreateTable request, const nlohmann::json& re);
+  bool waiting() const { return awaiting_table_ || creating_; }  // reading is paused for one of those
   bool room_for_another_table(const nlohmann::json& re);  // refuses with too_many_tables when full
   // Sends `request` (which may add `table` to this connection) holding a table slot until the room answers.
   template <class Request>
@@ -85,7 +90,8 @@ class Member {
   std::string name_;
   bool greeted_ = false;
   std::map<std::string, std::shared_ptr<Room>> tables_;
-  std::function<void(const std::shared_ptr<Room>&)> awaiting_table_;  // with_table: what waits for its table
+  std::function<void(const TableDirectory::Found&)> awaiting_table_;  // with_table: what waits for its table
+  bool creating_ = false;                                               // create_table: a table is being made
   std::size_t reserved_slots_ = 0;  // table requests accepted and not yet answered by their room
   std::size_t slots_given_up_ = 0;  // of those, answered by a joined() before the room confirmed
   // The request that waits for a slot (reading is paused meanwhile), with when it was received.

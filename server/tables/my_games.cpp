@@ -6,6 +6,7 @@
 #include <mutex>
 
 #include "common/secrets.hpp"
+#include "common/worker_pool.hpp"
 #include "tables/member.hpp"
 #include "tables/room.hpp"
 #include "tables/table_directory.hpp"
@@ -59,9 +60,30 @@ class MyGamesReply {
     }
     send();
   }
+  // The store could not say what the tokens it was asked about are: the whole request is refused, for an answer
+  // would call them unknown (and the client would forget them).
+  void unavailable() {
+    {
+      std::lock_guard lock(mutex_);
+      unavailable_ = true;
+    }
+    answer_all_left();
+  }
 
  private:
+  void answer_all_left() {
+    {
+      std::lock_guard lock(mutex_);
+      if (pending_ == 0) return;
+      pending_ = 0;
+    }
+    send();
+  }
   void send() {
+    if (unavailable_) {
+      return member_->send(protocol::render_error(re_, protocol::errc::store_unavailable,
+                                                  "the server cannot reach its database now; try again in a few seconds"));
+    }
     std::vector<protocol::MyGame> games;
     std::vector<std::string> unknown;
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
@@ -81,6 +103,7 @@ class MyGamesReply {
   std::mutex mutex_;
   std::vector<std::optional<protocol::MyGame>> games_;
   std::size_t pending_;
+  bool unavailable_ = false;
 };
 }  // namespace
 
@@ -96,27 +119,32 @@ void TableDirectory::my_games(const std::shared_ptr<Member>& member, std::vector
       if (auto it = by_token_.find(hashes[i]); it != by_token_.end()) holders[i] = it->second.lock();
     }
   }
+  std::vector<std::size_t> from_store;
   for (std::size_t i = 0; i < hashes.size(); ++i) {
     if (holders[i]) {
       holders[i]->describe(hashes[i], [reply, i](std::optional<protocol::MyGame> game) { reply->answer(i, std::move(game)); });
     } else {
-      reply->answer(i, describe_stored(hashes[i]));
+      from_store.push_back(i);
     }
   }
+  if (from_store.empty()) return;
+  context_.store_jobs->post([this, reply, hashes = std::move(hashes), from_store = std::move(from_store)] {
+    try {
+      for (const auto i : from_store) reply->answer(i, describe_stored(hashes[i]));
+    } catch (const StoreError& e) {
+      if (!e.unavailable()) spdlog::error("describing a seat from the store: {}", e.what());
+      reply->unavailable();
+    }
+  });
 }
 
 std::optional<protocol::MyGame> TableDirectory::describe_stored(const std::string& token_hash) {
-  try {
-    const auto id = context_.store->table_of_token(token_hash);
-    const auto table = id ? context_.store->load(*id, false) : std::nullopt;
-    // On one node unfinished tables are all in memory: one that is not failed to restore and is not described
-    // either. With several, it may be another node's: it is described from the store.
-    if (!table || (table->state != TableState::finished && !context_.cluster)) return std::nullopt;
-    return describe_seat(*table, token_hash, {});
-  } catch (const std::exception& e) {
-    spdlog::error("describing a seat from the store: {}", e.what());
-    return std::nullopt;
-  }
+  const auto id = context_.store->table_of_token(token_hash);
+  const auto table = id ? context_.store->load(*id, false) : std::nullopt;
+  // On one node unfinished tables are all in memory: one that is not failed to restore and is not described
+  // either. With several, it may be another node's: it is described from the store.
+  if (!table || (table->state != TableState::finished && !context_.cluster)) return std::nullopt;
+  return describe_seat(*table, token_hash, {});
 }
 
 }  // namespace emporium::server

@@ -42,6 +42,7 @@ Room::Room(net::any_io_executor executor, const TablesContext& context, const St
       clock_timer_(strand_),
       abandoned_timer_(strand_),
       unwatched_timer_(strand_),
+      reload_timer_(strand_),
       updated_(stored.updated_at != 0 ? stored.updated_at : unix_now()),
       rematch_(protocol::rematch_from_json(stored.rematch)) {
   if (stored.state == TableState::waiting) return;
@@ -146,11 +147,11 @@ void Room::forget_tokens() {
 }
 
 void Room::close_before_start() {
-  try {
-    context_.store->delete_table(id_, epoch_);
-  } catch (const std::exception& e) {
-    spdlog::error("room {}: deleting: {}", id_, e.what());
-  }
+  store_then([store = context_.store, id = id_, epoch = epoch_] { store->delete_table(id, epoch); },
+             [this](const StoreError* error) {
+               // Still stored as waiting: after a restart it is closed again, once nobody comes back to it.
+               if (error) spdlog::warn("room {}: deleting: {}", id_, error->what());
+             });
   forget_tokens();
   const auto frame = protocol::render_left(nullptr, id_);
   each_member([&](const MemberPtr& c) {
@@ -217,6 +218,7 @@ StoredTable Room::stored() const {
 void Room::watch(MemberPtr s, Json re) {
   on_strand([self = shared_from_this(), s = std::move(s), re = std::move(re)] {
     auto& r = *self;
+    if (r.refused_while_reloading(s, re)) return;
     if (r.seats_.of(s.get()) < 0 && !r.is_spectator(s.get())) {
       std::erase_if(r.spectators_, [](const auto& w) { return w.expired(); });
       r.spectators_.push_back(s);
@@ -231,6 +233,7 @@ void Room::watch(MemberPtr s, Json re) {
 void Room::snapshot(MemberPtr s, Json re) {
   on_strand([self = shared_from_this(), s = std::move(s), re = std::move(re)] {
     auto& r = *self;
+    if (r.refused_while_reloading(s, re)) return;
     if (r.seats_.of(s.get()) < 0 && !r.is_spectator(s.get())) {
       return r.reply(s, protocol::render_error(re, perr::not_seated, "join or watch the table first"));
     }
@@ -245,6 +248,7 @@ void Room::chat(MemberPtr s, std::string name, std::string text, Json re) {
   on_strand([self = shared_from_this(), s = std::move(s), name = std::move(name), text = std::move(text),
              re = std::move(re)] {
     auto& r = *self;
+    if (r.refused_while_reloading(s, re)) return;
     const int seat = r.seats_.of(s.get());
     if (seat < 0 && !r.is_spectator(s.get())) {
       return r.reply(s, protocol::render_error(re, perr::not_seated, "join or watch the table to chat"));

@@ -22,6 +22,7 @@
 #include "common/net.hpp"
 #include "store/states.hpp"
 #include "store/store.hpp"
+#include "store/store_health.hpp"
 #include "tables/member.hpp"
 #include "tables/seats.hpp"
 #include "tables/tables_context.hpp"
@@ -94,12 +95,12 @@ class Room : public std::enable_shared_from_this<Room> {
   protocol::TableInfo info() const;
 
  private:
-  // Requests run on the strand in order; while a move is being stored (committing_) they wait in deferred_, so
-  // nobody learns of the move (by a snapshot, a chat after it, the next move) before it is stored.
+  // Requests run on the strand in order; while a write is on its way to the store (a move, or seats) they wait in
+  // deferred_, so nobody learns of the change (by a snapshot, a chat after it, the next move) before it is stored.
   template <class F>
   void on_strand(F&& f) {
     net::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable {
-      if (self->committing_) {
+      if (self->storing_ > 0) {
         self->deferred_.emplace_back(std::move(f));
       } else {
         f();
@@ -142,13 +143,30 @@ class Room : public std::enable_shared_from_this<Room> {
   // The table as the store holds it, without its record.
   StoredTable stored() const;
 
+  // ---- room_store.cpp: the room's writes (a move's go through the commit queue: room_play.cpp), and what
+  // follows a failed one. The store is called on its own thread (TablesContext::store_jobs), never on the strand.
+  // Runs `write` (which calls the store) there while this room holds back what it is asked, then `done` on the
+  // strand with the failure, if any, and then what waited.
+  void store_then(std::function<void()> write, std::function<void(const StoreError*)> done);
+  // What waited while a write was on its way, in order, until one of them writes in its turn.
+  void run_deferred();
+  // Stores the seats as they are now, then `saved`. If that fails, `undo` puts memory back and `member` (if any) is
+  // refused `re` (`failure` says what could not be done): memory never runs ahead of the store.
+  void save_seats_then(MemberPtr member, Json re, const char* failure, std::function<void()> undo,
+                       std::function<void()> saved);
+  // The error frame for a write the store refused: `store_unavailable` (try again soon), or `internal_error`.
+  std::string refusal(const Json& re, const StoreError& error, const char* failure) const;
+  // While the room reads itself back (reload), a member's request is refused with `store_unavailable`: true then.
+  bool refused_while_reloading(const MemberPtr& member, const Json& re) const;
+  // After a move the store did not take (or may have taken: the connection broke), memory may be ahead of the
+  // store: the room reads its table back from the store, trying again after `after` while the store does not
+  // answer, then shows everyone where the table is.
+  void reload(std::chrono::milliseconds after = std::chrono::milliseconds(0));
+  void reloaded(const StoredTable& stored);
+
   // ---- room_seats.cpp
   // Checks that `member` is this waiting table's creator; refuses `re` and returns false otherwise.
   bool creator_before_start(const MemberPtr& member, const Json& re);
-  void save_seats();
-  // Stores the seats after a change to `seat`. If that fails, puts `before` back, refuses `re` with `failure`
-  // and returns false: memory never runs ahead of the disk.
-  bool seats_saved(int seat, Seat before, const MemberPtr& member, const Json& re, const char* failure);
   // Tells `member`, who now holds `seat`, and everyone else: the tail of join, resume and claim_reserved.
   // `token`: the seat's token itself, for the reply (the room keeps only its hash).
   void welcome_seated(int seat, const MemberPtr& member, const Json& re, const std::string& token,
@@ -157,6 +175,8 @@ class Room : public std::enable_shared_from_this<Room> {
   std::optional<long long> away_seconds(int seat) const;
 
   // ---- room_play.cpp
+  // The start is stored: the clock runs, everyone is told, and a bot whose turn it is thinks.
+  void started(const MemberPtr& member, const Json& re);
   // Applies, stores and announces one move by `seat` (a person's `act` or a bot's). The actor's ack goes
   // out after the move is stored and before the events. Returns the refusal, if any (nothing changed).
   // `timed_out`: the normal bot decided for a person whose time ran out.
@@ -177,7 +197,7 @@ class Room : public std::enable_shared_from_this<Room> {
   };
   // On the strand once the commit queue has written the move (or failed to: then it is undone and refused); then
   // what waited meanwhile runs.
-  void move_stored(PendingMove move, bool stored);
+  void move_stored(PendingMove move, std::optional<StoreError::Kind> failed);
   // Ack, events for each viewer, and what follows a move.
   void announce(PendingMove move);
 
@@ -202,8 +222,6 @@ class Room : public std::enable_shared_from_this<Room> {
   // rematch()'s two cases, on the strand: the first offer, and a seat at the one offered.
   void offer_rematch(MemberPtr member, int seat, Json re, std::function<void()> answered);
   void join_rematch(MemberPtr member, int seat, Json re, std::function<void()> answered);
-  // Whether the store still has table `id` (a rematch that was not found may be closed, or on an unreachable node).
-  bool offered_table_exists(const std::string& id) const;
 
   net::strand<net::any_io_executor> strand_;
   const TablesContext& context_;  // the server's, which outlives every room
@@ -223,8 +241,9 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<std::weak_ptr<Member>> spectators_;
   std::unique_ptr<engine::State> game_state_;
   std::optional<std::string> load_error_;
-  bool committing_ = false;  // a move is on its way to the store
-  std::deque<std::function<void()>> deferred_;  // asked while committing_, in order
+  int storing_ = 0;  // writes (a move, seats, the clock) on their way to the store
+  std::deque<std::function<void()>> deferred_;  // asked while storing_, in order
+  bool reloading_ = false;                       // reload(): memory may be ahead of the store
   bool bot_thinking_ = false;  // at most one pending bot decision per table
   net::steady_timer bot_pause_;
   std::chrono::steady_clock::time_point last_move_{};
@@ -234,6 +253,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::uint64_t clock_generation_ = 0;  // a timer callback from before the last update_clock is stale
   ConditionTimer abandoned_timer_;  // a waiting table with nobody connected
   ConditionTimer unwatched_timer_;  // a finished table with nobody connected
+  net::steady_timer reload_timer_;  // reload(): the next try
   bool moved_away_ = false;         // move_away: this node serves the table no more
   std::atomic<std::uint64_t> lookups_{0};
   long long updated_ = 0;  // unix seconds of the last stored change

@@ -10,8 +10,12 @@ namespace emporium::server {
 
 namespace perr = protocol::errc;
 
+namespace {
+constexpr auto kRetryWhileUnavailable = std::chrono::seconds(1);
+}  // namespace
+
 void Room::run_bot_if_its_turn() {
-  if (state_ != TableState::playing || bot_thinking_ || !context_.bots || moved_away_) return;
+  if (state_ != TableState::playing || bot_thinking_ || !context_.bots || moved_away_ || reloading_) return;
   // Most tables have no bot and no clock: they skip the engine's to_move() on every move.
   const bool out_of_time = clock_ && clock_->deadline() && std::chrono::steady_clock::now() >= *clock_->deadline();
   if (!out_of_time && !seats_.any_bot()) return;
@@ -36,7 +40,7 @@ void Room::run_bot_if_its_turn() {
 }
 
 void Room::bot_decided(int seat, std::uint64_t version, Json action, bool timed_out) {
-  if (committing_) {
+  if (storing_ > 0) {
     deferred_.emplace_back([self = shared_from_this(), seat, version, action = std::move(action), timed_out]() mutable {
       self->bot_decided(seat, version, std::move(action), timed_out);
     });
@@ -58,6 +62,14 @@ void Room::bot_decided(int seat, std::uint64_t version, Json action, bool timed_
   const bool still_due = timed_out ? seats_[seat].is_person() : seats_[seat].bot.has_value();
   if (state_ != TableState::playing || game_state_->version() != version || !still_due) return run_bot_if_its_turn();
   if (auto error = play(seat, action, nullptr, nullptr, timed_out)) {
+    if (error->code == protocol::errc::store_unavailable) {
+      // The store does not answer: the bot decides again once it might.
+      bot_pause_.expires_after(kRetryWhileUnavailable);
+      bot_pause_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+        if (!ec) self->run_bot_if_its_turn();
+      });
+      return;
+    }
     // Not expected (a bot answers from the legal list); the table must not stall on it.
     spdlog::error("room {}: the bot in seat {} chose a refused move {}: {}", id_, seat, action.dump(), error->message);
     const auto legal = game_state_->legal_actions(seat);

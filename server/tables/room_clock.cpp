@@ -33,12 +33,14 @@ void Room::update_clock() {
 
 void Room::save_clock() {
   if (!clock_) return;
-  try {
-    context_.store->save_clock(id_, clock_->to_stored(std::chrono::steady_clock::now(), unix_ms_now()), epoch_);
-  } catch (const std::exception& e) {
-    // The clock in memory goes on; after a restart the last stored one (a move's) is used.
-    spdlog::error("room {}: saving the clock: {}", id_, e.what());
-  }
+  store_then([store = context_.store, id = id_, epoch = epoch_,
+              clock = clock_->to_stored(std::chrono::steady_clock::now(), unix_ms_now())] {
+               store->save_clock(id, clock, epoch);
+             },
+             [this](const StoreError* error) {
+               // The clock in memory goes on; after a restart the last stored one (a move's) is used.
+               if (error && !error->unavailable()) spdlog::error("room {}: saving the clock: {}", id_, error->what());
+             });
 }
 
 Json Room::live_clock() const {
@@ -46,20 +48,16 @@ Json Room::live_clock() const {
 }
 
 void Room::hand_to_bot_after_timeouts(int seat) {
-  auto& st = seats_[seat];
-  const auto before = st;
-  st.bot = engine::bot::Level::normal;
-  st.stand_in = StandIn::timeout;  // the token stays theirs: resuming takes the seat back
-  try {
-    save_seats();
-  } catch (const std::exception& e) {
-    spdlog::error("room {}: handing seat {} to a bot: {}", id_, seat, e.what());
-    st = before;
-    return;
-  }
-  update_clock();
-  save_clock();
-  table_changed();
+  const auto before = seats_[seat];
+  seats_[seat].bot = engine::bot::Level::normal;
+  seats_[seat].stand_in = StandIn::timeout;  // the token stays theirs: resuming takes the seat back
+  save_seats_then(
+      nullptr, nullptr, "", [this, seat, before] { seats_[seat] = before; },
+      [this] {
+        update_clock();
+        save_clock();
+        table_changed();
+      });
 }
 
 }  // namespace emporium::server

@@ -41,37 +41,52 @@ void Room::start(MemberPtr s, Json re) {
     const int old_creator = r.creator_seat_;
     r.seats_ = std::move(players.seats);
     r.creator_seat_ = players.creator;
-    try {
-      r.save_seats();
-      if (r.clock_config_) {
-        // The clock starts with the game; it is stored before the game is, so a started timed game has one.
-        r.clock_.emplace(*r.clock_config_, seated);
-        r.context_.store->save_clock(r.id_, r.clock_->to_stored(std::chrono::steady_clock::now(), unix_ms_now()), r.epoch_);
-      }
-      r.context_.store->set_state(r.id_, TableState::playing, nullptr, r.epoch_);
-    } catch (const std::exception& e) {
-      spdlog::error("room {}: starting: {}", r.id_, e.what());
-      r.seats_ = old_seats;
-      r.creator_seat_ = old_creator;
-      r.clock_.reset();
-      return r.reply(s, protocol::render_error(re, perr::internal_error, "the game could not be started; try again"));
+    std::optional<Json> clock_state;
+    if (r.clock_config_) {
+      // The clock starts with the game; it is stored before the game is, so a started timed game has one.
+      r.clock_.emplace(*r.clock_config_, seated);
+      clock_state = r.clock_->to_stored(std::chrono::steady_clock::now(), unix_ms_now());
     }
-    r.game_state_ = std::move(created.state);
-    r.state_ = TableState::playing;
-    r.update_clock();
-    r.save_clock();
-    r.reply(s, protocol::render_ack(re, 0));
-    r.table_changed();
-    for (const auto& st : r.seats_) {
-      if (auto c = st.member.lock()) r.send_snapshot(c, nullptr);
-    }
-    for (const auto& w : r.spectators_) {
-      if (auto c = w.lock()) r.send_snapshot(c, nullptr);
-    }
-    r.last_move_ = std::chrono::steady_clock::now();
-    r.run_bot_if_its_turn();
+    r.game_state_ = std::move(created.state);  // while the table is still waiting, and nobody may ask (storing_)
+    r.store_then(
+        [store = r.context_.store, id = r.id_, seats = r.seats_.stored(), players = seated, creator = r.creator_seat_,
+         epoch = r.epoch_, clock_state] {
+          store->save_seats(id, seats, players, creator, epoch);
+          if (clock_state) store->save_clock(id, *clock_state, epoch);
+          store->set_state(id, TableState::playing, nullptr, epoch);
+        },
+        [self, s, re, old_seats, old_creator](const StoreError* error) {
+          auto& r = *self;
+          if (error) {
+            if (!error->unavailable()) spdlog::error("room {}: starting: {}", r.id_, error->what());
+            r.seats_ = old_seats;
+            r.creator_seat_ = old_creator;
+            r.clock_.reset();
+            r.game_state_.reset();
+            return r.reply(s, r.refusal(re, *error, "the game could not be started; try again"));
+          }
+          r.updated_ = unix_now();
+          r.started(s, re);
+        });
   });
 }
+
+void Room::started(const MemberPtr& s, const Json& re) {
+  state_ = TableState::playing;
+  update_clock();
+  save_clock();
+  reply(s, protocol::render_ack(re, 0));
+  table_changed();
+  for (const auto& st : seats_) {
+    if (auto c = st.member.lock()) send_snapshot(c, nullptr);
+  }
+  for (const auto& w : spectators_) {
+    if (auto c = w.lock()) send_snapshot(c, nullptr);
+  }
+  last_move_ = std::chrono::steady_clock::now();
+  run_bot_if_its_turn();
+}
+
 
 void Room::act(MemberPtr s, std::uint64_t version, Json action, Json re,
                std::chrono::steady_clock::time_point received) {
@@ -82,6 +97,7 @@ void Room::act(MemberPtr s, std::uint64_t version, Json action, Json re,
       r.context_.metrics->action_rejected(code);
       r.reply(s, protocol::render_error(re, code, message));
     };
+    if (r.refused_while_reloading(s, re)) return;
     const int seat = r.seats_.of(s.get());
     if (seat < 0) return refuse(perr::not_seated, "only a seated player can act");
     if (r.state_ == TableState::waiting) return refuse(perr::not_started, "the game has not started");
@@ -96,6 +112,11 @@ void Room::act(MemberPtr s, std::uint64_t version, Json action, Json re,
 std::optional<engine::Error> Room::play(int seat, const Json& action, const MemberPtr& actor, const Json& re,
                                         bool timed_out, std::optional<std::chrono::steady_clock::time_point> received) {
   if (moved_away_) return engine::Error{protocol::errc::internal_error, "this table moved to another node: connect again"};
+  // Refused at once rather than applied and then undone: the store would not take it now.
+  if (!context_.health->up()) {
+    return engine::Error{perr::store_unavailable,
+                         "the server cannot reach its database now; the move was not played: try again in a few seconds"};
+  }
   auto& game = *game_state_;
   auto result = game.apply(seat, action);
   if (!result.ok()) return result.error;
@@ -111,38 +132,33 @@ std::optional<engine::Error> Room::play(int seat, const Json& action, const Memb
                     clock_ ? clock_->to_stored(std::chrono::steady_clock::now(), unix_ms_now()).dump() : std::string(),
                     game.is_over() ? game.result().dump() : std::string(), epoch_};
   // Written before anyone is told: until the commit queue says so, the room holds back whatever it is asked.
-  committing_ = true;
+  ++storing_;
   // The queue calls back once: the move (its events, the actor, the clock) is handed on, not copied.
-  context_.commits->append(std::move(write), [self = shared_from_this(), move = std::move(move)](bool stored) mutable {
-    net::post(self->strand_, [self, move = std::move(move), stored]() mutable { self->move_stored(std::move(move), stored); });
+  context_.commits->append(std::move(write), [self = shared_from_this(), move = std::move(move)](
+                                                 std::optional<StoreError::Kind> failed) mutable {
+    net::post(self->strand_,
+              [self, move = std::move(move), failed]() mutable { self->move_stored(std::move(move), failed); });
   });
   return std::nullopt;
 }
 
-void Room::move_stored(PendingMove move, bool stored) {
-  committing_ = false;
+void Room::move_stored(PendingMove move, std::optional<StoreError::Kind> failed) {
+  --storing_;
   last_move_ = std::chrono::steady_clock::now();  // after a failure too: a bot tries again no sooner than bot_delay
-  if (stored) {
+  if (!failed) {
     updated_ = unix_now();
     announce(std::move(move));
   } else {
-    // Undo in memory by replaying the stored record, so memory never runs ahead of the disk.
-    if (auto table = context_.store->load(id_)) {
-      if (auto replayed = replay_stored(*table); !replayed.error) game_state_ = std::move(replayed.state);
+    context_.metrics->action_rejected(*failed == StoreError::Kind::unavailable ? perr::store_unavailable
+                                                                               : perr::internal_error);
+    if (move.actor) {
+      reply(move.actor, refusal(move.re, StoreError("", *failed), "the action could not be saved; try again"));
     }
-    state_ = game_state_->is_over() ? TableState::finished : TableState::playing;
-    clock_ = move.clock_before;
-    update_clock();
-    context_.metrics->action_rejected(perr::internal_error);
-    if (move.actor) reply(move.actor, protocol::render_error(move.re, perr::internal_error, "the action could not be saved; try again"));
-    run_bot_if_its_turn();
+    // Memory is ahead of the store (or, had the connection broken as the move was committed, behind it): the room
+    // reads the table back before it answers anyone again.
+    reload();
   }
-  // What was asked meanwhile, in order, until one of those asks is a move being stored in its turn.
-  while (!committing_ && !deferred_.empty()) {
-    auto next = std::move(deferred_.front());
-    deferred_.pop_front();
-    next();
-  }
+  run_deferred();
 }
 
 void Room::announce(PendingMove move) {

@@ -42,6 +42,7 @@ StoredTable Room::rematch_table(int offerer, const std::string& offerer_token) c
 void Room::rematch(MemberPtr s, Json re, std::function<void()> answered) {
   on_strand([self = shared_from_this(), s = std::move(s), re = std::move(re), answered = std::move(answered)]() mutable {
     auto& r = *self;
+    if (r.refused_while_reloading(s, re)) return answered();
     const int seat = r.seats_.of(s.get());
     if (seat < 0) {
       r.reply(s, protocol::render_error(re, perr::not_seated, "only a player of this table can ask for a rematch"));
@@ -62,22 +63,30 @@ void Room::offer_rematch(MemberPtr s, int seat, Json re, std::function<void()> a
   const auto token = new_seat_token();
   auto table = rematch_table(seat, token);
   const protocol::RematchOffer offer{table.id, seat, is_private_ ? std::optional<std::string>(table.invite) : std::nullopt};
-  auto made = context_.directory->create_rematch(std::move(table), offer, rematch_);
-  if (made.instead) {
-    rematch_ = std::move(made.instead);  // offered on another node meanwhile: the caller joins that one
-    updated_ = unix_now();
-    table_changed();
-    return join_rematch(std::move(s), seat, std::move(re), std::move(answered));
-  }
-  if (!made.table) {
-    reply(s, protocol::render_error(re, perr::internal_error, "the rematch could not be saved"));
-    return answered();
-  }
-  rematch_ = offer;
-  updated_ = unix_now();
-  made.table->resume(s, token, re);  // the offerer takes the seat made for them: the reply is `seated`
-  made.table->after_requests(std::move(answered));
-  table_changed();  // the offer, to everyone at this table
+  // Made on the store's thread, this room holding back what it is asked meanwhile.
+  auto made = std::make_shared<TableDirectory::RematchMade>();
+  store_then(
+      [directory = context_.directory, made, table = std::move(table), offer, replaces = rematch_]() mutable {
+        *made = directory->create_rematch(std::move(table), offer, replaces);
+      },
+      [this, s, seat, re, answered, offer, token, made](const StoreError* error) mutable {
+        if (made->instead) {
+          rematch_ = std::move(made->instead);  // offered on another node meanwhile: the caller joins that one
+          updated_ = unix_now();
+          table_changed();
+          return join_rematch(std::move(s), seat, std::move(re), std::move(answered));
+        }
+        if (error || !made->table) {
+          reply(s, error ? refusal(re, *error, "the rematch could not be saved")
+                         : protocol::render_error(re, perr::internal_error, "the rematch could not be saved"));
+          return answered();
+        }
+        rematch_ = offer;
+        updated_ = unix_now();
+        made->table->resume(s, token, re);  // the offerer takes the seat made for them: the reply is `seated`
+        made->table->after_requests(std::move(answered));
+        table_changed();  // the offer, to everyone at this table
+      });
 }
 
 // The caller's kept seat at the offered rematch, wherever that table is: here, or (several nodes) on another node,
@@ -85,33 +94,36 @@ void Room::offer_rematch(MemberPtr s, int seat, Json re, std::function<void()> a
 void Room::join_rematch(MemberPtr s, int seat, Json re, std::function<void()> answered) {
   const std::string offered = rematch_->table;
   context_.directory->find_id(offered, [self = shared_from_this(), s = std::move(s), seat, re = std::move(re),
-                                    answered = std::move(answered), offered](std::shared_ptr<Room> next) mutable {
+                                    answered = std::move(answered), offered](TableDirectory::Found found) mutable {
     self->on_strand([self, s = std::move(s), seat, re = std::move(re), answered = std::move(answered), offered,
-                     next = std::move(next)]() mutable {
+                     found = std::move(found)]() mutable {
       auto& r = *self;
-      if (next) {
+      if (found.unavailable) {
+        r.reply(s, r.refusal(re, StoreError("", StoreError::Kind::unavailable), ""));
+        return answered();
+      }
+      if (const auto& next = found.table) {
         next->claim_reserved(s, seat, r.seats_[seat].token_hash, re);
         return next->after_requests(std::move(answered));
       }
       if (r.rematch_ && r.rematch_->table != offered) {  // another call offered a new one meanwhile
         return r.join_rematch(std::move(s), seat, std::move(re), std::move(answered));
       }
-      if (r.offered_table_exists(offered)) {  // there, but its node did not hand it over in time
-        r.reply(s, protocol::render_error(re, perr::internal_error, "the rematch cannot be reached now; try again"));
-        return answered();
-      }
-      r.offer_rematch(std::move(s), seat, std::move(re), std::move(answered));
+      // Whether the store still has it (there, but its node did not hand it over in time), or it closed.
+      auto exists = std::make_shared<bool>(true);
+      r.store_then([store = r.context_.store, offered, exists] { *exists = store->load(offered, false).has_value(); },
+                   [&r, s, seat, re, answered, exists](const StoreError* error) mutable {
+                     if (error || *exists) {
+                       r.reply(s, error && error->unavailable()
+                                      ? r.refusal(re, *error, "")
+                                      : protocol::render_error(re, perr::internal_error,
+                                                               "the rematch cannot be reached now; try again"));
+                       return answered();
+                     }
+                     r.offer_rematch(std::move(s), seat, std::move(re), std::move(answered));
+                   });
     });
   });
-}
-
-bool Room::offered_table_exists(const std::string& id) const {
-  try {
-    return context_.store->load(id, /*with_actions=*/false).has_value();
-  } catch (const std::exception& e) {
-    spdlog::error("table {}: reading its rematch {}: {}", id_, id, e.what());
-    return true;  // unknown: not offered again
-  }
 }
 
 void Room::claim_reserved(MemberPtr s, int seat, std::string claim, Json re) {
@@ -131,17 +143,21 @@ void Room::claim_reserved(MemberPtr s, int seat, std::string claim, Json re) {
     st.token_hash = hash_token(token);
     st.reserved_for.clear();
     st.member = s;
-    if (!r.seats_saved(seat, before, s, re, "the seat could not be saved; try again")) return;
-    if (again) r.context_.directory->unregister_token(before.token_hash);
-    r.welcome_seated(seat, s, re, token);
+    r.save_seats_then(
+        s, re, "the seat could not be saved; try again", [&r, seat, before] { r.seats_[seat] = before; },
+        [&r, seat, s, re, token, again, before] {
+          if (again) r.context_.directory->unregister_token(before.token_hash);
+          r.welcome_seated(seat, s, re, token);
+        });
   });
 }
 
 void Room::describe(std::string token_hash, std::function<void(std::optional<protocol::MyGame>)> done) {
   on_strand([self = shared_from_this(), token_hash = std::move(token_hash), done = std::move(done)] {
     auto& r = *self;
-    done(describe_seat(r.stored(), token_hash,
-                       r.state_ == TableState::playing ? r.game_state_->to_move() : std::vector<int>{}));
+    // While it reads itself back, whose turn it is in memory may be a move the store does not have: not told.
+    const bool known = r.state_ == TableState::playing && !r.reloading_;
+    done(describe_seat(r.stored(), token_hash, known ? r.game_state_->to_move() : std::vector<int>{}));
   });
 }
 

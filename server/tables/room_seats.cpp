@@ -11,23 +11,6 @@ namespace emporium::server {
 
 namespace perr = protocol::errc;
 
-void Room::save_seats() {
-  context_.store->save_seats(id_, seats_.stored(), static_cast<int>(seats_.size()), creator_seat_, epoch_);
-  updated_ = unix_now();
-}
-
-bool Room::seats_saved(int seat, Seat before, const MemberPtr& s, const Json& re, const char* failure) {
-  try {
-    save_seats();
-    return true;
-  } catch (const std::exception& e) {
-    spdlog::error("room {}: saving seats: {}", id_, e.what());
-    seats_[seat] = std::move(before);
-    reply(s, protocol::render_error(re, perr::internal_error, failure));
-    return false;
-  }
-}
-
 std::optional<long long> Room::away_seconds(int seat) const {
   const auto& st = seats_[static_cast<std::size_t>(seat)];
   if (state_ != TableState::playing || !st.is_person() || st.connected()) return std::nullopt;
@@ -62,10 +45,16 @@ void Room::join(MemberPtr s, std::string name, std::optional<int> wanted, Json r
     }
     const bool first = r.seats_.seated() == 0;
     const auto token = new_seat_token();
+    const int creator_before = r.creator_seat_;
     r.seats_[chosen] = Seat{.name = r.seats_.unique_name(name), .token_hash = hash_token(token), .member = s};
     if (first) r.creator_seat_ = chosen;
-    if (!r.seats_saved(chosen, {}, s, re, "the seat could not be saved; try again")) return;
-    r.welcome_seated(chosen, s, re, token);
+    r.save_seats_then(
+        s, re, "the seat could not be saved; try again",
+        [&r, chosen, creator_before] {
+          r.seats_[chosen] = {};
+          r.creator_seat_ = creator_before;
+        },
+        [&r, chosen, s, re, token] { r.welcome_seated(chosen, s, re, token); });
   });
 }
 
@@ -84,6 +73,7 @@ void Room::welcome_seated(int seat, const MemberPtr& s, const Json& re, const st
 void Room::leave(MemberPtr s, Json re) {
   on_strand([self = shared_from_this(), s = std::move(s), re = std::move(re)] {
     auto& r = *self;
+    if (r.refused_while_reloading(s, re)) return;
     const int seat = r.seats_.of(s.get());
     if (seat >= 0) {
       if (r.state_ == TableState::playing) {
@@ -96,28 +86,43 @@ void Room::leave(MemberPtr s, Json re) {
         st.token_hash = hash_token(new_seat_token());
         st.member.reset();
         st.away_since.reset();
-        if (!r.seats_saved(seat, before, s, re, "the seat could not be handed to a bot; try again")) return;
-        r.context_.directory->unregister_token(before.token_hash);
-        r.update_clock();
-        r.save_clock();
-        s->left(r.id_);
-        r.reply(s, protocol::render_left(re, r.id_));
-        r.table_changed();
-        r.run_bot_if_its_turn();
-        return;
+        return r.save_seats_then(
+            s, re, "the seat could not be handed to a bot; try again", [&r, seat, before] { r.seats_[seat] = before; },
+            [&r, s, re, before] {
+              r.context_.directory->unregister_token(before.token_hash);
+              r.update_clock();
+              r.save_clock();
+              s->left(r.id_);
+              r.reply(s, protocol::render_left(re, r.id_));
+              r.table_changed();
+              r.run_bot_if_its_turn();
+            });
       }
       if (r.state_ == TableState::waiting) {
-        r.context_.directory->unregister_token(r.seats_[seat].token_hash);
+        const auto before = r.seats_[seat];
+        const int creator_before = r.creator_seat_;
         r.seats_[seat] = {};
         if (r.seats_.first_person() < 0) {
           // A table that never started is closed when its last person leaves (bots do not keep it); closed
           // before the reply, so whoever hears of it finds it gone.
+          r.context_.directory->unregister_token(before.token_hash);
           s->left(r.id_);
           r.close_before_start();
           return r.reply(s, protocol::render_left(re, r.id_));
         }
         if (seat == r.creator_seat_) r.creator_seat_ = r.seats_.first_person();
-        r.save_seats();
+        return r.save_seats_then(
+            s, re, "your seat could not be given up; try again",
+            [&r, seat, before, creator_before] {
+              r.seats_[seat] = before;
+              r.creator_seat_ = creator_before;
+            },
+            [&r, s, re, before] {
+              r.context_.directory->unregister_token(before.token_hash);
+              s->left(r.id_);
+              r.reply(s, protocol::render_left(re, r.id_));
+              r.table_changed();
+            });
       } else {
         r.seats_[seat].member.reset();  // finished: just go
       }
@@ -135,6 +140,7 @@ void Room::leave(MemberPtr s, Json re) {
 void Room::resume(MemberPtr s, std::string token, Json re) {
   on_strand([self = shared_from_this(), s = std::move(s), token = std::move(token), re = std::move(re)] {
     auto& r = *self;
+    if (r.refused_while_reloading(s, re)) return;
     const int seat = r.seats_.of_token(hash_token(token));
     if (seat < 0) return r.reply(s, protocol::render_error(re, perr::bad_token, "that seat token is not valid"));
     auto& st = r.seats_[seat];
@@ -147,20 +153,24 @@ void Room::resume(MemberPtr s, std::string token, Json re) {
     }
     // A bot standing in for this absent player stands down at once (a decision it has pending is dropped
     // when it lands: bot_decided checks that the seat still has a bot).
-    bool reclaimed = false;
-    if (st.held_for_person()) {
-      const auto before = st;
-      st.bot.reset();
-      st.stand_in = StandIn::none;
-      if (!r.seats_saved(seat, before, s, re, "your seat could not be restored; try again")) return;
-      reclaimed = true;
-      if (r.clock_) r.clock_->clear_timeouts(seat);
-      r.update_clock();  // their decision, if it is theirs now, starts with the whole turn time
-      r.save_clock();
+    if (!st.held_for_person()) {
+      st.member = s;
+      st.away_since.reset();
+      return r.welcome_seated(seat, s, re, token);
     }
-    st.member = s;
-    st.away_since.reset();
-    r.welcome_seated(seat, s, re, token, reclaimed);
+    const auto before = st;
+    st.bot.reset();
+    st.stand_in = StandIn::none;
+    r.save_seats_then(
+        s, re, "your seat could not be restored; try again", [&r, seat, before] { r.seats_[seat] = before; },
+        [&r, seat, s, re, token] {
+          if (r.clock_) r.clock_->clear_timeouts(seat);
+          r.update_clock();  // their decision, if it is theirs now, starts with the whole turn time
+          r.save_clock();
+          r.seats_[seat].member = s;
+          r.seats_[seat].away_since.reset();
+          r.welcome_seated(seat, s, re, token, /*reclaimed=*/true);
+        });
   });
 }
 
@@ -195,9 +205,12 @@ void Room::add_bot(MemberPtr s, int seat, std::string level, Json re) {
       return r.reply(s, protocol::render_error(re, perr::seat_taken, "seat " + std::to_string(seat) + " is taken"));
     }
     r.seats_[seat] = Seat{.name = r.seats_.next_bot_name(), .token_hash = hash_token(new_seat_token()), .bot = bot_level};
-    if (!r.seats_saved(seat, {}, s, re, "the bot could not be seated; try again")) return;
-    r.reply(s, protocol::render_ack(re, 0));
-    r.table_changed();
+    r.save_seats_then(
+        s, re, "the bot could not be seated; try again", [&r, seat] { r.seats_[seat] = {}; },
+        [&r, s, re] {
+          r.reply(s, protocol::render_ack(re, 0));
+          r.table_changed();
+        });
   });
 }
 
@@ -210,9 +223,12 @@ void Room::remove_bot(MemberPtr s, int seat, Json re) {
     }
     const auto removed = r.seats_[seat];
     r.seats_[seat] = {};
-    if (!r.seats_saved(seat, removed, s, re, "the bot could not be removed; try again")) return;
-    r.reply(s, protocol::render_ack(re, 0));
-    r.table_changed();
+    r.save_seats_then(
+        s, re, "the bot could not be removed; try again", [&r, seat, removed] { r.seats_[seat] = removed; },
+        [&r, s, re] {
+          r.reply(s, protocol::render_ack(re, 0));
+          r.table_changed();
+        });
   });
 }
 
@@ -231,6 +247,7 @@ std::string how_long(long long seconds, bool exact = false) {
 void Room::replace_absent(MemberPtr s, int seat, Json re) {
   on_strand([self = shared_from_this(), s = std::move(s), seat, re = std::move(re)] {
     auto& r = *self;
+    if (r.refused_while_reloading(s, re)) return;
     const int own = r.seats_.of(s.get());
     if (own < 0) {
       return r.reply(s, protocol::render_error(re, perr::not_seated, "only a seated player can hand a seat to a bot"));
@@ -263,10 +280,13 @@ void Room::replace_absent(MemberPtr s, int seat, Json re) {
     const auto before = st;
     st.bot = engine::bot::Level::normal;
     st.stand_in = StandIn::absent;  // the token stays theirs: resuming takes the seat back
-    if (!r.seats_saved(seat, before, s, re, "the seat could not be handed to a bot; try again")) return;
-    r.reply(s, protocol::render_ack(re, r.game_state_->version()));
-    r.table_changed();
-    r.run_bot_if_its_turn();
+    r.save_seats_then(
+        s, re, "the seat could not be handed to a bot; try again", [&r, seat, before] { r.seats_[seat] = before; },
+        [&r, s, re] {
+          r.reply(s, protocol::render_ack(re, r.game_state_->version()));
+          r.table_changed();
+          r.run_bot_if_its_turn();
+        });
   });
 }
 

@@ -11,6 +11,7 @@
 
 #include "cluster/cluster.hpp"
 #include "common/secrets.hpp"
+#include "common/worker_pool.hpp"
 #include "tables/lobby.hpp"
 #include "tables/room.hpp"
 
@@ -102,10 +103,10 @@ std::shared_ptr<Room> TableDirectory::register_room(const std::shared_ptr<Room>&
   return table;
 }
 
-TableDirectory::Created TableDirectory::create_table(const protocol::CreateTable& request) {
+void TableDirectory::create_table(const protocol::CreateTable& request, std::function<void(Created)> done) {
   // The engine checks the game, the seat count and the options.
   auto check = engine::create_game(request.game, request.players, request.options, 0);
-  if (check.error) return {nullptr, protocol::ParseError{nullptr, check.error->code, check.error->message}};
+  if (check.error) return done({nullptr, protocol::ParseError{nullptr, check.error->code, check.error->message}});
   StoredTable stored;
   stored.id = new_table_id();
   stored.game = request.game;
@@ -117,13 +118,21 @@ TableDirectory::Created TableDirectory::create_table(const protocol::CreateTable
   if (request.is_private) stored.invite = new_invite_code();
   stored.clock = request.clock;
   own(stored);
-  try {
-    context_.store->create_table(stored);
-  } catch (const std::exception& e) {
-    spdlog::error("creating a table: {}", e.what());
-    return {nullptr, protocol::ParseError{nullptr, protocol::errc::internal_error, "the table could not be saved"}};
-  }
-  return {registered_new(std::move(stored)), std::nullopt};  // its creator's token is registered when they take the seat
+  context_.store_jobs->post([this, stored = std::move(stored), done = std::move(done)]() mutable {
+    try {
+      context_.store->create_table(stored);
+    } catch (const StoreError& e) {
+      if (!e.unavailable()) spdlog::error("creating a table: {}", e.what());
+      return done({nullptr, protocol::ParseError{nullptr,
+                                                 e.unavailable() ? protocol::errc::store_unavailable
+                                                                 : protocol::errc::internal_error,
+                                                 e.unavailable() ? "the server cannot reach its database now; try "
+                                                                   "again in a few seconds"
+                                                                 : "the table could not be saved"}});
+    }
+    // Its creator's token is registered when they take the seat.
+    done({registered_new(std::move(stored)), std::nullopt});
+  });
 }
 
 void TableDirectory::own(StoredTable& table) const {
@@ -140,55 +149,49 @@ std::shared_ptr<Room> TableDirectory::registered_new(StoredTable stored) {
 }
 
 TableDirectory::RematchMade TableDirectory::create_rematch(StoredTable table, const protocol::RematchOffer& offer,
-                                          const std::optional<protocol::RematchOffer>& replaces) {
+                                                           const std::optional<protocol::RematchOffer>& replaces) {
   own(table);
-  try {
-    const auto instead = context_.store->create_rematch(table, protocol::rematch_json(offer),
-                                                        replaces ? protocol::rematch_json(*replaces) : nlohmann::json());
-    if (instead) return {nullptr, protocol::rematch_from_json(*instead)};
-  } catch (const std::exception& e) {
-    spdlog::error("creating the rematch of {}: {}", table.rematch_of, e.what());
-    return {};
-  }
+  const auto instead = context_.store->create_rematch(table, protocol::rematch_json(offer),
+                                                      replaces ? protocol::rematch_json(*replaces) : nlohmann::json());
+  if (instead) return {nullptr, protocol::rematch_from_json(*instead)};
   return {registered_new(std::move(table)), std::nullopt};
 }
 
-namespace {
-// A store lookup whose failure is logged and counts as not found.
-template <class F>
-std::optional<std::string> looked_up_in_store(F&& lookup) {
-  try {
-    return lookup();
-  } catch (const std::exception& e) {
-    spdlog::error("looking a table up in the store: {}", e.what());
-    return std::nullopt;
-  }
+void TableDirectory::in_store(std::function<void()> job, TakenCallback later) {
+  context_.store_jobs->post([job = std::move(job), later = std::move(later)] {
+    try {
+      job();
+    } catch (const StoreError& e) {
+      if (!e.unavailable()) spdlog::error("looking a table up in the store: {}", e.what());
+      later({nullptr, e.unavailable()});
+    }
+  });
 }
-}  // namespace
 
 TableDirectory::Lookup TableDirectory::find(const protocol::TableRef& ref, TakenCallback later) {
   if (ref.table) {
     // A private table is found only by its invite code (or a seat's token).
     if (auto table = find_local(*ref.table)) return {table->is_private() ? nullptr : table};
-    return from_store(*ref.table, /*by_public_id=*/true, std::move(later));
+    in_store([this, id = *ref.table, later] { bring(id, /*by_public_id=*/true, later); }, later);
+    return {nullptr, true};
   }
   {
     std::lock_guard lock(mutex_);
     if (auto it = by_invite_.find(*ref.invite); it != by_invite_.end()) return {handed_out(it->second.lock())};
   }
-  const auto id = looked_up_in_store([&] { return context_.store->table_of_invite(*ref.invite); });
-  return id ? from_store(*id, false, std::move(later)) : Lookup{};
-}
-
-std::shared_ptr<Room> TableDirectory::find_id(const std::string& id) {
-  if (auto table = find_local(id)) return table;
-  return from_store(id, false, nullptr).table;
+  in_store(
+      [this, invite = *ref.invite, later] {
+        const auto id = context_.store->table_of_invite(invite);
+        if (!id) return later({});
+        bring(*id, false, later);
+      },
+      later);
+  return {nullptr, true};
 }
 
 void TableDirectory::find_id(const std::string& id, TakenCallback found) {
-  if (auto table = find_local(id)) return found(std::move(table));
-  auto looked_up = from_store(id, false, found);
-  if (!looked_up.pending) found(std::move(looked_up.table));
+  if (auto table = find_local(id)) return found({std::move(table)});
+  in_store([this, id, found] { bring(id, false, found); }, found);
 }
 
 TableDirectory::Lookup TableDirectory::find_by_token(const std::string& token, TakenCallback later) {
@@ -197,33 +200,38 @@ TableDirectory::Lookup TableDirectory::find_by_token(const std::string& token, T
     std::lock_guard lock(mutex_);
     if (auto it = by_token_.find(hash); it != by_token_.end()) return {handed_out(it->second.lock())};
   }
-  const auto id = looked_up_in_store([&] { return context_.store->table_of_token(hash); });
-  return id ? from_store(*id, false, std::move(later)) : Lookup{};
+  in_store(
+      [this, hash, later] {
+        const auto id = context_.store->table_of_token(hash);
+        if (!id) return later({});
+        bring(*id, false, later);
+      },
+      later);
+  return {nullptr, true};
 }
 
-TableDirectory::Lookup TableDirectory::from_store(const std::string& id, bool by_public_id, TakenCallback later) {
-  std::optional<StoredTable> stored;
-  try {
-    // One node holds every unfinished table, so one not in memory failed to restore: the table is read whole, for
-    // it is finished. With several, it may be another node's: it is described first, and taken over if unfinished.
-    stored = context_.store->load(id, /*with_actions=*/!context_.cluster);
-    if (context_.cluster && stored && stored->state == TableState::finished) stored = context_.store->load(id);
-  } catch (const std::exception& e) {
-    spdlog::error("table {} cannot be read: {}", id, e.what());
-    return {};
-  }
-  if (!stored) return {};
+void TableDirectory::bring(const std::string& id, bool by_public_id, TakenCallback later) {
+  auto shown = [by_public_id](std::shared_ptr<Room> table) -> Found {
+    return {table && by_public_id && table->is_private() ? nullptr : std::move(table)};
+  };
+  // Brought here meanwhile (by another request).
+  if (auto here = find_local(id)) return later(shown(std::move(here)));
+  // One node holds every unfinished table, so one not in memory failed to restore: the table is read whole, for
+  // it is finished. With several, it may be another node's: it is described first, and taken over if unfinished.
+  auto stored = context_.store->load(id, /*with_actions=*/!context_.cluster);
+  if (context_.cluster && stored && stored->state == TableState::finished) stored = context_.store->load(id);
+  if (!stored) return later({});
   if (stored->state != TableState::finished) {
-    if (!context_.cluster || !later) return {};
-    context_.cluster->take(id, [this, id, by_public_id, later = std::move(later)](bool found) {
-      auto table = found ? find_id(id) : nullptr;
-      later(table && by_public_id && table->is_private() ? nullptr : std::move(table));
+    if (!context_.cluster) return later({});
+    context_.cluster->take(id, [this, id, shown, later](Cluster::Taken taken) {
+      if (taken == Cluster::Taken::unavailable) return later({nullptr, true});
+      later(shown(taken == Cluster::Taken::here ? find_local(id) : nullptr));
     });
-    return {nullptr, true};
+    return;
   }
   auto table = rebuild(std::move(*stored));
   if (table) table->expire_when_unwatched();
-  return {table && by_public_id && table->is_private() ? nullptr : table};
+  later(shown(std::move(table)));
 }
 
 std::shared_ptr<Room> TableDirectory::find_local(const std::string& id) {

@@ -35,9 +35,12 @@ class TableDirectory final : public TableHost {
     std::shared_ptr<Room> table;
     std::optional<protocol::ParseError> error;
   };
-  Created create_table(const protocol::CreateTable& request);
+  // Checks the request, stores the table and registers it; `done` gets the outcome, on the store's thread (or at
+  // once, for a request the engine refuses).
+  void create_table(const protocol::CreateTable& request, std::function<void(Created)> done);
   // Stores a finished table's rematch (and the offer on that table) and registers it, provided the finished table's
-  // offer is still `replaces` in the store. If another node offered one meanwhile, `instead` is that offer.
+  // offer is still `replaces` in the store. If another node offered one meanwhile, `instead` is that offer. Calls
+  // the store: only on the store's thread (Room::offer_rematch); throws StoreError.
   struct RematchMade {
     std::shared_ptr<Room> table;  // null if it could not be saved, or was not made
     std::optional<protocol::RematchOffer> instead;
@@ -45,27 +48,30 @@ class TableDirectory final : public TableHost {
   RematchMade create_rematch(StoredTable table, const protocol::RematchOffer& offer,
                              const std::optional<protocol::RematchOffer>& replaces);
 
-  // Private tables are found only by invite code (or a seat's token). A finished table not in memory (after a
-  // restart) is brought back from the store when asked for, so its players can resume it and anyone may watch it.
-  // With several nodes, an unfinished table that is not in this node's memory is taken over first: then `later`
-  // gets the room (or null) on another thread once it is here, and the lookup is `pending`; without `later` such a
-  // table is not found.
+  // Private tables are found only by invite code (or a seat's token). A table not in this node's memory is looked
+  // for in the store, on the store's thread: a finished one (after a restart) is brought back, so its players can
+  // resume it and anyone may watch it; with several nodes, an unfinished one is taken over first. Then the lookup
+  // is `pending`, and `later` gets what was found, on another thread. `unavailable`: the store could not be asked
+  // (nothing is known of the table; it is not "no such table").
+  struct Found {
+    std::shared_ptr<Room> table;
+    bool unavailable = false;
+  };
   struct Lookup {
     std::shared_ptr<Room> table;
     bool pending = false;
   };
-  using TakenCallback = std::function<void(std::shared_ptr<Room>)>;
-  Lookup find(const protocol::TableRef& ref, TakenCallback later = nullptr);
-  Lookup find_by_token(const std::string& token, TakenCallback later = nullptr);
-  // Any table by its id, private ones included (for the server's own use, never a client's request).
-  std::shared_ptr<Room> find_id(const std::string& id);
-  // The same, where an unfinished table on another node is taken over first (several nodes): `found` gets the room,
-  // or null when there is no such table (or it could not be taken over), at once or later on another thread.
+  using TakenCallback = std::function<void(Found)>;
+  Lookup find(const protocol::TableRef& ref, TakenCallback later);
+  Lookup find_by_token(const std::string& token, TakenCallback later);
+  // Any table by its id, private ones included (for the server's own use, never a client's request): `found` gets
+  // it, at once if it is in memory, else from the store's thread as find() does.
   void find_id(const std::string& id, TakenCallback found);
   // The room if it is in this node's memory (the store is not asked).
   std::shared_ptr<Room> find_local(const std::string& id);
   // Replies to `member` with what each token's table is, once every room holding one has answered on its own
-  // strand. Tables not in memory are described from the store, without replaying them (my_games.cpp).
+  // strand. Tables not in memory are described from the store, on the store's thread, without replaying them
+  // (my_games.cpp).
   void my_games(const std::shared_ptr<Member>& member, std::vector<std::string> tokens, nlohmann::json re);
 
   // Seats are registered by their token's hash (hash_token): the server never keeps a token itself.
@@ -100,10 +106,15 @@ class TableDirectory final : public TableHost {
   // is stored, registered_new() after).
   void own(StoredTable& table) const;
   std::shared_ptr<Room> registered_new(StoredTable stored);
+  // On the store's thread (throws StoreError).
   std::optional<protocol::MyGame> describe_stored(const std::string& token_hash);
-  // The table `id`, not in this node's memory: brought back from the store if finished, taken over if another
-  // node's (find). `by_public_id`: found by its id, so a private table is not found.
-  Lookup from_store(const std::string& id, bool by_public_id, TakenCallback later);
+  // Runs `job` on the store's thread; a StoreError it throws is logged unless the store is unavailable, and
+  // `later` is told (unavailable, or not found).
+  void in_store(std::function<void()> job, TakenCallback later);
+  // On the store's thread: the table `id`, not in this node's memory, brought back from the store if finished,
+  // taken over if another node's; `later` gets it (at once, or from the cluster's thread). `by_public_id`: found
+  // by its id, so a private table is not found. Throws StoreError.
+  void bring(const std::string& id, bool by_public_id, TakenCallback later);
 
   net::any_io_executor executor_;
   const TablesContext& context_;

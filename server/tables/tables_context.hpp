@@ -13,6 +13,7 @@ class CommitQueue;
 class Lobby;
 class Metrics;
 class Store;
+class StoreHealth;
 class TableDirectory;
 class WorkerPool;
 
@@ -20,7 +21,9 @@ struct TablesContext {
   TableDirectory* directory = nullptr;  // every table this node serves, by id, invite code and seat token
   Lobby* lobby = nullptr;               // the public listing, for those who watch it
   Metrics* metrics = nullptr;
-  Store* store = nullptr;
+  Store* store = nullptr;          // used only on `store_jobs` and the commit queue: never on a network thread
+  StoreHealth* health = nullptr;   // whether the store answers: while it does not, writes are refused at once
+  WorkerPool* store_jobs = nullptr;  // where rooms and the directory call the store, in order (one thread)
   CommitQueue* commits = nullptr;  // where rooms write their moves (group commit)
   WorkerPool* bots = nullptr;      // where computer players think
   Cluster* cluster = nullptr;      // several nodes on one PostgreSQL (cluster/cluster.hpp); null on one node

@@ -5,26 +5,19 @@
 // on the dead node must resume on another, and no action anyone was told of may be missing from the records. Then
 // a rematch asked for on two nodes at once.
 #include <gtest/gtest.h>
-#include <signal.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
-#include <boost/asio.hpp>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <mutex>
 #include <thread>
 
+#include "cluster_support.hpp"
 #include "emporium/engine/rng.hpp"
 #include "postgres_local.hpp"
-#include "game_driver.hpp"
-#include "test_client.hpp"
 
 namespace {
 
@@ -34,68 +27,6 @@ using clock_type = std::chrono::steady_clock;
 
 constexpr int kTables = 300;
 constexpr int kNodes = 3;
-
-std::uint16_t free_port() {
-  boost::asio::io_context io;
-  boost::asio::ip::tcp::acceptor a(io, {boost::asio::ip::make_address("127.0.0.1"), 0});
-  return a.local_endpoint().port();
-}
-
-// HAProxy as a child process, in the foreground (-db), killed at the end.
-class haproxy_process {
- public:
-  haproxy_process(const std::string& dir, std::uint16_t port, const std::vector<std::uint16_t>& nodes) : port_(port) {
-    // The routing part is deploy/haproxy.cfg's; here without TLS and with short health checks.
-    const std::string cfg = dir + "/haproxy.cfg";
-    std::ofstream out(cfg);
-    out << "global\n  maxconn 4000\n"
-           "defaults\n  mode http\n  timeout connect 2s\n  timeout client 120s\n  timeout server 120s\n"
-           "  timeout tunnel 1h\n  option redispatch\n  retries 3\n  option forwardfor\n"
-           "frontend web\n  bind 127.0.0.1:" << port << "\n  default_backend nodes\n"
-           "backend nodes\n  balance url_param table\n  hash-type consistent\n  option httpchk GET /healthz\n";
-    for (std::size_t i = 0; i < nodes.size(); ++i) {
-      out << "  server n" << i + 1 << " 127.0.0.1:" << nodes[i] << " check inter 300ms fall 2 rise 2\n";
-    }
-    out.close();
-    pid_ = fork();
-    if (pid_ == 0) {
-      const int fd = ::open((dir + "/haproxy.log").c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-      if (fd >= 0) {
-        ::dup2(fd, STDOUT_FILENO);
-        ::dup2(fd, STDERR_FILENO);
-      }
-      execlp("haproxy", "haproxy", "-db", "-f", cfg.c_str(), static_cast<char*>(nullptr));
-      _exit(127);
-    }
-    for (int i = 0; i < 300; ++i) {
-      try {
-        if (http_get(port_, "/healthz").status == 200) return;
-      } catch (const std::exception&) {
-      }
-      std::this_thread::sleep_for(20ms);
-    }
-    throw std::runtime_error("haproxy did not start: see " + dir + "/haproxy.log");
-  }
-  ~haproxy_process() {
-    ::kill(pid_, SIGKILL);
-    ::waitpid(pid_, nullptr, 0);
-  }
-  std::uint16_t port() const { return port_; }
-
- private:
-  std::uint16_t port_;
-  pid_t pid_ = -1;
-};
-
-// One seat of one table, on its own connection through the proxy: what it has seen of the table (game_driver's
-// seat_tracker, reading `connection`'s log) and the connections it had before.
-struct seat : seat_tracker {
-  seat() : seat_tracker(nullptr, "") {}
-  std::unique_ptr<ws_client> connection;
-  std::vector<std::unique_ptr<ws_client>> earlier;  // connections that closed (their logs are read at the end)
-  std::string token;
-  std::string node;  // the node its current connection reached
-};
 
 struct table_run {
   std::string id;
@@ -109,28 +40,6 @@ struct table_run {
   clock_type::time_point back_at;  // when the last of them resumed
   std::uint64_t told = 0;          // the highest version any of its clients heard of
 };
-
-// Connects `s` to the table through the proxy (the URL names the table, as the web client's does) and takes the
-// seat back; retries while the table's node is changing hands.
-void connect_seat(std::uint16_t proxy, const std::string& table, seat& s, clock_type::time_point give_up) {
-  for (;;) {
-    try {
-      if (s.connection) s.earlier.push_back(std::move(s.connection));
-      s.connection = std::make_unique<ws_client>(proxy, "/ws?table=" + table);
-      s.client = s.connection.get();
-      s.table = table;
-      s.cursor = 0;
-      const Json welcome = s.client->wait_type("welcome", 10s);
-      s.node = welcome.value("node", "");
-      const Json seated = s.client->request({{"type", "resume"}, {"token", s.token}}, 20s);
-      if (seated.value("type", "") == "seated") return;
-      if (clock_type::now() > give_up) throw std::runtime_error("resume refused: " + seated.dump());
-    } catch (const std::exception& e) {
-      if (clock_type::now() > give_up) throw;
-    }
-    std::this_thread::sleep_for(100ms);
-  }
-}
 
 void play_table(std::uint16_t proxy, table_run& t, std::uint64_t seed, const std::atomic<bool>& killed,
                 const std::string& dead_node) {
@@ -178,22 +87,14 @@ void play_table(std::uint16_t proxy, table_run& t, std::uint64_t seed, const std
 
 TEST(Cluster, ThreeNodesBehindHAProxyLoseNothingWhenOneIsKilled) {
   EMPORIUM_NEED_POSTGRES(pg);
-  // 600 players' connections, and the nodes and the proxy started from here inherit the limit.
-  rlimit files{};
-  ::getrlimit(RLIMIT_NOFILE, &files);
-  files.rlim_cur = std::min<rlim_t>(files.rlim_max, 20000);
-  ::setrlimit(RLIMIT_NOFILE, &files);
+  raise_open_files_limit(20000);  // 600 players' connections; the nodes and the proxy inherit the limit
   const std::string uri = pg->new_database();
   const std::string dir = make_temp_dir("emporium-cluster");
   std::vector<std::unique_ptr<server_process>> nodes;
   std::vector<std::uint16_t> ports;
   for (int n = 1; n <= kNodes; ++n) {
-    std::filesystem::create_directories(dir + "/n" + std::to_string(n));  // its port file (the store is PostgreSQL)
-    nodes.push_back(std::make_unique<server_process>(
-        dir + "/n" + std::to_string(n),
-        std::vector<std::string>{"--store", uri, "--node", "n" + std::to_string(n), "--lease-ms", "3000",
-                                 "--trusted-proxies", "127.0.0.1"},
-        dir + "/n" + std::to_string(n) + ".log"));
+    nodes.push_back(
+        start_node(dir, uri, "n" + std::to_string(n), {"--lease-ms", "3000", "--trusted-proxies", "127.0.0.1"}));
     ports.push_back(nodes.back()->port());
   }
   haproxy_process proxy(dir, free_port(), ports);
@@ -372,12 +273,7 @@ TEST(Cluster, EveryoneAtAFinishedTableSitsAtOneRematchWhicheverNodeTheyAsk) {
   const std::string uri = pg->new_database();
   const std::string dir = make_temp_dir("emporium-cluster-rematch");
   std::vector<std::unique_ptr<server_process>> nodes;
-  for (const std::string name : {"n1", "n2"}) {
-    std::filesystem::create_directories(dir + "/" + name);
-    nodes.push_back(std::make_unique<server_process>(
-        dir + "/" + name, std::vector<std::string>{"--store", uri, "--node", name, "--lease-ms", "3000"},
-        dir + "/" + name + ".log"));
-  }
+  for (const std::string name : {"n1", "n2"}) nodes.push_back(start_node(dir, uri, name, {"--lease-ms", "3000"}));
   auto t = seat_players(nodes[0]->port(), 3, false, "medici");  // on n1, which made it
   start(t);
   {

@@ -344,6 +344,32 @@ TEST(PostgresStore, ALostConnectionIsOpenedAgain) {
   EXPECT_EQ(db.load("R")->actions.size(), 2u);
 }
 
+// Issue 39, finding 2: the connection opened again by one kind of call (here the sign of life, as the heartbeat's)
+// must not be used by the next append as if the statements prepared on the old one were still there.
+TEST(PostgresStore, StatementsArePreparedAgainOnAConnectionOpenedByAnotherCall) {
+  EMPORIUM_NEED_POSTGRES(pg);
+  const auto uri = pg->new_database();
+  PostgresStore db(uri);
+  StoredTable t;
+  t.id = "P";
+  t.game = "medici";
+  t.players = 2;
+  db.create_table(t);
+  db.append_actions({{"P", 0, 0, "{}", "", ""}});  // the append's statements are prepared on this connection
+  pg->run("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() "
+          "AND pid <> pg_backend_pid()",
+          uri);
+  try {
+    db.mark_alive(1);  // learns of the loss
+  } catch (const StoreError& e) {
+    EXPECT_TRUE(e.unavailable()) << e.what();
+  }
+  db.mark_alive(2);                                 // opens a new connection
+  db.append_actions({{"P", 1, 1, "{}", "", ""}});  // on it, at once
+  EXPECT_EQ(db.load("P")->actions.size(), 2u);
+  EXPECT_GE(db.reconnections(), 1u);
+}
+
 TEST(PostgresStore, SeveralNodesMayCreateTheSchemaAtOnce) {
   EMPORIUM_NEED_POSTGRES(pg);
   const auto uri = pg->new_database();
@@ -362,6 +388,17 @@ TEST(PostgresStore, SeveralNodesMayCreateTheSchemaAtOnce) {
   EXPECT_EQ(failed.load(), 0);
 }
 
+// A two-player Medici table in play, seated by A and B, as the lease tests store it.
+StoredTable medici_in_play(const std::string& id) {
+  StoredTable t;
+  t.id = id;
+  t.game = "medici";
+  t.players = 2;
+  t.state = TableState::playing;
+  t.seats = {{0, "A", std::string(64, '1'), "", StandIn::none, ""}, {1, "B", std::string(64, '2'), "", StandIn::none, ""}};
+  return t;
+}
+
 // Several nodes (docs/scaling.md): the leases on tables, and a node's writes checked against its lease.
 TEST(TableLeases, ATableIsHeldByOneNodeAtATimeAndALostLeaseStopsItsWrites) {
   EMPORIUM_NEED_POSTGRES(pg);
@@ -369,13 +406,7 @@ TEST(TableLeases, ATableIsHeldByOneNodeAtATimeAndALostLeaseStopsItsWrites) {
   PostgresStore n1_store(uri, "n1");
   TableLeases n1(uri, "n1", std::chrono::milliseconds(600));
   TableLeases n2(uri, "n2", std::chrono::milliseconds(600));
-  StoredTable t;
-  t.id = "L";
-  t.game = "medici";
-  t.players = 2;
-  t.state = TableState::playing;
-  t.seats = {{0, "A", std::string(64, '1'), "", StandIn::none, ""}, {1, "B", std::string(64, '2'), "", StandIn::none, ""}};
-  n1_store.create_table(t);
+  n1_store.create_table(medici_in_play("L"));
 
   EXPECT_EQ(n1.orphans(10), std::vector<std::string>{"L"});  // nobody holds it yet
   const auto epoch = n1.take("L");
@@ -387,13 +418,13 @@ TEST(TableLeases, ATableIsHeldByOneNodeAtATimeAndALostLeaseStopsItsWrites) {
   EXPECT_EQ(holder->owner, "n1");
   EXPECT_GT(holder->left_ms, 0);
   EXPECT_TRUE(n2.orphans(10).empty());
-  EXPECT_TRUE(n1.renew({"L"}).empty());
-  EXPECT_EQ(n2.renew({"L"}), std::vector<std::string>{"L"});  // not n2's
+  EXPECT_TRUE(n1.renew({{"L", *epoch}}).empty());
+  EXPECT_EQ(n2.renew({{"L", *epoch}}), std::vector<std::string>{"L"});  // not n2's
   EXPECT_FALSE(n2.holder("nope"));
 
   // n1 writes under its lease.
   n1_store.append_actions({{"L", 0, 0, "{}", "", "", *epoch}});
-  n1_store.save_seats("L", t.seats, 2, 1, *epoch);
+  n1_store.save_seats("L", medici_in_play("L").seats, 2, 1, *epoch);
   n1_store.save_clock("L", nlohmann::json{{"c", 1}}, *epoch);
 
   // n1 stops renewing (paused, or cut off): its lease runs out and n2 takes the table (epoch 2).
@@ -402,7 +433,7 @@ TEST(TableLeases, ATableIsHeldByOneNodeAtATimeAndALostLeaseStopsItsWrites) {
   const auto taken = n2.take("L");
   ASSERT_TRUE(taken);
   EXPECT_EQ(*taken, 2u);
-  EXPECT_EQ(n1.renew({"L"}), std::vector<std::string>{"L"});  // n1 learns it lost the table
+  EXPECT_EQ(n1.renew({{"L", *epoch}}), std::vector<std::string>{"L"});  // n1 learns it lost the table
 
   // Nothing n1 writes at its old epoch is stored: not a move (the whole batch fails), not seats, state or clock.
   EXPECT_THROW(n1_store.append_actions({{"L", 1, 1, R"({"stale":true})", "", "", *epoch}}), StoreError);
@@ -430,6 +461,29 @@ TEST(TableLeases, ATableIsHeldByOneNodeAtATimeAndALostLeaseStopsItsWrites) {
   // A node that starts again under its name holds nothing from before.
   n1.release_all();
   EXPECT_EQ(n1.holder("L")->owner, "");
+}
+
+// A node that hands a table over and takes it back at once (a client of its own came back first) holds the new
+// lease: giving up the old one, later, lets the new one be; renewing is at the epoch held.
+TEST(TableLeases, GivingUpAnOldLeaseLeavesTheOneTakenSince) {
+  EMPORIUM_NEED_POSTGRES(pg);
+  const auto uri = pg->new_database();
+  PostgresStore n1_store(uri, "n1");
+  TableLeases n1(uri, "n1", std::chrono::milliseconds(5000));
+  TableLeases n2(uri, "n2", std::chrono::milliseconds(5000));
+  n1_store.create_table(medici_in_play("H"));
+  const auto first = n1.take("H");
+  ASSERT_TRUE(first);
+  const auto again = n1.take("H");  // taken again by the same node before the first is given up
+  ASSERT_TRUE(again);
+  EXPECT_GT(*again, *first);
+  n1.release("H", *first);  // the handover of the first lease, processed late
+  EXPECT_EQ(n1.holder("H")->owner, "n1");
+  EXPECT_FALSE(n2.take("H"));  // the new lease stands
+  EXPECT_EQ(n1.renew({{"H", *first}}), std::vector<std::string>{"H"});  // the old epoch is not this node's any more
+  EXPECT_TRUE(n1.renew({{"H", *again}}).empty());
+  n1.release("H", *again);
+  EXPECT_EQ(n1.holder("H")->owner, "");
 }
 
 TEST(TableLeases, NodesHearEachOthersNotifications) {
@@ -554,7 +608,7 @@ TEST_F(SqliteLog, TheCommitQueuesWriterCopiesTheLogBackAfterBatchesAndWhenIdle) 
     CommitQueue queue(db);
     for (std::uint64_t i = 0; i < 12000; ++i) {  // about 12 MiB of log, one move a commit
       std::promise<bool> stored;
-      queue.append(move("Q", i), [&](bool ok) { stored.set_value(ok); });
+      queue.append(move("Q", i), [&](std::optional<StoreError::Kind> failed) { stored.set_value(!failed); });
       ASSERT_TRUE(stored.get_future().get());
       if (i % 64 == 0) largest = std::max(largest, log_size());
     }

@@ -22,7 +22,9 @@
 #include "common/secrets.hpp"
 #include "common/worker_pool.hpp"
 #include "store/commit_queue.hpp"
+#include "store/guarded_store.hpp"
 #include "store/sqlite_store.hpp"
+#include "store/store_health.hpp"
 #include "tables/connection.hpp"
 #include "tables/lobby.hpp"
 #include "tables/member.hpp"
@@ -36,6 +38,55 @@ using Json = nlohmann::json;
 using namespace std::chrono_literals;
 
 class Tables;
+
+// The real store, which can be made to fail as an unreachable database does (every call throws an unavailable
+// StoreError) until it is told to answer again.
+class FaultyStore final : public Store {
+ public:
+  explicit FaultyStore(Store& real) : real_(real) {}
+  void fail(bool on) { failing_ = on; }
+
+  void create_table(const StoredTable& table) override { check(), real_.create_table(table); }
+  std::optional<Json> create_rematch(const StoredTable& table, const Json& offer, const Json& replaces) override {
+    return check(), real_.create_rematch(table, offer, replaces);
+  }
+  void save_seats(const std::string& table, const std::vector<StoredSeat>& seats, int players, int creator_seat,
+                  std::uint64_t epoch = 0) override {
+    check(), real_.save_seats(table, seats, players, creator_seat, epoch);
+  }
+  void set_state(const std::string& table, TableState state, const Json& result = nullptr,
+                 std::uint64_t epoch = 0) override {
+    check(), real_.set_state(table, state, result, epoch);
+  }
+  void append_actions(const std::vector<ActionWrite>& batch) override { check(), real_.append_actions(batch); }
+  void save_clock(const std::string& table, const Json& clock_state, std::uint64_t epoch = 0) override {
+    check(), real_.save_clock(table, clock_state, epoch);
+  }
+  void mark_alive(std::int64_t unix_ms) override { check(), real_.mark_alive(unix_ms); }
+  std::optional<std::int64_t> last_alive() override { return check(), real_.last_alive(); }
+  void delete_table(const std::string& table, std::uint64_t epoch = 0) override {
+    check(), real_.delete_table(table, epoch);
+  }
+  std::size_t load_unfinished(const std::function<void(std::size_t, StoredTable&&)>& take) override {
+    return check(), real_.load_unfinished(take);
+  }
+  std::optional<StoredTable> load(const std::string& table, bool with_actions = true) override {
+    return check(), real_.load(table, with_actions);
+  }
+  std::optional<std::string> table_of_token(const std::string& token_hash) override {
+    return check(), real_.table_of_token(token_hash);
+  }
+  std::optional<std::string> table_of_invite(const std::string& invite) override {
+    return check(), real_.table_of_invite(invite);
+  }
+
+ private:
+  void check() const {
+    if (failing_) throw StoreError("the database is down (test)", StoreError::Kind::unavailable);
+  }
+  Store& real_;
+  std::atomic<bool> failing_{false};
+};
 
 // A client as the tables see it: the Connection its Member answers through, recording every frame in order. Like
 // the WebSocket session, what other threads send is queued through the connection's strand.
@@ -96,16 +147,22 @@ class Tables {
   explicit Tables(std::function<void(TablesContext&)> adjust = nullptr, std::optional<std::filesystem::path> dir = {})
       : own_dir_(!dir),
         dir_(dir ? *dir : std::filesystem::temp_directory_path() / ("emporium-tables-" + random_token(6))),
-        store_(dir_.string()),
+        sqlite_(dir_.string()),
+        faulty_(sqlite_),
+        health_(2s, 0ms, 0ms),  // here the store is back as soon as a call gets through
+        store_(faulty_, health_),
         commits_(store_, &metrics_),
         addresses_({0, 0, {}}),
         lobby_(context_),
         directory_(ioc_.get_executor(), context_),
-        bots_(1, 0) {
+        bots_(1, 0),
+        store_jobs_(1, 0) {
     context_.directory = &directory_;
     context_.lobby = &lobby_;
     context_.metrics = &metrics_;
     context_.store = &store_;
+    context_.health = &health_;
+    context_.store_jobs = &store_jobs_;
     context_.commits = &commits_;
     context_.bots = &bots_;
     context_.addresses = &addresses_;
@@ -140,6 +197,16 @@ class Tables {
     run_until([] { return false; }, 20ms);
   }
   Store& store() { return store_; }
+  // The database goes away (every call fails as unavailable) or comes back; while it is away, the store is seen
+  // to answer again only once something tries it (the heartbeat's sign of life, in the server): probe().
+  void database(bool up) { faulty_.fail(!up); }
+  void probe() {
+    try {
+      store_.mark_alive(1);
+    } catch (const StoreError&) {
+    }
+  }
+  StoreHealth& health() { return health_; }
   const std::filesystem::path& directory_path() const { return dir_; }
   TableDirectory& directory() { return directory_; }
 
@@ -148,7 +215,10 @@ class Tables {
   net::executor_work_guard<net::io_context::executor_type> work_{ioc_.get_executor()};
   bool own_dir_;
   std::filesystem::path dir_;
-  SqliteStore store_;
+  SqliteStore sqlite_;
+  FaultyStore faulty_;
+  StoreHealth health_;
+  GuardedStore store_;
   Metrics metrics_;
   CommitQueue commits_;
   AddressLimits addresses_;
@@ -156,6 +226,7 @@ class Tables {
   Lobby lobby_;
   TableDirectory directory_;
   WorkerPool bots_;
+  WorkerPool store_jobs_;
 };
 
 FakeClient::FakeClient(Tables& tables, net::io_context& ioc, const TablesContext& context)
@@ -390,7 +461,8 @@ TEST(Tables, LeavingBeforeTheStartFreesTheSeatAndTheLastOneClosesTheTable) {
   const auto after = bob->next("table", [](const Json& f) { return f["table"]["seats"][0]["name"].is_null(); });
   EXPECT_EQ(after["table"]["creator_seat"], 1);
   bob->request({{"type", "leave"}, {"table", table}}, "left");
-  EXPECT_FALSE(t.store().load(table));  // closed: out of the store
+  // Closed: out of the store (deleted on the store's own thread, after the "left").
+  EXPECT_TRUE(t.run_until([&] { return !t.store().load(table); }));
   EXPECT_TRUE(refused_with(ann->request({{"type", "join"}, {"table", table}}, "error"), "no_such_table"));
 }
 
@@ -558,6 +630,78 @@ TEST(Tables, MyGamesDescribesTheSeatsOfKnownTokens) {
   EXPECT_EQ(reply["unknown"], Json::array({"unknown-token"}));
   // Joining nothing: the asker is at no table.
   EXPECT_TRUE(refused_with(asker->request({{"type", "snapshot"}, {"table", finished}}, "error"), "no_such_table"));
+}
+
+// ---- when the database fails ----------------------------------------------------------------------------------
+
+// The mover of a started table and the first move it may make.
+struct Mover {
+  FakeClient& client;
+  Json action;
+};
+Mover mover_of(const Started& s) {
+  const bool first = decides(s.snapshot0);
+  return {first ? *s.first : *s.second, (first ? s.snapshot0 : s.snapshot1)["legal"][0]};
+}
+
+TEST(StoreFaults, AMoveTheStoreCannotTakeIsRefusedAndTheTableIsReadBackOnceItReturns) {
+  Tables t;
+  auto s = started_medici(t);
+  auto [mover, action] = mover_of(s);
+  t.database(false);
+  const Json act{{"type", "act"}, {"table", s.table}, {"version", 0}, {"action", action}};
+  EXPECT_TRUE(refused_with(mover.request(act, "error"), "store_unavailable"));
+  EXPECT_FALSE(t.health().up());
+  // While it is away, nothing is taken: no move is told to anyone, and a second try is refused at once.
+  EXPECT_TRUE(refused_with(mover.request(act, "error"), "store_unavailable"));
+  EXPECT_FALSE(s.first->gets("events"));
+  EXPECT_FALSE(s.second->gets("events"));
+  // It comes back: the room reads the table back by itself and shows everyone the table as stored.
+  t.database(true);
+  t.probe();
+  EXPECT_TRUE(t.health().up());
+  EXPECT_EQ(s.first->next("snapshot")["version"], 0);
+  EXPECT_EQ(s.second->next("snapshot")["version"], 0);
+  EXPECT_EQ(mover.request(act, "ack")["version"], 1);
+  EXPECT_EQ(t.store().load(s.table)->actions.size(), 1u);
+}
+
+TEST(StoreFaults, SeatWritesAreRefusedAndUndoneWhileTheStoreIsDown) {
+  Tables t;
+  auto ann = t.client(), bob = t.client(), cid = t.client();
+  const auto table = table_of(create(*ann, "medici", 3));
+  bob->request({{"type", "join"}, {"table", table}}, "seated");
+  t.database(false);
+  EXPECT_TRUE(refused_with(cid->request({{"type", "join"}, {"table", table}}, "error"), "store_unavailable"));
+  EXPECT_TRUE(refused_with(
+      cid->request({{"type", "create_table"}, {"game", "medici"}, {"players", 2}}, "error"), "store_unavailable"));
+  EXPECT_TRUE(refused_with(bob->request({{"type", "leave"}, {"table", table}}, "error"), "store_unavailable"));
+  EXPECT_TRUE(refused_with(ann->request({{"type", "start"}, {"table", table}}, "error"), "store_unavailable"));
+  t.database(true);
+  t.probe();
+  // None of it happened: Bob is still seated, Cid is not, the game has not started.
+  const auto stored = t.store().load(table);
+  ASSERT_TRUE(stored);
+  EXPECT_EQ(stored->seats.size(), 2u);
+  EXPECT_EQ(stored->state, TableState::waiting);
+  // And it all works again.
+  EXPECT_EQ(cid->request({{"type", "join"}, {"table", table}}, "seated")["seat"], 2);
+  EXPECT_EQ(ann->request({{"type", "start"}, {"table", table}}, "ack")["version"], 0);
+}
+
+TEST(StoreFaults, ASeatOrGamesTheStoreMustFindAreRefusedNotDeniedWhileItIsDown) {
+  Tables t;
+  const auto tokens = std::vector<std::string>{new_seat_token(), new_seat_token()};
+  const auto finished = stored_finished_game(t.store(), tokens);  // in the store only, as on another node
+  auto ann = t.client();
+  t.database(false);
+  t.probe();  // the store is seen to be down
+  // Not "bad_token" or an empty list: the server cannot tell now, and says so.
+  EXPECT_TRUE(refused_with(ann->request({{"type", "resume"}, {"token", tokens[0]}}, "error"), "store_unavailable"));
+  EXPECT_TRUE(refused_with(ann->request({{"type", "my_games"}, {"tokens", tokens}}, "error"), "store_unavailable"));
+  t.database(true);
+  t.probe();
+  EXPECT_EQ(ann->request({{"type", "resume"}, {"token", tokens[0]}}, "seated")["table"]["id"], finished);
 }
 
 // ---- the directory ----------------------------------------------------------------------------------------------

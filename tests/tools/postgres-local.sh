@@ -3,12 +3,14 @@
 # the test's, on a free loopback port, trusting local connections, not fsyncing (its data lives as long as the test).
 #   tests/tools/postgres-local.sh start DIR   starts it; prints its URI (postgresql://emporium@127.0.0.1:PORT/postgres)
 #   tests/tools/postgres-local.sh stop DIR    stops it at once and removes DIR
+#   tests/tools/postgres-local.sh halt DIR    stops it as an operator would (pg_ctl stop -m fast), keeping DIR
+#   tests/tools/postgres-local.sh restart DIR stops it the same way if it runs, then starts it again on its port
 # Exits 3 with a message when PostgreSQL is not installed (scripts/setup.sh --test installs it). As root, the
 # server runs as the `postgres` user (PostgreSQL refuses to run as root).
 set -euo pipefail
 command="${1:-}"
 dir="${2:-}"
-[[ -n "$command" && -n "$dir" ]] || { echo "usage: $0 start|stop DIR" >&2; exit 2; }
+[[ -n "$command" && -n "$dir" ]] || { echo "usage: $0 start|stop|halt|restart DIR" >&2; exit 2; }
 
 bindir="${EMPORIUM_PG_BINDIR:-}"
 if [[ -z "$bindir" ]]; then
@@ -40,12 +42,20 @@ case "$command" in
       start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
     echo "postgresql://emporium@127.0.0.1:$port/postgres"
     ;;
+  halt)
+    "${as_owner[@]}" "$bindir/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
+    ;;
+  restart)
+    # pg_ctl restart starts the server with the options of its first start (data/postmaster.opts), running or not.
+    "${as_owner[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -m fast -w -t 30 restart >/dev/null 2>&1 ||
+      { cat "$dir/server.log" >&2; exit 1; }
+    ;;
   stop)
     [[ -d "$dir/data" ]] && "${as_owner[@]}" "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
     rm -rf "$dir"
     ;;
   *)
-    echo "usage: $0 start|stop DIR" >&2
+    echo "usage: $0 start|stop|halt|restart DIR" >&2
     exit 2
     ;;
 esac

@@ -44,6 +44,8 @@ import { absentThreshold, msUntilThreshold, timedOutSeat } from '../models/stand
 import { readLive } from '../models/clock-rules.js';
 
 const ACK_GRACE_MS = 3000;
+// While the server cannot reach its database, a seat is looked up again this often.
+const STORE_RETRY_MS = 3000;
 const AWAY_TICK_MS = 15000; // how often "away N min" is brought up to date between table frames
 
 export function mountTable(root, ctx, params) {
@@ -164,6 +166,11 @@ export function mountTable(root, ctx, params) {
         if (err.code === 'bad_token') {
           store.forgetSeat(s.tableId);
           notify(t('error.bad_token'), 'error');
+        } else if (err.code === 'store_unavailable') {
+          // The server cannot look the seat up now: the seat is still ours, so ask again shortly.
+          notify(errorText(err), 'error');
+          retryAttach();
+          return;
         } else {
           if (err.code !== 'disconnected') notify(errorText(err), 'error');
           return;
@@ -177,10 +184,19 @@ export function mountTable(root, ctx, params) {
       if (err.code === 'no_such_table' || err.code === 'bad_message') {
         s.status = 'notFound';
         renderAll();
+      } else if (err.code === 'store_unavailable') {
+        notify(errorText(err), 'error');
+        retryAttach();
       } else if (err.code !== 'disconnected') {
         notify(errorText(err), 'error');
       }
     }
+  }
+
+  let attachTimer = null;
+  function retryAttach() {
+    clearTimeout(attachTimer);
+    attachTimer = setTimeout(() => { if (!destroyed && conn.ready) attach(); }, STORE_RETRY_MS);
   }
 
   async function takeSeat(seat) {
@@ -406,6 +422,9 @@ export function mountTable(root, ctx, params) {
       s.busy = false;
       if (err.code === 'stale_version') {
         requestSnapshot();
+      } else if (err.code === 'store_unavailable') {
+        // Nothing was stored; once the server reaches its database again it sends the table afresh.
+        notify(errorText(err), 'error');
       } else if (err.code === 'disconnected') {
         // The reconnection brings a fresh snapshot.
       } else {
@@ -563,6 +582,7 @@ export function mountTable(root, ctx, params) {
       destroyed = true;
       offs.forEach((off) => off());
       clearTimeout(ackTimer);
+      clearTimeout(attachTimer);
       clearInterval(awayTimer);
       clearTimeout(thresholdTimer);
       clocks.destroy();

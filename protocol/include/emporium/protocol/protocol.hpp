@@ -58,6 +58,8 @@ inline constexpr const char* not_absent = "not_absent";              // replace_
 inline constexpr const char* not_finished = "not_finished";          // rematch: the game has not ended
 inline constexpr const char* replaced = "replaced";                  // your seat was resumed elsewhere
 inline constexpr const char* internal_error = "internal_error";
+// The server cannot reach its store (or it is too slow) now: nothing was changed; try again in a few seconds.
+inline constexpr const char* store_unavailable = "store_unavailable";
 }  // namespace errc
 
 // ---- Client to server -------------------------------------------------------------------------

@@ -76,6 +76,7 @@ export default {
   'error.bad_message': 'The server refused a request from this page; reload the page.',
   'error.frame_too_large': 'That message is too long to send.',
   'error.internal_error': 'The server could not do that just now; try again.',
+  'error.store_unavailable': 'The server cannot reach its database just now; nothing was changed. Try again in a few seconds.',
   'error.not_absent': 'That player is back or has not been away long enough.',
   'error.not_started': 'The game has not started yet.',
   'error.stale_version': 'The table moved on before your move arrived; look again and choose.',

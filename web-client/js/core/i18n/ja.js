@@ -76,6 +76,7 @@ export default {
   'error.bad_message': 'サーバーがこのページからの要求を受け付けませんでした。ページを再読み込みしてください。',
   'error.frame_too_large': 'このメッセージは長すぎて送信できません。',
   'error.internal_error': 'サーバーが今は処理できませんでした。もう一度お試しください。',
+  'error.store_unavailable': 'サーバーが今データベースに接続できません。何も変更されていません。数秒後にもう一度お試しください。',
   'error.not_absent': 'そのプレイヤーは戻ってきたか、まだ十分な時間離れていません。',
   'error.not_started': 'ゲームはまだ始まっていません。',
   'error.stale_version': 'あなたの手が届く前にゲームが進みました。盤面を確認して選び直してください。',

@@ -77,6 +77,7 @@ export default {
   'error.bad_message': '服务器拒绝了此页面的请求，请重新加载页面。',
   'error.frame_too_large': '这条消息太长，无法发送。',
   'error.internal_error': '服务器暂时无法完成这个操作，请再试一次。',
+  'error.store_unavailable': '服务器暂时无法连接数据库，没有做任何更改。请几秒钟后再试。',
   'error.not_absent': '那位玩家已经回来，或离开的时间还不够久。',
   'error.not_started': '游戏还没开始。',
   'error.stale_version': '你的操作送达前，游戏已经继续进行了，请重新查看后再选择。',

@@ -77,6 +77,7 @@ export default {
   'error.bad_message': '伺服器拒絕了此頁面的請求，請重新載入頁面。',
   'error.frame_too_large': '這則訊息太長，無法送出。',
   'error.internal_error': '伺服器目前無法完成這個動作，請再試一次。',
+  'error.store_unavailable': '伺服器暫時無法連線資料庫，沒有做任何變更。請幾秒後再試。',
   'error.not_absent': '那位玩家已經回來，或離開的時間還不夠久。',
   'error.not_started': '遊戲還沒開始。',
   'error.stale_version': '你的行動送達前，遊戲已經往下進行了，請重新查看後再選擇。',
