@@ -247,16 +247,20 @@ Json FakeClient::request(Json message, const std::string& type) {
 
 Json FakeClient::next(const std::string& type, std::function<bool(const Json&)> also) {
   std::optional<Json> found;
-  tables_.run_until([&] {
-    for (std::size_t i = taken; i < frames.size(); ++i) {
-      if (frames[i].value("type", "") == type && (!also || also(frames[i]))) {
-        found = frames[i];
-        taken = i + 1;
-        return true;
-      }
-    }
-    return false;
-  });
+  // Long enough for a few of the normal bot's searches under ASan on a busy machine (a frame that comes is taken at
+  // once; only a missing one waits this long).
+  tables_.run_until(
+      [&] {
+        for (std::size_t i = taken; i < frames.size(); ++i) {
+          if (frames[i].value("type", "") == type && (!also || also(frames[i]))) {
+            found = frames[i];
+            taken = i + 1;
+            return true;
+          }
+        }
+        return false;
+      },
+      20000ms);
   if (!found) {
     ADD_FAILURE() << "no \"" << type << "\" frame came; the frames were:\n" << Json(frames).dump(1);
     return Json::object();
