@@ -86,8 +86,7 @@ void Member::with_table(TableDirectory::Lookup found, std::function<void(const T
 
 bool Member::refused_unavailable(const TableDirectory::Found& found, const Json& re) {
   if (!found.unavailable) return false;
-  refuse(re, perr::store_unavailable,
-         "the server cannot reach its database now; nothing was changed: try again in a few seconds");
+  refuse(re, perr::store_unavailable, protocol::kStoreUnavailableMessage);
   return true;
 }
 

@@ -81,8 +81,8 @@ class MyGamesReply {
   }
   void send() {
     if (unavailable_) {
-      return member_->send(protocol::render_error(re_, protocol::errc::store_unavailable,
-                                                  "the server cannot reach its database now; try again in a few seconds"));
+      return member_->send(
+          protocol::render_error(re_, protocol::errc::store_unavailable, protocol::kStoreUnavailableMessage));
     }
     std::vector<protocol::MyGame> games;
     std::vector<std::string> unknown;

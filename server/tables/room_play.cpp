@@ -114,8 +114,7 @@ std::optional<engine::Error> Room::play(int seat, const Json& action, const Memb
   if (moved_away_) return engine::Error{protocol::errc::internal_error, "this table moved to another node: connect again"};
   // Refused at once rather than applied and then undone: the store would not take it now.
   if (!context_.health->up()) {
-    return engine::Error{perr::store_unavailable,
-                         "the server cannot reach its database now; the move was not played: try again in a few seconds"};
+    return engine::Error{perr::store_unavailable, protocol::kStoreUnavailableMessage};
   }
   auto& game = *game_state_;
   auto result = game.apply(seat, action);

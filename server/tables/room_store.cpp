@@ -11,7 +11,6 @@ namespace emporium::server {
 namespace perr = protocol::errc;
 
 namespace {
-constexpr const char* kUnavailable = "the server cannot reach its database now; nothing was changed: try again in a few seconds";
 constexpr auto kLongestRetry = std::chrono::seconds(2);  // refused at once by the guard meanwhile: cheap
 }  // namespace
 
@@ -60,13 +59,13 @@ void Room::save_seats_then(MemberPtr member, Json re, const char* failure, std::
 }
 
 std::string Room::refusal(const Json& re, const StoreError& error, const char* failure) const {
-  if (error.unavailable()) return protocol::render_error(re, perr::store_unavailable, kUnavailable);
+  if (error.unavailable()) return protocol::render_error(re, perr::store_unavailable, protocol::kStoreUnavailableMessage);
   return protocol::render_error(re, perr::internal_error, failure);
 }
 
 bool Room::refused_while_reloading(const MemberPtr& member, const Json& re) const {
   if (!reloading_) return false;
-  reply(member, protocol::render_error(re, perr::store_unavailable, kUnavailable));
+  reply(member, protocol::render_error(re, perr::store_unavailable, protocol::kStoreUnavailableMessage));
   return true;
 }
 

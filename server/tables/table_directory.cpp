@@ -126,8 +126,7 @@ void TableDirectory::create_table(const protocol::CreateTable& request, std::fun
       return done({nullptr, protocol::ParseError{nullptr,
                                                  e.unavailable() ? protocol::errc::store_unavailable
                                                                  : protocol::errc::internal_error,
-                                                 e.unavailable() ? "the server cannot reach its database now; try "
-                                                                   "again in a few seconds"
+                                                 e.unavailable() ? protocol::kStoreUnavailableMessage
                                                                  : "the table could not be saved"}});
     }
     // Its creator's token is registered when they take the seat.

@@ -62,6 +62,10 @@ inline constexpr const char* internal_error = "internal_error";
 inline constexpr const char* store_unavailable = "store_unavailable";
 }  // namespace errc
 
+// The message of every store_unavailable refusal, whatever the request was.
+inline constexpr const char* kStoreUnavailableMessage =
+    "the server cannot reach its database now; nothing was changed: try again in a few seconds";
+
 // ---- Client to server -------------------------------------------------------------------------
 
 struct Hello {            // {"type":"hello","protocol":1,"name":"Ann"}  (name optional)
