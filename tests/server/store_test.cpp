@@ -318,23 +318,32 @@ TEST_P(StoreSuite, WritersOnSeveralThreadsLoseNothing) {
 INSTANTIATE_TEST_SUITE_P(BothStores, StoreSuite, ::testing::Values("sqlite", "postgresql"),
                          [](const auto& info) { return info.param; });
 
+// A two-player Medici table in play, seated by A and B, as these tests store it.
+StoredTable medici_in_play(const std::string& id) {
+  StoredTable t;
+  t.id = id;
+  t.game = "medici";
+  t.players = 2;
+  t.state = TableState::playing;
+  t.seats = {{0, "A", std::string(64, '1'), "", StandIn::none, ""}, {1, "B", std::string(64, '2'), "", StandIn::none, ""}};
+  return t;
+}
+
+// Every other connection to `uri`'s database is ended by the server (as in a restart or a failover); how many.
+std::string end_other_connections(emporium::test::postgres_local& pg, const std::string& uri) {
+  return pg.run("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND pid <> pg_backend_pid()",
+                uri);
+}
+
 // PostgreSQL only: a connection the server dropped (a restart, a failover, an idle timeout) is opened again.
 TEST(PostgresStore, ALostConnectionIsOpenedAgain) {
   EMPORIUM_NEED_POSTGRES(pg);
   const auto uri = pg->new_database();
   PostgresStore db(uri);
-  StoredTable t;
-  t.id = "R";
-  t.game = "medici";
-  t.players = 2;
-  t.seats = {{0, "A", std::string(64, '1'), "", StandIn::none, ""}, {1, "B", std::string(64, '2'), "", StandIn::none, ""}};
-  db.create_table(t);
+  db.create_table(medici_in_play("R"));
   db.append_actions({{"R", 0, 0, "{}", "", ""}});
-  // Every other connection to this database is ended by the server.
-  const auto ended = pg->run("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = current_database() "
-                             "AND pid <> pg_backend_pid()",
-                             uri);
-  EXPECT_EQ(ended, "1");
+  EXPECT_EQ(end_other_connections(*pg, uri), "1");
   // The first call after may fail (the store learns of the loss); what follows works.
   try {
     db.append_actions({{"R", 1, 1, "{}", "", ""}});
@@ -350,15 +359,9 @@ TEST(PostgresStore, StatementsArePreparedAgainOnAConnectionOpenedByAnotherCall) 
   EMPORIUM_NEED_POSTGRES(pg);
   const auto uri = pg->new_database();
   PostgresStore db(uri);
-  StoredTable t;
-  t.id = "P";
-  t.game = "medici";
-  t.players = 2;
-  db.create_table(t);
+  db.create_table(medici_in_play("P"));
   db.append_actions({{"P", 0, 0, "{}", "", ""}});  // the append's statements are prepared on this connection
-  pg->run("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() "
-          "AND pid <> pg_backend_pid()",
-          uri);
+  end_other_connections(*pg, uri);
   try {
     db.mark_alive(1);  // learns of the loss
   } catch (const StoreError& e) {
@@ -386,17 +389,6 @@ TEST(PostgresStore, SeveralNodesMayCreateTheSchemaAtOnce) {
   }
   for (auto& n : nodes) n.join();
   EXPECT_EQ(failed.load(), 0);
-}
-
-// A two-player Medici table in play, seated by A and B, as the lease tests store it.
-StoredTable medici_in_play(const std::string& id) {
-  StoredTable t;
-  t.id = id;
-  t.game = "medici";
-  t.players = 2;
-  t.state = TableState::playing;
-  t.seats = {{0, "A", std::string(64, '1'), "", StandIn::none, ""}, {1, "B", std::string(64, '2'), "", StandIn::none, ""}};
-  return t;
 }
 
 // Several nodes (docs/scaling.md): the leases on tables, and a node's writes checked against its lease.
