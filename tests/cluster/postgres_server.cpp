@@ -4,7 +4,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -12,13 +11,12 @@
 #include <memory>
 #include <sstream>
 
+#include "postgres_local.hpp"
 #include "test_client.hpp"
 
 namespace emporium::testing {
 
 namespace {
-
-std::string tool() { return std::string(EMPORIUM_SOURCE_DIR) + "/tests/tools/postgres-local.sh"; }
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path);
@@ -31,25 +29,18 @@ std::string read_file(const std::string& path) {
 
 postgres_server::postgres_server() {
   dir_ = make_temp_dir("emporium-faults-pg") + "/pg";
-  const std::string errors = dir_ + ".err";
-  const std::string command = tool() + " start " + dir_ + " 2>" + errors;
-  std::unique_ptr<FILE, int (*)(FILE*)> out(::popen(command.c_str(), "r"), ::pclose);
-  std::array<char, 512> line{};
-  if (out && std::fgets(line.data(), line.size(), out.get())) uri_ = line.data();
-  while (!uri_.empty() && (uri_.back() == '\n' || uri_.back() == '\r')) uri_.pop_back();
-  const int status = out ? ::pclose(out.release()) : -1;
-  const std::string why = read_file(errors);
-  std::filesystem::remove(errors);
-  if (status != 0 || uri_.empty()) {
+  auto started = test::start_postgres(dir_);
+  uri_ = started.uri;
+  if (uri_.empty()) {
     std::filesystem::remove_all(std::filesystem::path(dir_).parent_path());
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 3) throw postgres_not_installed(why);
-    throw std::runtime_error("PostgreSQL could not be started: " + why);
+    if (started.not_installed) throw postgres_not_installed(started.why);
+    throw std::runtime_error("PostgreSQL could not be started: " + started.why);
   }
 }
 
 postgres_server::~postgres_server() {
   resume();  // a paused server does not stop
-  std::system((tool() + " stop " + dir_ + " >/dev/null 2>&1").c_str());
+  std::system((test::postgres_script() + " stop " + dir_ + " >/dev/null 2>&1").c_str());
   std::filesystem::remove_all(std::filesystem::path(dir_).parent_path());
 }
 
@@ -59,7 +50,7 @@ std::string postgres_server::new_database(const std::string& name) {
 }
 
 void postgres_server::script(const std::string& command) const {
-  const std::string line = tool() + " " + command + " " + dir_;
+  const std::string line = test::postgres_script() + " " + command + " " + dir_;
   if (std::system(line.c_str()) != 0) throw std::runtime_error(line + " failed");
 }
 

@@ -17,6 +17,37 @@
 
 namespace emporium::test {
 
+// tests/tools/postgres-local.sh, which starts, stops and restarts a test's own PostgreSQL.
+inline std::string postgres_script() { return std::string(EMPORIUM_SOURCE_DIR) + "/tests/tools/postgres-local.sh"; }
+
+// A PostgreSQL server started in `dir` by the script: its URI, or (uri empty) why not and whether that is because
+// PostgreSQL is not installed here (the script's exit status 3).
+struct postgres_started {
+  std::string uri;
+  std::string why;
+  bool not_installed = false;
+};
+inline postgres_started start_postgres(const std::string& dir) {
+  postgres_started started;
+  const std::string errors = dir + ".err";
+  const std::string command = postgres_script() + " start " + dir + " 2>" + errors;
+  std::unique_ptr<FILE, int (*)(FILE*)> out(::popen(command.c_str(), "r"), ::pclose);
+  std::array<char, 512> line{};
+  if (out && std::fgets(line.data(), line.size(), out.get())) started.uri = line.data();
+  while (!started.uri.empty() && (started.uri.back() == '\n' || started.uri.back() == '\r')) started.uri.pop_back();
+  const int status = out ? ::pclose(out.release()) : -1;
+  if (status != 0 || started.uri.empty()) {
+    started.uri.clear();
+    if (FILE* f = std::fopen(errors.c_str(), "r")) {
+      for (int c; (c = std::fgetc(f)) != EOF;) started.why += static_cast<char>(c);
+      std::fclose(f);
+    }
+    started.not_installed = WIFEXITED(status) && WEXITSTATUS(status) == 3;
+  }
+  std::filesystem::remove(errors);
+  return started;
+}
+
 class postgres_local {
  public:
   // The process's server; nullopt (and the reason in why_not()) when PostgreSQL is not installed.
@@ -57,11 +88,10 @@ class postgres_local {
   const std::string& uri() const { return uri_; }
 
   ~postgres_local() {
-    if (!dir_.empty()) std::system((script() + " stop " + dir_ + " >/dev/null 2>&1").c_str());
+    if (!dir_.empty()) std::system((postgres_script() + " stop " + dir_ + " >/dev/null 2>&1").c_str());
   }
 
  private:
-  static std::string script() { return std::string(EMPORIUM_SOURCE_DIR) + "/tests/tools/postgres-local.sh"; }
   static std::string& instance_reason() {
     static std::string reason;
     return reason;
@@ -73,25 +103,13 @@ class postgres_local {
 
   postgres_local() {
     dir_ = (std::filesystem::temp_directory_path() / ("emporium-pg-" + std::to_string(::getpid()))).string();
-    const std::string errors = dir_ + ".err";
-    const std::string command = script() + " start " + dir_ + " 2>" + errors;
-    std::unique_ptr<FILE, int (*)(FILE*)> out(::popen(command.c_str(), "r"), ::pclose);
-    std::array<char, 512> line{};
-    if (out && std::fgets(line.data(), line.size(), out.get())) uri_ = line.data();
-    while (!uri_.empty() && (uri_.back() == '\n' || uri_.back() == '\r')) uri_.pop_back();
-    const int status = out ? ::pclose(out.release()) : -1;
-    if (status != 0 || uri_.empty()) {
-      uri_.clear();
-      std::string err;
-      if (FILE* f = std::fopen(errors.c_str(), "r")) {
-        for (int c; (c = std::fgetc(f)) != EOF;) err += static_cast<char>(c);
-        std::fclose(f);
-      }
-      instance_reason() = "PostgreSQL could not be started: " + err;
-      not_installed() = WIFEXITED(status) && WEXITSTATUS(status) == 3;
+    auto started = start_postgres(dir_);
+    uri_ = started.uri;
+    if (uri_.empty()) {
+      instance_reason() = "PostgreSQL could not be started: " + started.why;
+      not_installed() = started.not_installed;
       dir_.clear();
     }
-    std::filesystem::remove(errors);
   }
 
   std::string dir_;
