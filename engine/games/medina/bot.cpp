@@ -26,9 +26,6 @@
 namespace emporium::engine::medina {
 namespace {
 
-constexpr int kOrth[4] = {-1, 1, -kGridW, kGridW};
-constexpr int kAround[8] = {-1, 1, -kGridW, kGridW, -kGridW - 1, -kGridW + 1, kGridW - 1, kGridW + 1};
-
 // Piece types of a stock, as indices: the four palace colours, then stables, residents, walls.
 constexpr int kTypes = kColours + 3;
 constexpr int kStable = kColours, kResident = kColours + 1, kWall = kColours + 2;

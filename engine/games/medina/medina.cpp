@@ -14,10 +14,6 @@ constexpr const char* kColourNames[kColours] = {"grey", "black", "brown", "orang
 constexpr const char* kPieceNames[] = {"palace", "dome", "stable", "resident", "wall"};
 constexpr Colour kAllColours[kColours] = {Colour::grey, Colour::black, Colour::brown, Colour::orange};
 
-// Orthogonal and all eight neighbours, as grid offsets (valid from any city square).
-constexpr int kOrth[4] = {-1, 1, -kGridW, kGridW};
-constexpr int kAround[8] = {-1, 1, -kGridW, kGridW, -kGridW - 1, -kGridW + 1, kGridW - 1, kGridW + 1};
-
 constexpr std::array<Arm, kArms> kArmTable = {{
     {1, "north", 0, -1, 1, 0, kWidth, 1},
     {3, "north", kWidth - 1, -1, -1, 0, kWidth, 0},

@@ -54,6 +54,9 @@ inline constexpr int kHeight = 11;  // city rows
 inline constexpr int kGridW = kWidth + 2;   // with the wall ring
 inline constexpr int kGridH = kHeight + 2;
 inline constexpr int kCells = kGridW * kGridH;
+// Orthogonal and all eight neighbours, as grid offsets (valid from any city square).
+inline constexpr int kOrth[4] = {-1, 1, -kGridW, kGridW};
+inline constexpr int kAround[8] = {-1, 1, -kGridW, kGridW, -kGridW - 1, -kGridW + 1, kGridW - 1, kGridW + 1};
 inline constexpr int kColours = 4;
 inline constexpr int kTowers = 4;
 inline constexpr int kArms = 8;

@@ -19,8 +19,6 @@
 namespace emporium::engine::merkator {
 namespace {
 
-constexpr int kTradeRate = 4;
-
 const Data& data_of(const State& state) { return static_cast<const MerkatorState&>(state).data(); }
 
 int index_or(std::optional<int> i) { return i ? *i : -1; }

@@ -10,7 +10,6 @@ namespace emporium::engine::merkator {
 namespace {
 
 constexpr int kTime = -2;  // Parsed::give for time counters
-constexpr int kTradeRate = 4;
 
 bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
 

@@ -44,6 +44,8 @@
 
 namespace emporium::engine::merkator {
 
+inline constexpr int kTradeRate = 4;  // goods (or time) given for one good of another colour
+
 enum class Phase : std::uint8_t { investment, travel, take, letter, loss, contracts, joining, over };
 const char* phase_name(Phase p);
 

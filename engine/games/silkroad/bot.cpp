@@ -13,11 +13,6 @@
 namespace emporium::engine::silkroad {
 namespace {
 
-constexpr Good kAllGoods[kGoods] = {Good::porcelain, Good::silk, Good::tea, Good::spice, Good::glass, Good::ore};
-
-int gi(Good g) { return static_cast<int>(g); }
-int ci(Card c) { return static_cast<int>(c); }
-
 Phase phase_from(const std::string& name) {
   for (Phase p : {Phase::loading, Phase::phase1, Phase::exchanging, Phase::phase2, Phase::extra_draws}) {
     if (name == phase_name(p)) return p;

@@ -14,15 +14,9 @@ constexpr const char* kCardNames[kCardKinds] = {"ship", "exchange", "porter", "l
 constexpr int kCosts[kCardKinds] = {10, 8, 12, 11};
 constexpr int kSupplies[kCardKinds] = {14, 2, 2, 2};
 
-constexpr Good all_goods[kGoods] = {Good::porcelain, Good::silk, Good::tea, Good::spice, Good::glass, Good::ore};
-constexpr Card all_cards[kCardKinds] = {Card::ship, Card::exchange, Card::porter, Card::license};
-
-int gi(Good g) { return static_cast<int>(g); }
-int ci(Card c) { return static_cast<int>(c); }
-
 Json counts_json(const Counts& counts, bool skip_zero) {
   Json out = Json::object();
-  for (Good g : all_goods) {
+  for (Good g : kAllGoods) {
     if (!skip_zero || counts[gi(g)] > 0) out[good_name(g)] = counts[gi(g)];
   }
   return out;
@@ -38,14 +32,14 @@ Json ships_json(const std::vector<Good>& ships) {
 
 const char* good_name(Good g) { return kGoodNames[gi(g)]; }
 std::optional<Good> good_from_name(const std::string& name) {
-  for (Good g : all_goods) {
+  for (Good g : kAllGoods) {
     if (name == kGoodNames[gi(g)]) return g;
   }
   return std::nullopt;
 }
 const char* card_name(Card c) { return kCardNames[ci(c)]; }
 std::optional<Card> card_from_name(const std::string& name) {
-  for (Card c : all_cards) {
+  for (Card c : kAllCards) {
     if (name == kCardNames[ci(c)]) return c;
   }
   return std::nullopt;
@@ -73,7 +67,7 @@ SilkRoadState::SilkRoadState(int players, Seed seed) {
   d_.start_player = static_cast<int>(d_.rng.below(players));
   d_.active = d_.start_player;
   std::vector<Good> cards;
-  for (Good g : all_goods) cards.insert(cards.end(), kCardsPerGood, g);
+  for (Good g : kAllGoods) cards.insert(cards.end(), kCardsPerGood, g);
   d_.rng.shuffle(cards);
   d_.deck = std::move(cards);
   d_.seats.assign(players, Seat{});
@@ -88,7 +82,7 @@ SilkRoadState::SilkRoadState(int players, Seed seed) {
     d_.deck.pop_back();
   }
   d_.supply.fill(kMarkersPerColour);
-  for (Card c : all_cards) d_.stock[ci(c)] = card_supply(c);
+  for (Card c : kAllCards) d_.stock[ci(c)] = card_supply(c);
   d_.stock[ci(Card::ship)] -= kStartingShips * players;
   d_.phase = Phase::loading;
 }
@@ -121,7 +115,7 @@ std::vector<int> SilkRoadState::to_move() const {
 
 bool SilkRoadState::can_exchange(int player) const {
   for (Good on : d_.seats[player].ships) {
-    for (Good g : all_goods) {
+    for (Good g : kAllGoods) {
       if (g != on && d_.supply[gi(g)] > 0) return true;
     }
   }
@@ -335,21 +329,21 @@ void SilkRoadState::for_each_legal(int player, Take&& take) const {
   };
   switch (d_.phase) {
     case Phase::loading:
-      for (Good g : all_goods) consider(Act::load, g, std::nullopt, -1);
+      for (Good g : kAllGoods) consider(Act::load, g, std::nullopt, -1);
       break;
     case Phase::phase1:
     case Phase::exchanging:
       consider(d_.phase == Phase::phase1 ? Act::pass : Act::end_phase, std::nullopt, std::nullopt, -1);
       for (std::size_t i = 0; i < d_.seats[player].ships.size(); ++i) {
-        for (Good g : all_goods) consider(Act::exchange, g, std::nullopt, static_cast<long long>(i));
+        for (Good g : kAllGoods) consider(Act::exchange, g, std::nullopt, static_cast<long long>(i));
       }
-      for (Good g : all_goods) consider(Act::buy, g, Card::ship, -1);
+      for (Good g : kAllGoods) consider(Act::buy, g, Card::ship, -1);
       for (Card c : {Card::exchange, Card::porter, Card::license}) consider(Act::buy, std::nullopt, c, -1);
       break;
     case Phase::phase2:
       consider(Act::draw, std::nullopt, std::nullopt, -1);
       consider(Act::score, std::nullopt, std::nullopt, -1);
-      for (Good g : all_goods) {
+      for (Good g : kAllGoods) {
         for (int slot = 0; slot < kMarketSlots; ++slot) consider(Act::play, g, std::nullopt, slot);
       }
       break;
@@ -634,7 +628,7 @@ Json SilkRoadState::view(const Viewer& viewer) const {
   }
   Json stock = Json::object();
   Json costs = Json::object();
-  for (Card c : all_cards) {
+  for (Card c : kAllCards) {
     stock[card_name(c)] = d_.stock[ci(c)];
     costs[card_name(c)] = card_cost(c);
   }

@@ -58,6 +58,11 @@ inline constexpr int kCardKinds = 4;
 
 enum class Good : std::uint8_t { porcelain, silk, tea, spice, glass, ore };
 enum class Card : std::uint8_t { ship, exchange, porter, license };
+inline constexpr Good kAllGoods[kGoods] = {Good::porcelain, Good::silk, Good::tea, Good::spice, Good::glass, Good::ore};
+inline constexpr Card kAllCards[kCardKinds] = {Card::ship, Card::exchange, Card::porter, Card::license};
+// A good or a card as an index into the arrays that count them.
+inline constexpr int gi(Good g) { return static_cast<int>(g); }
+inline constexpr int ci(Card c) { return static_cast<int>(c); }
 // The action types, in the order of the list above.
 enum class Act : std::uint8_t { load, exchange, end_phase, buy, pass, play, score, draw, extra_draw, done };
 
