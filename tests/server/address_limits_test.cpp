@@ -6,7 +6,7 @@ namespace emporium::server {
 namespace {
 
 using namespace std::chrono_literals;
-const auto t0 = std::chrono::steady_clock::time_point{} + 1000h;
+const auto kStart = std::chrono::steady_clock::time_point{} + 1000h;
 
 net::ip::address ip(const char* text) { return net::ip::make_address(text); }
 
@@ -29,20 +29,20 @@ TEST(AddressLimits, ZeroMeansNoCap) {
   std::vector<std::unique_ptr<AddressLimits::Slot>> open;
   for (int i = 0; i < 1000; ++i) open.push_back(limits.open("10.0.0.1"));
   EXPECT_TRUE(open.back());
-  for (int i = 0; i < 1000; ++i) EXPECT_TRUE(limits.allow_table("10.0.0.1", t0));
+  for (int i = 0; i < 1000; ++i) EXPECT_TRUE(limits.allow_table("10.0.0.1", kStart));
 }
 
 TEST(AddressLimits, TablesPerMinuteIsASlidingWindow) {
   AddressLimits limits({0, 3, {}});
-  EXPECT_TRUE(limits.allow_table("a", t0));
-  EXPECT_TRUE(limits.allow_table("a", t0 + 10s));
-  EXPECT_TRUE(limits.allow_table("a", t0 + 20s));
-  EXPECT_FALSE(limits.allow_table("a", t0 + 30s));  // a refusal is not counted...
-  EXPECT_TRUE(limits.allow_table("b", t0 + 30s));   // ...and other addresses have their own quota
-  EXPECT_FALSE(limits.allow_table("a", t0 + 59s));
-  EXPECT_TRUE(limits.allow_table("a", t0 + 60s));   // the first one is a minute old
-  EXPECT_FALSE(limits.allow_table("a", t0 + 61s));
-  EXPECT_TRUE(limits.allow_table("a", t0 + 70s));
+  EXPECT_TRUE(limits.allow_table("a", kStart));
+  EXPECT_TRUE(limits.allow_table("a", kStart + 10s));
+  EXPECT_TRUE(limits.allow_table("a", kStart + 20s));
+  EXPECT_FALSE(limits.allow_table("a", kStart + 30s));  // a refusal is not counted...
+  EXPECT_TRUE(limits.allow_table("b", kStart + 30s));   // ...and other addresses have their own quota
+  EXPECT_FALSE(limits.allow_table("a", kStart + 59s));
+  EXPECT_TRUE(limits.allow_table("a", kStart + 60s));   // the first one is a minute old
+  EXPECT_FALSE(limits.allow_table("a", kStart + 61s));
+  EXPECT_TRUE(limits.allow_table("a", kStart + 70s));
 }
 
 TEST(ClientAddress, TheForwardedAddressCountsOnlyFromATrustedProxy) {

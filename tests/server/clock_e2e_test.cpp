@@ -12,8 +12,6 @@
 namespace emporium::testing {
 namespace {
 
-std::string code(const Json& reply) { return reply.value("code", reply.value("type", "")); }
-
 // Turns as short as 1 s are allowed here, so clocks run out within a test.
 std::vector<std::string> quick_clocks() { return {"--min-turn-s", "1"}; }
 

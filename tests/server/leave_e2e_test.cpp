@@ -11,8 +11,6 @@
 namespace emporium::testing {
 namespace {
 
-std::string code(const Json& reply) { return reply.value("code", reply.value("type", "")); }
-
 TEST(LeaveRunning, TheLeaversSeatsGoToBotsAndTheGameFinishes) {
   server_process server;
   auto t = seat_players(server.port(), 3, false);

@@ -13,8 +13,6 @@ namespace {
 
 const std::vector<std::string> kFast{"--bot-delay-ms", "0"};
 
-std::string code(const Json& reply) { return reply.value("code", reply.value("type", "")); }
-
 ws_client& connect(std::unique_ptr<ws_client>& c, std::uint16_t port) {
   c = std::make_unique<ws_client>(port);
   c->wait_type("welcome");

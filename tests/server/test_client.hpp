@@ -23,6 +23,9 @@ namespace emporium::testing {
 using Json = nlohmann::json;
 using namespace std::chrono_literals;
 
+// What a reply says: an error's code, or else the reply's type.
+inline std::string code(const Json& reply) { return reply.value("code", reply.value("type", "")); }
+
 // Runs build/server/emporium-server as a child process.
 class server_process {
  public:

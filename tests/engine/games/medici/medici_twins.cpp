@@ -42,7 +42,7 @@ std::optional<Twin> perturb_medici(const State& original, const Viewer&, Rng& rn
   return Twin{std::move(twin), judge};
 }
 
-[[maybe_unused]] const bool registered = add_perturber("medici", perturb_medici);
+[[maybe_unused]] const bool medici_registered = add_perturber("medici", perturb_medici);
 
 }  // namespace
 }  // namespace emporium::engine::testing

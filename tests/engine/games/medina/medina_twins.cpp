@@ -42,7 +42,7 @@ std::optional<Twin> perturb_medina(const State& original, const Viewer& viewer, 
   return Twin{std::move(twin), judge};
 }
 
-[[maybe_unused]] const bool registered = add_perturber("medina", perturb_medina);
+[[maybe_unused]] const bool medina_registered = add_perturber("medina", perturb_medina);
 
 }  // namespace
 }  // namespace emporium::engine::testing

@@ -82,7 +82,7 @@ std::optional<Twin> perturb_merkator(const State& original, const Viewer&, Rng& 
   }
 }
 
-[[maybe_unused]] const bool registered = add_perturber("merkator", perturb_merkator);
+[[maybe_unused]] const bool merkator_registered = add_perturber("merkator", perturb_merkator);
 
 }  // namespace
 }  // namespace emporium::engine::testing

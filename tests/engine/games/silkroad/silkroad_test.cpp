@@ -20,10 +20,6 @@ constexpr Good tea = Good::tea;
 constexpr Good spice = Good::spice;
 constexpr Good glass = Good::glass;
 constexpr Good ore = Good::ore;
-constexpr Good kAll[kGoods] = {porcelain, silk, tea, spice, glass, ore};
-
-int gi(Good g) { return static_cast<int>(g); }
-
 // ---- Actions ------------------------------------------------------------------------------------
 
 Json load(Good g) { return {{"type", "load"}, {"good", good_name(g)}}; }
@@ -108,8 +104,8 @@ TEST(SilkRoad, ComponentsAreSixtySixGoodsCardsThirtyMarkersAndTwentySpecialCards
   EXPECT_EQ(card_supply(Card::license), 2);
   const std::vector<std::string> names = {"porcelain", "silk", "tea", "spice", "glass", "ore"};
   for (int g = 0; g < kGoods; ++g) {
-    EXPECT_EQ(good_name(kAll[g]), names[g]);
-    EXPECT_EQ(good_from_name(names[g]), kAll[g]);
+    EXPECT_EQ(good_name(kAllGoods[g]), names[g]);
+    EXPECT_EQ(good_from_name(names[g]), kAllGoods[g]);
   }
   EXPECT_FALSE(good_from_name("gold"));
   EXPECT_FALSE(card_from_name("captain"));
@@ -374,7 +370,7 @@ TEST(SilkRoad, RulingShipCannotBeBoughtWhenNoMarkerAtAllIsAvailable) {
   s.data_for_testing().seats[0].coins = 20;
   s.data_for_testing().supply.fill(0);
   for (const auto& a : s.legal_actions(0)) EXPECT_FALSE(a["type"] == "buy" && a["card"] == "ship") << a;
-  for (Good g : kAll) refused(s, 0, buy_ship(g), "marker_unavailable");
+  for (Good g : kAllGoods) refused(s, 0, buy_ship(g), "marker_unavailable");
   EXPECT_TRUE(is_legal(s, 0, buy("license")));
 }
 

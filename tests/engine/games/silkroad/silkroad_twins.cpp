@@ -89,7 +89,7 @@ std::optional<Twin> perturb_silkroad(const State& original, const Viewer& viewer
   }
 }
 
-[[maybe_unused]] const bool registered = add_perturber("silkroad", perturb_silkroad);
+[[maybe_unused]] const bool silkroad_registered = add_perturber("silkroad", perturb_silkroad);
 
 }  // namespace
 }  // namespace emporium::engine::testing
