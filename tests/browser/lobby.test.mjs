@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DESKTOP, PHONE, createHarness, openLobby, shot, step } from './support.mjs';
 
-const h = createHarness({ failurePrefix: 'failure-lobby-' });
+const h = createHarness({ failurePrefix: 'failure-lobby-', motion: 'no-preference' });
 
 test('the lobby describes the games, and New table chooses one', { timeout: 60000 }, async () => {
   const A = await h.newPage('A', DESKTOP);

@@ -85,8 +85,14 @@ export async function openLobby(page, name) {
  *                        errors and the server log to the message
  * With `launch`, the test brings its own servers up instead (several nodes: cluster.test.mjs): `launch(serverLog)`
  * resolves to {base, stop} and is called in place of starting one server.
+ * The pages ask for reduced motion unless `motion` is 'no-preference'. These tests move at a machine's pace, and
+ * every move's flash (on every page) would keep each page repainting for the whole game, a large share of the
+ * suite's CPU time (docs/testing.md). What the tests check, the marks a move leaves (data-last-move), is the same
+ * either way; the tests of scrolling keep the motion (turn-focus, lobby).
  */
-export function createHarness({ serverArgs = [], failurePrefix = 'failure-', onPage = null, locale = 'en-US', launch = null } = {}) {
+export function createHarness({
+  serverArgs = [], failurePrefix = 'failure-', onPage = null, locale = 'en-US', launch = null, motion = 'reduce',
+} = {}) {
   let server = null;
   let stopLaunched = null;
   let dataDir = null;
@@ -161,7 +167,7 @@ export function createHarness({ serverArgs = [], failurePrefix = 'failure-', onP
   process.on('exit', () => { if (server) server.kill('SIGKILL'); });
 
   async function newPage(label, viewport, init) {
-    const context = await browser.newContext({ viewport, baseURL: base, locale });
+    const context = await browser.newContext({ viewport, baseURL: base, locale, reducedMotion: motion });
     context.setDefaultTimeout(10000);
     if (init) await context.addInitScript(init);
     const page = await context.newPage();

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { DESKTOP, PHONE, createHarness, openLobby, rng, step } from './support.mjs';
 import { boardState, moveOnce } from './medici-page.mjs';
 
-const h = createHarness({ failurePrefix: 'failure-turn-focus-' });
+const h = createHarness({ failurePrefix: 'failure-turn-focus-', motion: 'no-preference' });
 
 const hasControls = (st) => st.ready && (st.draw || st.stop || st.bid || st.pass);
 
