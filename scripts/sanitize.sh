@@ -4,21 +4,24 @@
 #   scripts/sanitize.sh tsan   ThreadSanitizer (build-tsan/): the server's end-to-end tests (the e2e_tests
 #                              executable, serially), which spawn the TSan build of emporium-server
 #   scripts/sanitize.sh        both
+#   scripts/sanitize.sh asan build|test   only build, or only run the tests of what was built (scripts/test.sh builds
+#                              while the web client's tests run, and runs these tests after them)
 # Every finding is fatal (-fno-sanitize-recover=all; TSan's halt_on_error). JOBS (default 1) sets the build's
 # parallelism, CTEST_JOBS (default 2) the tests'. The benchmarks are not built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-all}"
+part="${2:-all}"  # asan only: build, test or all
 jobs="${JOBS:-1}"
 ctest_jobs="${CTEST_JOBS:-2}"
 scripts/setup.sh --test
 
-configure() {  # dir sanitizers
+configure() {  # dir sanitizers [cmake flags...]
   # -O1: a sanitized build is for finding bugs, and -O1 builds much faster than -O2 while keeping the
   # tests' pace reasonable. -g1: line tables only, enough for the reports' file:line stacks, and much cheaper
   # to compile and link than full debug information.
   cmake -S . -B "$1" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
-    -DEMPORIUM_WERROR=ON -DEMPORIUM_BUILD_BENCH=OFF -DEMPORIUM_SANITIZE="$2" >/dev/null
+    -DEMPORIUM_WERROR=ON -DEMPORIUM_BUILD_BENCH=OFF -DEMPORIUM_SANITIZE="$2" "${@:3}" >/dev/null
 }
 
 # Tests left out under sanitizers, by ctest label (tests/CMakeLists.txt), none of them for a finding:
@@ -35,12 +38,18 @@ asan_exclude_names=()
 [[ -n "${ASAN_EXCLUDE:-}" ]] && asan_exclude_names=(-E "${ASAN_EXCLUDE}")
 
 if [[ "$what" == all || "$what" == asan ]]; then
-  configure build-asan "address,undefined"
-  cmake --build build-asan -j "$jobs"
-  # detect_leaks: the server's processes and every test binary are checked for leaks at exit, too.
-  ASAN_OPTIONS="abort_on_error=1:detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1" \
-  UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
-    ctest --test-dir build-asan --output-on-failure -j "$ctest_jobs" -LE "$asan_exclude_labels" "${asan_exclude_names[@]}"
+  if [[ "$part" == all || "$part" == build ]]; then
+    # Executables whose tests are all left out are not built (EMPORIUM_SKIP_TEST_LABELS: a list, not a regex).
+    configure build-asan "address,undefined" -DEMPORIUM_SKIP_TEST_LABELS="${ASAN_EXCLUDE_LABELS//|/;}"
+    cmake --build build-asan -j "$jobs"
+  fi
+  if [[ "$part" == all || "$part" == test ]]; then
+    # detect_leaks: the server's processes and every test binary are checked for leaks at exit, too.
+    ASAN_OPTIONS="abort_on_error=1:detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1" \
+    UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
+      ctest --test-dir build-asan --output-on-failure -j "$ctest_jobs" -LE "$asan_exclude_labels" \
+        "${asan_exclude_names[@]}"
+  fi
 fi
 
 if [[ "$what" == all || "$what" == tsan ]]; then

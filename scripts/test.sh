@@ -24,16 +24,35 @@ build/bench/engine_bench --benchmark_filter='apply.events/medici/3p' --benchmark
 #   for the tests' waits for a frame on a busy machine), and the cluster test (its bound on a dead node's tables
 #   coming back is about this build's speed);
 # every other test runs under AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/); then each libFuzzer
-# target for 30 s from its corpus (build-fuzz/), two at a time.
+# target for 20 s from its corpus (build-fuzz/), two at a time.
 step "the unsanitized tests"
 ctest --test-dir build --output-on-failure -j "$(nproc)" -L 'no_sanitizer|unsanitized_in_ci'
-step "the sanitized build and tests"
-JOBS="$(nproc)" CTEST_JOBS="$(nproc)" ASAN_EXCLUDE_LABELS=unsanitized_in_ci scripts/sanitize.sh asan
-step "the fuzz targets"
-JOBS="$(nproc)" FUZZ_JOBS="$(nproc)" scripts/fuzz.sh 30
-step "the web client"
+
+# The web client's tests use the normal build only, and leave part of the machine idle (they wait for pages and
+# the server): the sanitized and the fuzzing builds run beside them at the lowest priority, so they take only what
+# the tests leave, and the fuzz targets run for a fixed time whatever they get. Their output goes to a log, shown
+# when they fail.
+step "the web client, with the sanitized and fuzzing builds beside it"
+mkdir -p build
+beside_log=build/beside-web.log
+# setsid: a process group of their own, so that stopping them (a web test failed) stops their compilers too.
+# shellcheck disable=SC2016  # expanded by the inner shell
+setsid -w nice -n 19 bash -c 'ASAN_EXCLUDE_LABELS=unsanitized_in_ci JOBS="$(nproc)" scripts/sanitize.sh asan build &&
+  JOBS="$(nproc)" FUZZ_JOBS="$(nproc)" scripts/fuzz.sh 20' >"$beside_log" 2>&1 &
+beside=$!
+trap 'kill -- "-$beside" 2>/dev/null || true' EXIT
 # The web client: unit tests of its pure modules, then the browser tests (headless Chromium).
 if [[ -f package-lock.json ]]; then npm ci --no-audit --no-fund >/dev/null; else npm install --no-audit --no-fund >/dev/null; fi
 npm run --silent test:unit
 npm run --silent test:browser
+step "waiting for the sanitized and fuzzing builds"
+if ! wait "$beside"; then
+  echo "the sanitized build or the fuzz targets failed; the end of $beside_log:" >&2
+  tail -n 150 "$beside_log" >&2
+  exit 1
+fi
+trap - EXIT
+grep '^fuzz: ' "$beside_log" || true
+step "the sanitized tests"
+CTEST_JOBS="$(nproc)" ASAN_EXCLUDE_LABELS=unsanitized_in_ci scripts/sanitize.sh asan test
 step "done"
