@@ -90,7 +90,7 @@ class FaultyStore final : public Store {
 
 // A client as the tables see it: the Connection its Member answers through, recording every frame in order. Like
 // the WebSocket session, what other threads send is queued through the connection's strand.
-class FakeClient : public Connection, public std::enable_shared_from_this<FakeClient> {
+class FakeClient final : public Connection, public std::enable_shared_from_this<FakeClient> {
  public:
   FakeClient(Tables& tables, net::io_context& ioc, const TablesContext& context);
 
