@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (clang, ASan + UBSan, build-fuzz/) and runs each for the given time.
 #   scripts/fuzz.sh [seconds] [target...]    default 30 s, every target
+#   scripts/fuzz.sh build [target...]        only build them (scripts/test.sh builds while other tests run)
 # Targets (tests/fuzz/): fuzz_protocol, fuzz_<game> for every game, fuzz_merkator_data; by default all of them
 # (every target with a seed corpus). Each starts from its seed corpus in tests/fuzz/corpus/<name>/ (read only)
 # and keeps what it finds in build-fuzz/corpus/<name>/; a crash leaves its input in build-fuzz/artifacts/ and
@@ -17,6 +18,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-30}"
 shift || true
+build_only=false
+[[ "$seconds" == build ]] && build_only=true
 targets=("$@")
 if ((${#targets[@]} == 0)); then
   for corpus in tests/fuzz/corpus/*/; do targets+=("fuzz_$(basename "$corpus")"); done
@@ -38,6 +41,7 @@ case "${FUZZ_SANITIZE:-address,undefined}" in
   *) echo "fuzz: FUZZ_SANITIZE is address,undefined (the default) or none" >&2; exit 2 ;;
 esac
 cmake --build "$out" -j "${JOBS:-1}" --target "${targets[@]}"
+$build_only && exit 0
 
 mkdir -p "$out/logs" "$out/artifacts"
 # No allocation stacks (a third of the time goes to recording them); re-run a crash's input with

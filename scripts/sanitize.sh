@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the C++ tree with sanitizers, each in its own build directory, and runs the tests under them.
-#   scripts/sanitize.sh asan   AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/): the whole ctest suite
+#   scripts/sanitize.sh asan   AddressSanitizer + UndefinedBehaviorSanitizer (clang, build-asan/): the whole ctest suite
 #   scripts/sanitize.sh tsan   ThreadSanitizer (build-tsan/): the server's end-to-end tests (the e2e_tests
 #                              executable, serially), which spawn the TSan build of emporium-server
 #   scripts/sanitize.sh        both
@@ -40,7 +40,9 @@ asan_exclude_names=()
 if [[ "$what" == all || "$what" == asan ]]; then
   if [[ "$part" == all || "$part" == build ]]; then
     # Executables whose tests are all left out are not built (EMPORIUM_SKIP_TEST_LABELS: a list, not a regex).
-    configure build-asan "address,undefined" -DEMPORIUM_SKIP_TEST_LABELS="${ASAN_EXCLUDE_LABELS//|/;}"
+    # clang: it builds this tree in about 60% of gcc's time, and CI's normal build already checks gcc's warnings.
+    configure build-asan "address,undefined" -DCMAKE_CXX_COMPILER=clang++ \
+      -DEMPORIUM_SKIP_TEST_LABELS="${ASAN_EXCLUDE_LABELS//|/;}"
     cmake --build build-asan -j "$jobs"
   fi
   if [[ "$part" == all || "$part" == test ]]; then

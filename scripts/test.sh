@@ -21,38 +21,43 @@ build/bench/engine_bench --benchmark_filter='apply.events/medici/3p' --benchmark
 #   (the sanitizer runtime needs descriptors itself);
 # - unsanitized_in_ci: the engine's randomized property suites (AllGames/*: many random games per game and player
 #   count), the end-to-end games that normal bots play (every decision a Monte Carlo search: under ASan too slow
-#   for the tests' waits for a frame on a busy machine), and the cluster test (its bound on a dead node's tables
-#   coming back is about this build's speed);
-# every other test runs under AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/); then each libFuzzer
-# target for 20 s from its corpus (build-fuzz/), two at a time.
+#   for the tests' waits for a frame on a busy machine), and the cluster and database-fault tests (their bounds on
+#   tables moving again are about this build's speed);
+# every other test runs under AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/, clang), after the web
+# client's tests; then each libFuzzer target for 20 s from its corpus (build-fuzz/), two at a time.
+#
+# The sanitized and fuzzing builds run beside the unsanitized and the web client's tests, which leave part of the
+# machine idle (the cluster and fault tests, and the browser tests, mostly wait). They run at the lowest priority
+# so they take only what the tests leave: nice 19 in a session of their own (setsid: stopping the group stops
+# their compilers too) whose autogroup is niced as well, as the kernel shares the CPU between sessions first.
+# Their output goes to a log, shown when they fail.
+step "the sanitized and fuzzing builds start beside the tests"
+beside_log=build/beside-tests.log
+# shellcheck disable=SC2016  # expanded by the inner shell
+setsid -w bash -c 'echo 19 >/proc/self/autogroup 2>/dev/null || true
+  exec nice -n 19 bash -c "ASAN_EXCLUDE_LABELS=unsanitized_in_ci JOBS=$(nproc) scripts/sanitize.sh asan build &&
+    JOBS=$(nproc) scripts/fuzz.sh build"' >"$beside_log" 2>&1 &
+beside=$!
+trap 'kill -- "-$beside" 2>/dev/null || true' EXIT
+
 step "the unsanitized tests"
 ctest --test-dir build --output-on-failure -j "$(nproc)" -L 'no_sanitizer|unsanitized_in_ci'
 
-# The web client's tests use the normal build only, and leave part of the machine idle (they wait for pages and
-# the server): the sanitized and the fuzzing builds run beside them at the lowest priority, so they take only what
-# the tests leave, and the fuzz targets run for a fixed time whatever they get. Their output goes to a log, shown
-# when they fail.
-step "the web client, with the sanitized and fuzzing builds beside it"
-mkdir -p build
-beside_log=build/beside-web.log
-# setsid: a process group of their own, so that stopping them (a web test failed) stops their compilers too.
-# shellcheck disable=SC2016  # expanded by the inner shell
-setsid -w nice -n 19 bash -c 'ASAN_EXCLUDE_LABELS=unsanitized_in_ci JOBS="$(nproc)" scripts/sanitize.sh asan build &&
-  JOBS="$(nproc)" FUZZ_JOBS="$(nproc)" scripts/fuzz.sh 20' >"$beside_log" 2>&1 &
-beside=$!
-trap 'kill -- "-$beside" 2>/dev/null || true' EXIT
-# The web client: unit tests of its pure modules, then the browser tests (headless Chromium).
+step "the web client"
+# Unit tests of its pure modules, then the browser tests (headless Chromium), with the normal build's server.
 if [[ -f package-lock.json ]]; then npm ci --no-audit --no-fund >/dev/null; else npm install --no-audit --no-fund >/dev/null; fi
 npm run --silent test:unit
 npm run --silent test:browser
+
 step "waiting for the sanitized and fuzzing builds"
 if ! wait "$beside"; then
-  echo "the sanitized build or the fuzz targets failed; the end of $beside_log:" >&2
+  echo "the sanitized or the fuzzing build failed; the end of $beside_log:" >&2
   tail -n 150 "$beside_log" >&2
   exit 1
 fi
 trap - EXIT
-grep '^fuzz: ' "$beside_log" || true
 step "the sanitized tests"
 CTEST_JOBS="$(nproc)" ASAN_EXCLUDE_LABELS=unsanitized_in_ci scripts/sanitize.sh asan test
+step "the fuzz targets"
+FUZZ_JOBS="$(nproc)" scripts/fuzz.sh 20
 step "done"
