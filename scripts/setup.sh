@@ -6,7 +6,8 @@
 set -euo pipefail
 
 packages=(g++ cmake ninja-build pkg-config libboost-dev libboost-system-dev nlohmann-json3-dev zlib1g-dev
-          libspdlog-dev libsqlite3-dev libpq-dev libssl-dev libjemalloc-dev)
+          libspdlog-dev libsqlite3-dev libpq-dev libssl-dev libjemalloc-dev
+          libunistring-dev libsodium-dev)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(libgtest-dev libgmock-dev libbenchmark-dev)
   # The store suite and the cluster test start their own PostgreSQL server (initdb, pg_ctl) and HAProxy.
