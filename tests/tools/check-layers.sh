@@ -13,9 +13,10 @@ declare -A server_may_include=(
   [store]="common"
   [cluster]="common store"
   [records]="common store"
+  [people]="common store"
   [tables]="common store cluster"
-  [net]="common store cluster records tables"
-  [.]="common store cluster records tables net"
+  [net]="common store cluster records people tables"
+  [.]="common store cluster records people tables net"
 )
 # ---- engine/: folders of the engine core, and what none of their files may include.
 declare -A engine_may_not_include=(
