@@ -1,0 +1,108 @@
+#pragma once
+// What is kept of people (docs/accounts.md): accounts, their passkeys, sessions, sign-ins, passkey challenges,
+// the seats they claimed and the chat lines they wrote. Implemented for SQLite and PostgreSQL (the same tables,
+// made by the schema's versioned migrations), each with a connection of its own so that account traffic never
+// waits behind the moves'. Calls are synchronous and thread-safe; they run on workers, never a network thread,
+// and fail with StoreError (store.hpp) as the game store's do. Times are Unix seconds.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "store/store.hpp"
+
+namespace emporium::server {
+
+struct AccountRow {
+  std::string id, name, name_key;  // name_key: protocol::accounts::name_key(name), unique
+  std::string password_hash;       // crypto_pwhash_str's text; empty: no password
+  long long created_at = 0;
+};
+struct PasskeyRow {
+  std::string id, account, public_key, label;  // id and public_key in base64url (webauthn.hpp)
+  int alg = 0;
+  std::uint32_t sign_count = 0;
+  long long created_at = 0, last_used_at = 0;
+};
+struct SessionRow {
+  std::string id_hash;    // SHA-256 of the cookie's id: the id itself is never stored
+  std::string public_id;  // names the session on the account page
+  std::string account, device;
+  long long created_at = 0, last_seen_at = 0, expires_at = 0;
+};
+struct SignInRow {
+  std::string account;  // empty: a failed attempt on a name no account has
+  std::string method, device, address;
+  bool ok = false;
+  long long at = 0;
+};
+struct ChallengeRow {
+  std::string challenge, purpose;  // purpose: "sign_up", "sign_in" or "add"
+  std::string account;             // sign_up: the account's id to be; add: the signed-in account's
+  long long expires_at = 0;
+};
+struct ClaimRow {
+  std::string token_hash, account, table_id;
+  long long claimed_at = 0;
+};
+struct ChatRow {
+  std::string account, table_id, text;
+  long long at = 0;
+};
+
+class PeopleStore {
+ public:
+  virtual ~PeopleStore() = default;
+
+  // The account and its first passkey in one transaction: a crash midway leaves no half account. False when the
+  // name's key (or the passkey's id) is taken.
+  virtual bool create_account(const AccountRow& account, const std::optional<PasskeyRow>& first_passkey) = 0;
+  virtual std::optional<AccountRow> account(const std::string& id) = 0;
+  virtual std::optional<AccountRow> account_by_name_key(const std::string& name_key) = 0;
+  virtual void set_password(const std::string& account, const std::string& hash) = 0;
+
+  virtual bool add_passkey(const PasskeyRow& passkey) = 0;  // false: that credential id is stored already
+  virtual std::optional<PasskeyRow> passkey(const std::string& id) = 0;
+  virtual std::vector<PasskeyRow> passkeys_of(const std::string& account) = 0;
+  // Compare-and-set on the counter: false when it is no longer `old_count` (another sign-in came first).
+  virtual bool use_passkey(const std::string& id, std::uint32_t old_count, std::uint32_t new_count, long long at) = 0;
+  virtual bool rename_passkey(const std::string& account, const std::string& id, const std::string& label) = 0;
+  virtual bool remove_passkey(const std::string& account, const std::string& id) = 0;
+
+  virtual void create_session(const SessionRow& session) = 0;
+  virtual std::optional<SessionRow> session(const std::string& id_hash) = 0;
+  virtual void touch_session(const std::string& id_hash, long long last_seen, long long expires_at) = 0;
+  virtual bool delete_session(const std::string& id_hash) = 0;
+  virtual bool delete_session_by_public_id(const std::string& account, const std::string& public_id) = 0;
+  virtual std::size_t delete_sessions_of(const std::string& account) = 0;
+  virtual std::vector<SessionRow> sessions_of(const std::string& account, long long now) = 0;  // newest first
+
+  // Keeps the newest 100 per account.
+  virtual void record_sign_in(const SignInRow& sign_in) = 0;
+  virtual std::vector<SignInRow> sign_ins_of(const std::string& account, std::size_t limit) = 0;  // newest first
+
+  virtual void put_challenge(const ChallengeRow& challenge) = 0;
+  // Deletes it: it answers once. None if it is unknown or expired.
+  virtual std::optional<ChallengeRow> take_challenge(const std::string& challenge, long long now) = 0;
+
+  // Claims each seat (by its token's hash) that exists and no other account holds; returns the account's claims
+  // among them.
+  virtual std::vector<ClaimRow> claim_seats(const std::string& account, const std::vector<std::string>& token_hashes,
+                                            long long now) = 0;
+  virtual std::vector<ClaimRow> claims_of(const std::string& account) = 0;  // of seats that still exist
+
+  virtual void record_chat(const ChatRow& line) = 0;
+  virtual std::vector<ChatRow> chat_of(const std::string& account) = 0;
+
+  // One transaction: everything of the account gone, its finished tables' seats renamed to `deleted_name`.
+  virtual void delete_account(const std::string& account, const std::string& deleted_name) = 0;
+  // Sessions and challenges past their time.
+  virtual std::size_t delete_expired(long long now) = 0;
+};
+
+// The people store beside the game store a `--store` setting names (open_store.hpp), on its own connection.
+std::unique_ptr<PeopleStore> open_people_store(const std::string& setting);
+
+}  // namespace emporium::server
