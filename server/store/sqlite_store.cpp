@@ -1,7 +1,5 @@
 #include "store/sqlite_store.hpp"
 
-#include <sqlite3.h>
-
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -10,105 +8,11 @@
 
 #include "common/secrets.hpp"
 #include "common/wall_clock.hpp"
+#include "store/sqlite_connection.hpp"
 #include "store/stored_rows.hpp"
 
 namespace emporium::server {
 namespace {
-
-// What SQLite's last error on `db` means for the caller: busy or locked (a backup, another process), an I/O error,
-// a full disk or a file that cannot be opened now are an unavailable store; a constraint is a conflict.
-StoreError::Kind kind_of(sqlite3* db) {
-  switch (sqlite3_errcode(db) & 0xff) {
-    case SQLITE_BUSY:
-    case SQLITE_LOCKED:
-    case SQLITE_IOERR:
-    case SQLITE_FULL:
-    case SQLITE_CANTOPEN:
-    case SQLITE_NOMEM:
-    case SQLITE_PROTOCOL:
-      return StoreError::Kind::unavailable;
-    case SQLITE_CONSTRAINT:
-      return StoreError::Kind::conflict;
-    default:
-      return StoreError::Kind::other;
-  }
-}
-
-// One prepared statement; finalized on scope exit.
-class Statement {
- public:
-  Statement(sqlite3* db, const char* sql) : db_(db) {
-    if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK) fail("prepare");
-  }
-  // A kept statement (SqliteStore::kept): reset for its next use instead of finalized.
-  Statement(sqlite3* db, sqlite3_stmt* kept) : db_(db), stmt_(kept), kept_(true) {}
-  ~Statement() {
-    if (!kept_) {
-      sqlite3_finalize(stmt_);
-    } else {
-      sqlite3_reset(stmt_);
-      sqlite3_clear_bindings(stmt_);
-    }
-  }
-  Statement& bind(int i, const std::string& text) {
-    check(sqlite3_bind_text(stmt_, i, text.c_str(), static_cast<int>(text.size()), SQLITE_TRANSIENT));
-    return *this;
-  }
-  Statement& bind(int i, long long value) {
-    check(sqlite3_bind_int64(stmt_, i, value));
-    return *this;
-  }
-  Statement& bind_null(int i) {
-    check(sqlite3_bind_null(stmt_, i));
-    return *this;
-  }
-  // Empty text is stored as NULL (an optional column: invite, a seat's bot and stand-in).
-  Statement& bind_or_null(int i, const std::string& text) { return text.empty() ? bind_null(i) : bind(i, text); }
-  bool step() {  // true while there is a row
-    const int rc = sqlite3_step(stmt_);
-    if (rc == SQLITE_ROW) return true;
-    if (rc == SQLITE_DONE) return false;
-    fail("step");
-  }
-  void run() { while (step()) {} }
-  std::string text(int col) const {
-    auto* p = sqlite3_column_text(stmt_, col);
-    return p ? reinterpret_cast<const char*>(p) : "";
-  }
-  long long integer(int col) const { return sqlite3_column_int64(stmt_, col); }
-
- private:
-  void check(int rc) {
-    if (rc != SQLITE_OK) fail("bind");
-  }
-  [[noreturn]] void fail(const char* what) {
-    throw StoreError(std::string("sqlite ") + what + ": " + sqlite3_errmsg(db_), kind_of(db_));
-  }
-  sqlite3* db_;
-  sqlite3_stmt* stmt_ = nullptr;
-  bool kept_ = false;
-};
-
-sqlite3* open_connection(const std::string& path) {
-  sqlite3* db = nullptr;
-  if (sqlite3_open(path.c_str(), &db) != SQLITE_OK) {
-    std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
-    sqlite3_close(db);
-    throw StoreError("cannot open " + path + ": " + msg);
-  }
-  // A write waits this long for another process's lock (a backup) before the store counts as unavailable.
-  sqlite3_busy_timeout(db, 1000);
-  return db;
-}
-
-void exec_on(sqlite3* db, const char* sql) {
-  char* err = nullptr;
-  if (sqlite3_exec(db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
-    std::string msg = err ? err : "unknown error";
-    sqlite3_free(err);
-    throw StoreError("sqlite: " + msg, kind_of(db));
-  }
-}
 
 // Kept by its address (SqliteStore::kept), so one constant for the two places that save a clock.
 constexpr const char* kClockSql = "UPDATE game_tables SET clock_state = ? WHERE id = ?";
