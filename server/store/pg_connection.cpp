@@ -77,4 +77,32 @@ std::vector<const char*> PgConnection::values_of(const std::vector<Param>& param
   return values;
 }
 
+std::vector<SqlRow> PgSqlConnection::rows(const std::string& sql, const std::vector<SqlValue>& params) {
+  std::vector<PgConnection::Param> texts;
+  texts.reserve(params.size());
+  for (const auto& p : params) {
+    if (const auto* text = std::get_if<std::string>(&p)) {
+      texts.emplace_back(*text);
+    } else if (const auto* number = std::get_if<long long>(&p)) {
+      texts.emplace_back(std::to_string(*number));
+    } else {
+      texts.emplace_back();
+    }
+  }
+  const auto result = db_.run(sql.c_str(), texts);
+  const int columns = PQnfields(result.raw());
+  std::vector<SqlRow> rows(static_cast<std::size_t>(result.rows()));
+  for (int i = 0; i < result.rows(); ++i) {
+    for (int col = 0; col < columns; ++col) rows[static_cast<std::size_t>(i)].columns.push_back(result[i].text(col));
+  }
+  return rows;
+}
+
+void PgSqlConnection::script(const std::string& sql) {
+  // PQexec: the one call that takes several statements (without parameters).
+  const PgConnection::Result result(PQexec(db_.get(), sql.c_str()));
+  const auto status = PQresultStatus(result.raw());
+  if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) db_.fail(sql.substr(0, 60), result.raw());
+}
+
 }  // namespace emporium::server

@@ -9,11 +9,13 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "store/sql_connection.hpp"
 #include "store/store.hpp"
 
 namespace emporium::server {
@@ -134,5 +136,18 @@ void PgConnection::transaction(F&& body, const char* begin) {
     throw;
   }
 }
+
+// The SqlConnection over a PgConnection it does not own.
+class PgSqlConnection final : public SqlConnection {
+ public:
+  explicit PgSqlConnection(PgConnection& db) : db_(db) {}
+  Dialect dialect() const override { return Dialect::postgresql; }
+  std::vector<SqlRow> rows(const std::string& sql, const std::vector<SqlValue>& params = {}) override;
+  void script(const std::string& sql) override;
+  void transaction(const std::function<void()>& body) override { db_.transaction(body); }
+
+ private:
+  PgConnection& db_;
+};
 
 }  // namespace emporium::server

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "common/wall_clock.hpp"
+#include "store/schema.hpp"
 #include "store/stored_rows.hpp"
 
 namespace emporium::server {
@@ -13,45 +14,6 @@ using Param = PgConnection::Param;
 using Result = PgConnection::Result;
 
 namespace {
-
-// The schema, made once by whichever node starts first (the advisory lock keeps two from racing): the tables both
-// stores keep, and what several nodes need besides.
-// Unbounded (the session's lock and statement limits are for play, not for a start that waits for another node's).
-const std::string kSchema = std::string("BEGIN; SET LOCAL lock_timeout = 0; SET LOCAL statement_timeout = 0; "
-                                        "SELECT pg_advisory_xact_lock(4242001);") + stored_rows::kSchema + R"sql(
-  CREATE INDEX IF NOT EXISTS game_tables_unfinished ON game_tables(created_at, id) WHERE state <> 'finished';
-  CREATE TABLE IF NOT EXISTS server_alive (
-    node TEXT PRIMARY KEY,
-    at_ms BIGINT NOT NULL
-  );
-  -- Several nodes (cluster.hpp): the node holding an unfinished table's lease, the lease's epoch (one more at each
-  -- taking) and when it runs out unless renewed, in Unix ms on the database's clock (emporium_now_ms), the one
-  -- clock all nodes share.
-  ALTER TABLE game_tables ADD COLUMN IF NOT EXISTS owner TEXT;
-  ALTER TABLE game_tables ADD COLUMN IF NOT EXISTS epoch BIGINT NOT NULL DEFAULT 0;
-  ALTER TABLE game_tables ADD COLUMN IF NOT EXISTS lease_until BIGINT NOT NULL DEFAULT 0;
-  CREATE OR REPLACE FUNCTION emporium_now_ms() RETURNS BIGINT LANGUAGE sql VOLATILE AS $$
-    SELECT (extract(epoch from clock_timestamp()) * 1000)::bigint
-  $$;
-  -- Every write of a node's to a table it holds starts here: it fails (and the whole transaction with it) unless
-  -- the node still holds the table's lease at that epoch. FOR SHARE: a node taking the table over waits for the
-  -- transaction, so it reads the table with the write in it or without it, never one that changes behind it.
-  CREATE OR REPLACE FUNCTION emporium_held(t TEXT, node TEXT, ep BIGINT) RETURNS void LANGUAGE plpgsql AS $$
-  BEGIN
-    PERFORM 1 FROM game_tables WHERE id = t AND owner = node AND epoch = ep FOR SHARE;
-    IF NOT FOUND THEN
-      RAISE EXCEPTION 'table % is no longer held by node % at epoch %', t, node, ep USING ERRCODE = 'EM001';
-    END IF;
-  END $$;
-  -- An action of a node's, stored only while it holds the table (emporium_held).
-  CREATE OR REPLACE FUNCTION emporium_append(t TEXT, i BIGINT, p INTEGER, a TEXT, node TEXT, ep BIGINT)
-  RETURNS void LANGUAGE plpgsql AS $$
-  BEGIN
-    PERFORM emporium_held(t, node, ep);
-    INSERT INTO actions (table_id, idx, player, action) VALUES (t, i, p, a);
-  END $$;
-  COMMIT;
-)sql";
 
 // The group commit's statements, prepared once per connection.
 constexpr const char* kInsertAction = "emporium_insert_action";
@@ -74,10 +36,8 @@ PgConnection::Param or_null(const std::string& text) {
 PostgresStore::PostgresStore(const std::string& uri, std::string node, std::chrono::milliseconds first_lease)
     : db_(uri), node_(std::move(node)), first_lease_ms_(std::to_string(first_lease.count())) {
   std::lock_guard lock(mutex_);
-  PGresult* made = PQexec(db_.get(), kSchema.c_str());
-  const bool ok = PQresultStatus(made) == PGRES_COMMAND_OK;
-  PQclear(made);
-  if (!ok) db_.fail("cannot create the schema");
+  PgSqlConnection connection(db_);
+  schema::migrate(connection);
 }
 
 PostgresStore::~PostgresStore() = default;

@@ -14,8 +14,8 @@ namespace emporium::server {
 
 class PostgresStore final : public Store {
  public:
-  // Connects to `uri` (a libpq connection URI) and creates the schema if it is missing; several nodes may start
-  // at once. Throws StoreError. `node` names this server in the database (its sign of life).
+  // Connects to `uri` (a libpq connection URI) and brings the schema up to date (schema.hpp); several nodes may
+  // start at once. Throws StoreError. `node` names this server in the database (its sign of life).
   // `first_lease`: how long a table this node creates is its own before it must renew the lease (the cluster's
   // lease length).
   explicit PostgresStore(const std::string& uri, std::string node = "main",

@@ -3,8 +3,11 @@
 // statements, and what an error means for the caller.
 #include <sqlite3.h>
 
+#include <functional>
 #include <string>
+#include <vector>
 
+#include "store/sql_connection.hpp"
 #include "store/store.hpp"
 
 namespace emporium::server {
@@ -43,6 +46,9 @@ class Statement {
   }
   // Empty text is stored as NULL (an optional column: invite, a seat's bot and stand-in).
   Statement& bind_or_null(int i, const std::string& text) { return text.empty() ? bind_null(i) : bind(i, text); }
+  // The index of the parameter named `name` ("$1"); 0 when the statement has none of that name.
+  int parameter(const std::string& name) const { return sqlite3_bind_parameter_index(stmt_, name.c_str()); }
+  int columns() const { return sqlite3_column_count(stmt_); }
   bool step() {  // true while there is a row
     const int rc = sqlite3_step(stmt_);
     if (rc == SQLITE_ROW) return true;
@@ -72,5 +78,24 @@ class Statement {
 sqlite3* open_connection(const std::string& path);
 // Runs `sql` (statements without parameters); throws StoreError.
 void exec_on(sqlite3* db, const char* sql);
+
+// <data_dir>/emporium.db, the directory made if it is missing. Throws StoreError.
+std::string database_file(const std::string& data_dir);
+// A connection to the database file at `path` as both stores use it (WAL, foreign keys, 1 KiB pages when it is
+// new), with the schema brought up to date (schema.hpp). Throws StoreError.
+sqlite3* open_database(const std::string& path);
+
+// The SqlConnection over a connection it does not own.
+class SqliteConnection final : public SqlConnection {
+ public:
+  explicit SqliteConnection(sqlite3* db) : db_(db) {}
+  Dialect dialect() const override { return Dialect::sqlite; }
+  std::vector<SqlRow> rows(const std::string& sql, const std::vector<SqlValue>& params = {}) override;
+  void script(const std::string& sql) override { exec_on(db_, sql.c_str()); }
+  void transaction(const std::function<void()>& body) override;
+
+ private:
+  sqlite3* db_;
+};
 
 }  // namespace emporium::server

@@ -2,11 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <filesystem>
 #include <utility>
 #include <vector>
 
-#include "common/secrets.hpp"
 #include "common/wall_clock.hpp"
 #include "store/sqlite_connection.hpp"
 #include "store/stored_rows.hpp"
@@ -20,19 +18,8 @@ constexpr const char* kClockSql = "UPDATE game_tables SET clock_state = ? WHERE 
 }  // namespace
 
 SqliteStore::SqliteStore(const std::string& data_dir) {
-  std::error_code ec;
-  std::filesystem::create_directories(data_dir, ec);
-  if (ec) throw StoreError("cannot create data directory " + data_dir + ": " + ec.message());
-  const std::string path = (std::filesystem::path(data_dir) / "emporium.db").string();
-  db_ = open_connection(path);
-  // New databases get 1 KiB pages (SQLite fixes the size when it creates the file; older ones keep 4 KiB). A
-  // commit writes each page it changed whole into the log, and at a steady load most commits carry a move or
-  // two (three pages: 12 KiB of log a move with 4 KiB pages), so the log fills three to four times slower.
-  exec("PRAGMA page_size=1024");
-  // WAL + synchronous=NORMAL: a commit survives the process being killed (it is in the OS's
-  // cache); only a power loss can take the last few, and that is a price worth the speed.
-  exec("PRAGMA journal_mode=WAL");
-  exec("PRAGMA synchronous=NORMAL");
+  const std::string path = database_file(data_dir);
+  db_ = open_database(path);
   // Checkpoints every 4 MiB of log, whatever the page size (SQLite's default counts 1000 pages): with the small
   // pages, about a third as many of those stalls at 2,500 moves a second. Not SQLite's own, which runs in whichever
   // commit passes the limit, holding the store's mutex: a quarter of them were on a network thread (strace),
@@ -51,25 +38,6 @@ SqliteStore::SqliteStore(const std::string& data_dir) {
         return SQLITE_OK;
       },
       this);
-  exec("PRAGMA foreign_keys=ON");
-  exec(stored_rows::kSchema);
-  exec(R"sql(
-    CREATE TABLE IF NOT EXISTS server_alive (
-      id INTEGER PRIMARY KEY CHECK (id = 1),
-      at_ms INTEGER NOT NULL
-    );
-  )sql");
-  // Databases from before bots, stand-ins, clocks and rematches get the columns added since.
-  add_missing_column("seats", "bot", "TEXT");
-  add_missing_column("seats", "stand_in", "TEXT");
-  add_missing_column("seats", "reserved_for", "TEXT");
-  add_missing_column("game_tables", "clock", "TEXT");
-  add_missing_column("game_tables", "clock_state", "TEXT");
-  add_missing_column("game_tables", "rematch", "TEXT");
-  add_missing_column("game_tables", "rematch_of", "TEXT");
-  add_missing_column("game_tables", "salt", "TEXT");
-  add_missing_column("game_tables", "finished_at", "INTEGER");
-  hash_stored_tokens();
   // The same syncing as the main connection's, and the log opened (a connection that has not read the database
   // does not know it is in WAL mode, and its checkpoints copy nothing).
   checkpointer_ = open_connection(path);
@@ -109,30 +77,6 @@ void SqliteStore::transaction(F&& body) {
   }
 }
 
-void SqliteStore::hash_stored_tokens() {
-  // Databases from before tokens were hashed hold the tokens themselves (24 characters; a hash has 64, a
-  // reserved seat's placeholder a ':'): they are replaced by their hashes, once.
-  std::vector<std::pair<std::string, std::string>> tokens, claims;
-  for (Statement s(db_, "SELECT token FROM seats WHERE length(token) != 64 AND instr(token, ':') = 0"); s.step();) {
-    tokens.emplace_back(s.text(0), hash_token(s.text(0)));
-  }
-  for (Statement s(db_, "SELECT DISTINCT reserved_for FROM seats WHERE length(reserved_for) != 64"); s.step();) {
-    claims.emplace_back(s.text(0), hash_token(s.text(0)));
-  }
-  if (tokens.empty() && claims.empty()) return;
-  transaction([&] {
-    for (const auto& [token, hash] : tokens) {
-      Statement(db_, "UPDATE seats SET token = ? WHERE token = ?").bind(1, hash).bind(2, token).run();
-    }
-    for (const auto& [claim, hash] : claims) {
-      Statement(db_, "UPDATE seats SET reserved_for = ? WHERE reserved_for = ?").bind(1, hash).bind(2, claim).run();
-    }
-  });
-  // The tokens must not linger in freed pages or in the log either.
-  exec("VACUUM");
-  exec("PRAGMA wal_checkpoint(TRUNCATE)");
-}
-
 SqliteStore::~SqliteStore() {
   for (auto& [sql, stmt] : kept_) sqlite3_finalize(stmt);
   sqlite3_close(checkpointer_);
@@ -149,13 +93,6 @@ sqlite3_stmt* SqliteStore::kept(const char* sql) {
   }
   kept_.emplace_back(sql, stmt);
   return stmt;
-}
-
-void SqliteStore::add_missing_column(const char* table, const char* column, const char* type) {
-  for (Statement columns(db_, (std::string("PRAGMA table_info(") + table + ")").c_str()); columns.step();) {
-    if (columns.text(1) == column) return;
-  }
-  exec((std::string("ALTER TABLE ") + table + " ADD COLUMN " + column + " " + type).c_str());
 }
 
 void SqliteStore::exec(const char* sql) { exec_on(db_, sql); }

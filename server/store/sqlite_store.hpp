@@ -19,7 +19,8 @@ namespace emporium::server {
 // One node only: the writes' epochs are always 0 and ignored.
 class SqliteStore final : public Store {
  public:
-  // Opens (creating if needed) <data_dir>/emporium.db. Throws StoreError.
+  // Opens (creating if needed) <data_dir>/emporium.db and brings its schema up to date (schema.hpp). Throws
+  // StoreError.
   explicit SqliteStore(const std::string& data_dir);
   ~SqliteStore() override;
   SqliteStore(const SqliteStore&) = delete;
@@ -47,8 +48,6 @@ class SqliteStore final : public Store {
  private:
   void exec(const char* sql);
   void write_clock(const std::string& table, const nlohmann::json& clock_state);  // under the mutex
-  void hash_stored_tokens();
-  void add_missing_column(const char* table, const char* column, const char* type);
   // The first column of the first row `sql` (one `?`, bound to `key`) finds, if any.
   std::optional<std::string> first_text(const char* sql, const std::string& key);
   StoredTable read_table(const std::string& id, bool with_actions = true);

@@ -1,7 +1,8 @@
 #pragma once
-// What both stores keep and read the same way (sqlite_store.cpp, postgres_store.cpp): the tables and their columns,
-// a table row and a seat row, and the restart's reading of every unfinished table. A row is anything that gives a
-// column as text (NULL as "") and as an integer (NULL as 0). The SQL here is the same in both dialects.
+// What both stores keep and read the same way (sqlite_store.cpp, postgres_store.cpp): the columns of the tables that
+// schema.cpp makes, a table row and a seat row, and the restart's reading of every unfinished table. A row is
+// anything that gives a column as text (NULL as "") and as an integer (NULL as 0). The SQL here is the same in both
+// dialects.
 #include <cstddef>
 #include <functional>
 #include <optional>
@@ -13,48 +14,6 @@
 #include "store/store.hpp"
 
 namespace emporium::server::stored_rows {
-
-// The tables, created if missing. A store adds its own beside them (its sign of life; PostgreSQL's leases).
-inline constexpr const char* kSchema = R"sql(
-  CREATE TABLE IF NOT EXISTS game_tables (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    players INTEGER NOT NULL,
-    options TEXT NOT NULL,
-    seed TEXT NOT NULL,
-    private INTEGER NOT NULL,
-    invite TEXT,
-    creator_seat INTEGER NOT NULL,
-    state TEXT NOT NULL,
-    result TEXT,
-    created_at BIGINT NOT NULL,
-    updated_at BIGINT NOT NULL,
-    clock TEXT,
-    clock_state TEXT,
-    rematch TEXT,
-    rematch_of TEXT,
-    salt TEXT,
-    finished_at BIGINT
-  );
-  CREATE INDEX IF NOT EXISTS game_tables_invite ON game_tables(invite);
-  CREATE TABLE IF NOT EXISTS seats (
-    table_id TEXT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
-    seat INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    token TEXT NOT NULL UNIQUE,
-    bot TEXT,
-    stand_in TEXT,
-    reserved_for TEXT,
-    PRIMARY KEY (table_id, seat)
-  );
-  CREATE TABLE IF NOT EXISTS actions (
-    table_id TEXT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
-    idx BIGINT NOT NULL,
-    player INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    PRIMARY KEY (table_id, idx)
-  );
-)sql";
 
 // The columns table() reads, in its order.
 inline constexpr const char* kTableColumns =

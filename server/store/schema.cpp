@@ -1,0 +1,213 @@
+#include "store/schema.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <iterator>
+#include <string>
+
+#include "common/secrets.hpp"
+#include "common/wall_clock.hpp"
+#include "store/store.hpp"
+
+namespace emporium::server::schema {
+namespace {
+
+// Version 1, in both dialects: the tables of tables, seats and moves (stored_rows.hpp reads them), created if
+// missing, as every server before versions made them.
+constexpr const char* kGameTables = R"sql(
+  CREATE TABLE IF NOT EXISTS game_tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    options TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    private INTEGER NOT NULL,
+    invite TEXT,
+    creator_seat INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    result TEXT,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    clock TEXT,
+    clock_state TEXT,
+    rematch TEXT,
+    rematch_of TEXT,
+    salt TEXT,
+    finished_at BIGINT
+  );
+  CREATE INDEX IF NOT EXISTS game_tables_invite ON game_tables(invite);
+  CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    token TEXT NOT NULL UNIQUE,
+    bot TEXT,
+    stand_in TEXT,
+    reserved_for TEXT,
+    PRIMARY KEY (table_id, seat)
+  );
+  CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+    idx BIGINT NOT NULL,
+    player INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (table_id, idx)
+  );
+)sql";
+
+// Version 1 on SQLite: the sign of life of its one server.
+constexpr const char* kSqliteSignOfLife = R"sql(
+  CREATE TABLE IF NOT EXISTS server_alive (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    at_ms INTEGER NOT NULL
+  );
+)sql";
+
+// Version 1 on PostgreSQL: what several nodes need besides (postgres_store.cpp, cluster/table_leases.cpp).
+constexpr const char* kPostgresNodes = R"sql(
+  CREATE INDEX IF NOT EXISTS game_tables_unfinished ON game_tables(created_at, id) WHERE state <> 'finished';
+  CREATE TABLE IF NOT EXISTS server_alive (
+    node TEXT PRIMARY KEY,
+    at_ms BIGINT NOT NULL
+  );
+  -- Several nodes (cluster.hpp): the node holding an unfinished table's lease, the lease's epoch (one more at each
+  -- taking) and when it runs out unless renewed, in Unix ms on the database's clock (emporium_now_ms), the one
+  -- clock all nodes share.
+  ALTER TABLE game_tables ADD COLUMN IF NOT EXISTS owner TEXT;
+  ALTER TABLE game_tables ADD COLUMN IF NOT EXISTS epoch BIGINT NOT NULL DEFAULT 0;
+  ALTER TABLE game_tables ADD COLUMN IF NOT EXISTS lease_until BIGINT NOT NULL DEFAULT 0;
+  CREATE OR REPLACE FUNCTION emporium_now_ms() RETURNS BIGINT LANGUAGE sql VOLATILE AS $$
+    SELECT (extract(epoch from clock_timestamp()) * 1000)::bigint
+  $$;
+  -- Every write of a node's to a table it holds starts here: it fails (and the whole transaction with it) unless
+  -- the node still holds the table's lease at that epoch. FOR SHARE: a node taking the table over waits for the
+  -- transaction, so it reads the table with the write in it or without it, never one that changes behind it.
+  CREATE OR REPLACE FUNCTION emporium_held(t TEXT, node TEXT, ep BIGINT) RETURNS void LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM 1 FROM game_tables WHERE id = t AND owner = node AND epoch = ep FOR SHARE;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'table % is no longer held by node % at epoch %', t, node, ep USING ERRCODE = 'EM001';
+    END IF;
+  END $$;
+  -- An action of a node's, stored only while it holds the table (emporium_held).
+  CREATE OR REPLACE FUNCTION emporium_append(t TEXT, i BIGINT, p INTEGER, a TEXT, node TEXT, ep BIGINT)
+  RETURNS void LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM emporium_held(t, node, ep);
+    INSERT INTO actions (table_id, idx, player, action) VALUES (t, i, p, a);
+  END $$;
+)sql";
+
+// SQLite databases from before bots, stand-ins, clocks, rematches and commitments lack these columns (there was no
+// PostgreSQL store yet).
+struct Column {
+  const char* table;
+  const char* name;
+  const char* type;
+};
+constexpr Column kColumnsAddedBeforeVersions[] = {
+    {"seats", "bot", "TEXT"},
+    {"seats", "stand_in", "TEXT"},
+    {"seats", "reserved_for", "TEXT"},
+    {"game_tables", "clock", "TEXT"},
+    {"game_tables", "clock_state", "TEXT"},
+    {"game_tables", "rematch", "TEXT"},
+    {"game_tables", "rematch_of", "TEXT"},
+    {"game_tables", "salt", "TEXT"},
+    {"game_tables", "finished_at", "INTEGER"},
+};
+
+void add_missing_columns(SqlConnection& db) {
+  for (const auto& column : kColumnsAddedBeforeVersions) {
+    bool present = false;
+    for (const auto& row : db.rows(std::string("PRAGMA table_info(") + column.table + ")")) {
+      present = present || row.text(1) == column.name;
+    }
+    if (!present) db.script(std::string("ALTER TABLE ") + column.table + " ADD COLUMN " + column.name + " " + column.type);
+  }
+}
+
+// SQLite databases from before tokens were hashed hold the tokens themselves (24 characters; a hash has 64, a
+// reserved seat's placeholder a ':'): they are replaced by their hashes. Whether there were any.
+bool hash_stored_tokens(SqlConnection& db) {
+  const auto tokens = db.rows("SELECT token FROM seats WHERE length(token) != 64 AND instr(token, ':') = 0");
+  const auto claims = db.rows("SELECT DISTINCT reserved_for FROM seats WHERE length(reserved_for) != 64");
+  for (const auto& token : tokens) {
+    db.rows("UPDATE seats SET token = $1 WHERE token = $2", {hash_token(token.text(0)), token.text(0)});
+  }
+  for (const auto& claim : claims) {
+    db.rows("UPDATE seats SET reserved_for = $1 WHERE reserved_for = $2", {hash_token(claim.text(0)), claim.text(0)});
+  }
+  return !tokens.empty() || !claims.empty();
+}
+
+// Version 1 is what every server before versions made, so a database without a version may be any of theirs: each
+// step here leaves alone what is there already.
+std::string version_1(SqlConnection& db) {
+  db.script(kGameTables);
+  if (db.dialect() == Dialect::postgresql) {
+    db.script(kPostgresNodes);
+    return "";
+  }
+  db.script(kSqliteSignOfLife);
+  add_missing_columns(db);
+  // The tokens must not linger in freed pages or in the log either.
+  return hash_stored_tokens(db) ? "VACUUM; PRAGMA wal_checkpoint(TRUNCATE)" : "";
+}
+
+struct Migration {
+  int version;
+  const char* what;  // for the log
+  // Brings the database from the version before to this one, in the migration's transaction. Returns statements to
+  // run once that is committed (what no transaction may hold), or "".
+  std::string (*apply)(SqlConnection& db);
+};
+constexpr Migration kMigrations[] = {
+    {1, "tables, seats and moves", version_1},
+};
+
+// Migration i applies version i + 1: the version a database is at is the index of the next one to apply.
+constexpr bool numbered_in_order() {
+  for (std::size_t i = 0; i < std::size(kMigrations); ++i) {
+    if (kMigrations[i].version != static_cast<int>(i) + 1) return false;
+  }
+  return true;
+}
+static_assert(numbered_in_order());
+
+constexpr const char* kVersionTable =
+    "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)";
+// PostgreSQL: one node at a time reads the version and applies the next migration. Unbounded (the session's lock
+// and statement limits are for play, not for a start that waits for another node's).
+constexpr const char* kOneNodeAtATime =
+    "SET LOCAL lock_timeout = 0; SET LOCAL statement_timeout = 0; SELECT pg_advisory_xact_lock(4242001)";
+
+}  // namespace
+
+int newest_version() { return kMigrations[std::size(kMigrations) - 1].version; }
+
+void migrate(SqlConnection& db) {
+  for (;;) {
+    const Migration* applied = nullptr;
+    std::string after_commit;
+    db.transaction([&] {
+      if (db.dialect() == Dialect::postgresql) db.script(kOneNodeAtATime);
+      db.script(kVersionTable);
+      const auto version = static_cast<int>(db.rows("SELECT coalesce(max(version), 0) FROM schema_version").at(0).integer(0));
+      if (version > newest_version()) {
+        throw StoreError("the database's schema is at version " + std::to_string(version) + ", newer than this server's " +
+                         std::to_string(newest_version()) + ": it was made by a newer server, which must be run instead");
+      }
+      if (version == newest_version()) return;
+      applied = &kMigrations[version];
+      after_commit = applied->apply(db);
+      db.rows("INSERT INTO schema_version (version, applied_at) VALUES ($1, $2)",
+              {static_cast<long long>(applied->version), unix_now()});
+    });
+    if (!applied) return;
+    if (!after_commit.empty()) db.script(after_commit);
+    spdlog::info("store: the schema is now at version {} ({})", applied->version, applied->what);
+  }
+}
+
+}  // namespace emporium::server::schema
