@@ -12,5 +12,6 @@ namespace emporium::server {
 // name in a PostgreSQL store shared by several (cluster/cluster.hpp), `lease` their lease length.
 std::unique_ptr<Store> open_store(const std::string& setting, const std::string& node = "main",
                                   std::chrono::milliseconds lease = std::chrono::seconds(5));
+// The people store of the same setting is opened beside it by open_people_store (people_store.hpp).
 
 }  // namespace emporium::server

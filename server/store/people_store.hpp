@@ -82,6 +82,9 @@ class PeopleStore {
   // Keeps the newest 100 per account.
   virtual void record_sign_in(const SignInRow& sign_in) = 0;
   virtual std::vector<SignInRow> sign_ins_of(const std::string& account, std::size_t limit) = 0;  // newest first
+  // Failed sign-ins at `since` or later: the account's, and those from an address (unknown names' included).
+  virtual std::size_t failures_since(const std::string& account, long long since) = 0;
+  virtual std::size_t failures_from(const std::string& address, long long since) = 0;
 
   virtual void put_challenge(const ChallengeRow& challenge) = 0;
   // Deletes it: it answers once. None if it is unknown or expired.
@@ -92,13 +95,15 @@ class PeopleStore {
   virtual std::vector<ClaimRow> claim_seats(const std::string& account, const std::vector<std::string>& token_hashes,
                                             long long now) = 0;
   virtual std::vector<ClaimRow> claims_of(const std::string& account) = 0;  // of seats that still exist
+  virtual std::optional<std::string> account_of_seat(const std::string& token_hash) = 0;  // who claimed it
 
   virtual void record_chat(const ChatRow& line) = 0;
   virtual std::vector<ChatRow> chat_of(const std::string& account) = 0;
 
   // One transaction: everything of the account gone, its finished tables' seats renamed to `deleted_name`.
   virtual void delete_account(const std::string& account, const std::string& deleted_name) = 0;
-  // Sessions and challenges past their time.
+  // Sessions and challenges past their time, and failed sign-ins on unknown names older than a day (they only count
+  // toward their address's limit); how many rows.
   virtual std::size_t delete_expired(long long now) = 0;
 };
 

@@ -123,7 +123,9 @@ void add_missing_columns(SqlConnection& db) {
     for (const auto& row : db.rows(std::string("PRAGMA table_info(") + column.table + ")")) {
       present = present || row.text(1) == column.name;
     }
-    if (!present) db.script(std::string("ALTER TABLE ") + column.table + " ADD COLUMN " + column.name + " " + column.type);
+    if (!present) {
+      db.script(std::string("ALTER TABLE ") + column.table + " ADD COLUMN " + column.name + " " + column.type);
+    }
   }
 }
 
@@ -155,6 +157,81 @@ std::string version_1(SqlConnection& db) {
   return hash_stored_tokens(db) ? "VACUUM; PRAGMA wal_checkpoint(TRUNCATE)" : "";
 }
 
+// Version 2: people (people_store.hpp, docs/accounts.md "Stored data"). `numbered_key`: the dialect's primary key
+// that the database numbers, in the order rows are added.
+std::string people_tables(const std::string& numbered_key) {
+  return R"sql(
+  CREATE TABLE accounts (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE,
+    password_hash TEXT,
+    created_at BIGINT NOT NULL
+  );
+  CREATE TABLE passkeys (
+    id TEXT PRIMARY KEY,
+    account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    public_key TEXT NOT NULL,
+    label TEXT NOT NULL,
+    alg INTEGER NOT NULL,
+    sign_count BIGINT NOT NULL,
+    created_at BIGINT NOT NULL,
+    last_used_at BIGINT NOT NULL
+  );
+  CREATE INDEX passkeys_account ON passkeys(account);
+  CREATE TABLE sessions (
+    id_hash TEXT PRIMARY KEY,
+    public_id TEXT NOT NULL,
+    account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    device TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    last_seen_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL
+  );
+  CREATE INDEX sessions_account ON sessions(account);
+  CREATE INDEX sessions_expires ON sessions(expires_at);
+  CREATE TABLE sign_ins (
+    id )sql" + numbered_key + R"sql(,
+    account TEXT REFERENCES accounts(id) ON DELETE CASCADE,
+    method TEXT NOT NULL,
+    device TEXT NOT NULL,
+    address TEXT NOT NULL,
+    ok INTEGER NOT NULL,
+    at BIGINT NOT NULL
+  );
+  CREATE INDEX sign_ins_account ON sign_ins(account, id);
+  CREATE INDEX sign_ins_address ON sign_ins(address, at);
+  CREATE TABLE challenges (
+    challenge TEXT PRIMARY KEY,
+    purpose TEXT NOT NULL,
+    account TEXT,
+    expires_at BIGINT NOT NULL
+  );
+  CREATE INDEX challenges_expires ON challenges(expires_at);
+  CREATE TABLE seat_claims (
+    token_hash TEXT PRIMARY KEY,
+    account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    table_id TEXT NOT NULL,
+    claimed_at BIGINT NOT NULL
+  );
+  CREATE INDEX seat_claims_account ON seat_claims(account);
+  CREATE TABLE chat_lines (
+    id )sql" + numbered_key + R"sql(,
+    account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    table_id TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at BIGINT NOT NULL
+  );
+  CREATE INDEX chat_lines_account ON chat_lines(account, id);
+)sql";
+}
+
+std::string version_2(SqlConnection& db) {
+  db.script(people_tables(db.dialect() == Dialect::sqlite ? "INTEGER PRIMARY KEY"
+                                                          : "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"));
+  return "";
+}
+
 struct Migration {
   int version;
   const char* what;  // for the log
@@ -164,6 +241,7 @@ struct Migration {
 };
 constexpr Migration kMigrations[] = {
     {1, "tables, seats and moves", version_1},
+    {2, "people: accounts, passkeys, sessions, sign-ins, challenges, seat claims, chat", version_2},
 };
 
 // Migration i applies version i + 1: the version a database is at is the index of the next one to apply.
@@ -193,10 +271,12 @@ void migrate(SqlConnection& db) {
     db.transaction([&] {
       if (db.dialect() == Dialect::postgresql) db.script(kOneNodeAtATime);
       db.script(kVersionTable);
-      const auto version = static_cast<int>(db.rows("SELECT coalesce(max(version), 0) FROM schema_version").at(0).integer(0));
+      const auto version =
+          static_cast<int>(db.rows("SELECT coalesce(max(version), 0) FROM schema_version").at(0).integer(0));
       if (version > newest_version()) {
-        throw StoreError("the database's schema is at version " + std::to_string(version) + ", newer than this server's " +
-                         std::to_string(newest_version()) + ": it was made by a newer server, which must be run instead");
+        throw StoreError("the database's schema is at version " + std::to_string(version) +
+                         ", newer than this server's " + std::to_string(newest_version()) +
+                         ": a newer server made it, and only such a server may open it");
       }
       if (version == newest_version()) return;
       applied = &kMigrations[version];

@@ -1,0 +1,283 @@
+#include "store/sql_people_store.hpp"
+
+#include "store/schema.hpp"
+
+namespace emporium::server {
+namespace {
+
+// The columns each row reads, in its order.
+constexpr const char* kAccountColumns = "id, name, name_key, password_hash, created_at";
+constexpr const char* kPasskeyColumns = "id, account, public_key, label, alg, sign_count, created_at, last_used_at";
+constexpr const char* kSessionColumns = "id_hash, public_id, account, device, created_at, last_seen_at, expires_at";
+constexpr const char* kSignInColumns = "account, method, device, address, ok, at";
+constexpr const char* kChallengeColumns = "challenge, purpose, account, expires_at";
+constexpr const char* kChatColumns = "account, table_id, text, at";
+// A claim counts only while its seat exists (a table deleted before its start takes its seats with it).
+constexpr const char* kClaimsOfSeats =
+    "SELECT c.token_hash, c.account, c.table_id, c.claimed_at FROM seat_claims c "
+    "JOIN seats s ON s.token = c.token_hash ";
+
+// The sign-ins kept per account (its account page shows them; older ones only fill the database).
+constexpr long long kSignInsKept = 100;
+// Failed sign-ins on names no account has count toward their address's limit only, whose window is minutes.
+constexpr long long kUnknownNameSignInsKeptFor = 24 * 3600;
+
+AccountRow account_row(const SqlRow& r) { return {r.text(0), r.text(1), r.text(2), r.text(3), r.integer(4)}; }
+PasskeyRow passkey_row(const SqlRow& r) {
+  return {r.text(0), r.text(1), r.text(2), r.text(3), static_cast<int>(r.integer(4)),
+          static_cast<std::uint32_t>(r.integer(5)), r.integer(6), r.integer(7)};
+}
+SessionRow session_row(const SqlRow& r) {
+  return {r.text(0), r.text(1), r.text(2), r.text(3), r.integer(4), r.integer(5), r.integer(6)};
+}
+SignInRow sign_in_row(const SqlRow& r) {
+  return {r.text(0), r.text(1), r.text(2), r.text(3), r.integer(4) != 0, r.integer(5)};
+}
+ChallengeRow challenge_row(const SqlRow& r) { return {r.text(0), r.text(1), r.text(2), r.integer(3)}; }
+ClaimRow claim_row(const SqlRow& r) { return {r.text(0), r.text(1), r.text(2), r.integer(3)}; }
+ChatRow chat_row(const SqlRow& r) { return {r.text(0), r.text(1), r.text(2), r.integer(3)}; }
+
+template <class Row>
+std::vector<Row> read_all(const std::vector<SqlRow>& rows, Row (*read)(const SqlRow&)) {
+  std::vector<Row> out;
+  out.reserve(rows.size());
+  for (const auto& r : rows) out.push_back(read(r));
+  return out;
+}
+template <class Row>
+std::optional<Row> read_first(const std::vector<SqlRow>& rows, Row (*read)(const SqlRow&)) {
+  if (rows.empty()) return std::nullopt;
+  return read(rows.front());
+}
+// The one row of a count.
+std::size_t count_of(const std::vector<SqlRow>& rows) { return static_cast<std::size_t>(rows.at(0).integer(0)); }
+
+std::string select_from(const char* columns, const char* rest) {
+  return std::string("SELECT ") + columns + " FROM " + rest;
+}
+
+// Inserts that return the new row's key, or nothing when a unique column is taken.
+constexpr const char* kInsertAccount =
+    "INSERT INTO accounts (id, name, name_key, password_hash, created_at) VALUES ($1, $2, $3, $4, $5) "
+    "ON CONFLICT DO NOTHING RETURNING id";
+constexpr const char* kInsertPasskey =
+    "INSERT INTO passkeys (id, account, public_key, label, alg, sign_count, created_at, last_used_at) "
+    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING id";
+std::vector<SqlValue> passkey_values(const PasskeyRow& p) {
+  return {p.id, p.account, p.public_key, p.label, static_cast<long long>(p.alg),
+          static_cast<long long>(p.sign_count), p.created_at, p.last_used_at};
+}
+
+}  // namespace
+
+std::vector<SqlRow> SqlPeopleStore::run(const std::string& statement, const std::vector<SqlValue>& params) {
+  std::lock_guard hold(mutex_);
+  return sql().rows(statement, params);
+}
+
+void SqlPeopleStore::in_transaction(const std::function<void(SqlConnection& db)>& body) {
+  std::lock_guard hold(mutex_);
+  SqlConnection& db = sql();
+  db.transaction([&] { body(db); });
+}
+
+bool SqlPeopleStore::create_account(const AccountRow& a, const std::optional<PasskeyRow>& first_passkey) {
+  struct Taken {};  // the name's key or the passkey's id: the transaction is rolled back
+  try {
+    in_transaction([&](SqlConnection& db) {
+      if (db.rows(kInsertAccount, {a.id, a.name, a.name_key, text_or_null(a.password_hash), a.created_at}).empty() ||
+          (first_passkey && db.rows(kInsertPasskey, passkey_values(*first_passkey)).empty())) {
+        throw Taken();
+      }
+    });
+  } catch (const Taken&) {
+    return false;
+  }
+  return true;
+}
+
+std::optional<AccountRow> SqlPeopleStore::account(const std::string& id) {
+  return read_first(run(select_from(kAccountColumns, "accounts WHERE id = $1"), {id}), account_row);
+}
+
+std::optional<AccountRow> SqlPeopleStore::account_by_name_key(const std::string& name_key) {
+  return read_first(run(select_from(kAccountColumns, "accounts WHERE name_key = $1"), {name_key}), account_row);
+}
+
+void SqlPeopleStore::set_password(const std::string& account, const std::string& hash) {
+  run("UPDATE accounts SET password_hash = $2 WHERE id = $1", {account, text_or_null(hash)});
+}
+
+bool SqlPeopleStore::add_passkey(const PasskeyRow& passkey) {
+  return !run(kInsertPasskey, passkey_values(passkey)).empty();
+}
+
+std::optional<PasskeyRow> SqlPeopleStore::passkey(const std::string& id) {
+  return read_first(run(select_from(kPasskeyColumns, "passkeys WHERE id = $1"), {id}), passkey_row);
+}
+
+std::vector<PasskeyRow> SqlPeopleStore::passkeys_of(const std::string& account) {
+  return read_all(
+      run(select_from(kPasskeyColumns, "passkeys WHERE account = $1 ORDER BY created_at, id"), {account}),
+      passkey_row);
+}
+
+bool SqlPeopleStore::use_passkey(const std::string& id, std::uint32_t old_count, std::uint32_t new_count,
+                                 long long at) {
+  return !run("UPDATE passkeys SET sign_count = $3, last_used_at = $4 WHERE id = $1 AND sign_count = $2 RETURNING id",
+              {id, static_cast<long long>(old_count), static_cast<long long>(new_count), at})
+              .empty();
+}
+
+bool SqlPeopleStore::rename_passkey(const std::string& account, const std::string& id, const std::string& label) {
+  return !run("UPDATE passkeys SET label = $3 WHERE account = $1 AND id = $2 RETURNING id", {account, id, label})
+              .empty();
+}
+
+bool SqlPeopleStore::remove_passkey(const std::string& account, const std::string& id) {
+  return !run("DELETE FROM passkeys WHERE account = $1 AND id = $2 RETURNING id", {account, id}).empty();
+}
+
+void SqlPeopleStore::create_session(const SessionRow& s) {
+  run("INSERT INTO sessions (id_hash, public_id, account, device, created_at, last_seen_at, expires_at) "
+      "VALUES ($1, $2, $3, $4, $5, $6, $7)",
+      {s.id_hash, s.public_id, s.account, s.device, s.created_at, s.last_seen_at, s.expires_at});
+}
+
+std::optional<SessionRow> SqlPeopleStore::session(const std::string& id_hash) {
+  return read_first(run(select_from(kSessionColumns, "sessions WHERE id_hash = $1"), {id_hash}), session_row);
+}
+
+void SqlPeopleStore::touch_session(const std::string& id_hash, long long last_seen, long long expires_at) {
+  run("UPDATE sessions SET last_seen_at = $2, expires_at = $3 WHERE id_hash = $1", {id_hash, last_seen, expires_at});
+}
+
+bool SqlPeopleStore::delete_session(const std::string& id_hash) {
+  return !run("DELETE FROM sessions WHERE id_hash = $1 RETURNING id_hash", {id_hash}).empty();
+}
+
+bool SqlPeopleStore::delete_session_by_public_id(const std::string& account, const std::string& public_id) {
+  return !run("DELETE FROM sessions WHERE account = $1 AND public_id = $2 RETURNING id_hash", {account, public_id})
+              .empty();
+}
+
+std::size_t SqlPeopleStore::delete_sessions_of(const std::string& account) {
+  return run("DELETE FROM sessions WHERE account = $1 RETURNING id_hash", {account}).size();
+}
+
+std::vector<SessionRow> SqlPeopleStore::sessions_of(const std::string& account, long long now) {
+  return read_all(run(select_from(kSessionColumns,
+                             "sessions WHERE account = $1 AND expires_at > $2 ORDER BY created_at DESC, id_hash"),
+                      {account, now}),
+                  session_row);
+}
+
+void SqlPeopleStore::record_sign_in(const SignInRow& s) {
+  in_transaction([&](SqlConnection& db) {
+    db.rows("INSERT INTO sign_ins (account, method, device, address, ok, at) VALUES ($1, $2, $3, $4, $5, $6)",
+            {text_or_null(s.account), s.method, s.device, s.address, s.ok ? 1LL : 0LL, s.at});
+    if (s.account.empty()) return;
+    db.rows("DELETE FROM sign_ins WHERE account = $1 AND id <= "
+            "(SELECT id FROM sign_ins WHERE account = $1 ORDER BY id DESC LIMIT 1 OFFSET $2)",
+            {s.account, kSignInsKept});
+  });
+}
+
+std::vector<SignInRow> SqlPeopleStore::sign_ins_of(const std::string& account, std::size_t limit) {
+  return read_all(run(select_from(kSignInColumns, "sign_ins WHERE account = $1 ORDER BY id DESC LIMIT $2"),
+                      {account, static_cast<long long>(limit)}),
+                  sign_in_row);
+}
+
+std::size_t SqlPeopleStore::failures_since(const std::string& account, long long since) {
+  return count_of(run("SELECT count(*) FROM sign_ins WHERE account = $1 AND ok = 0 AND at >= $2", {account, since}));
+}
+
+std::size_t SqlPeopleStore::failures_from(const std::string& address, long long since) {
+  return count_of(run("SELECT count(*) FROM sign_ins WHERE address = $1 AND ok = 0 AND at >= $2", {address, since}));
+}
+
+void SqlPeopleStore::put_challenge(const ChallengeRow& c) {
+  run("INSERT INTO challenges (challenge, purpose, account, expires_at) VALUES ($1, $2, $3, $4)",
+      {c.challenge, c.purpose, text_or_null(c.account), c.expires_at});
+}
+
+std::optional<ChallengeRow> SqlPeopleStore::take_challenge(const std::string& challenge, long long now) {
+  // One statement finds it and uses it up, so of two takers only one gets it; an expired one goes too.
+  auto taken = read_first(
+      run(std::string("DELETE FROM challenges WHERE challenge = $1 RETURNING ") + kChallengeColumns, {challenge}),
+      challenge_row);
+  if (taken && taken->expires_at <= now) return std::nullopt;
+  return taken;
+}
+
+std::vector<ClaimRow> SqlPeopleStore::claim_seats(const std::string& account,
+                                                  const std::vector<std::string>& token_hashes, long long now) {
+  std::vector<ClaimRow> claims;
+  in_transaction([&](SqlConnection& db) {
+    for (const auto& token_hash : token_hashes) {
+      // A seat that exists and nobody claimed; one another account claimed stays theirs.
+      db.rows("INSERT INTO seat_claims (token_hash, account, table_id, claimed_at) "
+              "SELECT token, $1, table_id, $2 FROM seats WHERE token = $3 ON CONFLICT (token_hash) DO NOTHING",
+              {account, now, token_hash});
+      const auto mine = db.rows(std::string(kClaimsOfSeats) + "WHERE c.token_hash = $1 AND c.account = $2",
+                                {token_hash, account});
+      if (!mine.empty()) claims.push_back(claim_row(mine.front()));
+    }
+  });
+  return claims;
+}
+
+std::vector<ClaimRow> SqlPeopleStore::claims_of(const std::string& account) {
+  return read_all(
+      run(std::string(kClaimsOfSeats) + "WHERE c.account = $1 ORDER BY c.claimed_at, c.token_hash", {account}),
+      claim_row);
+}
+
+std::optional<std::string> SqlPeopleStore::account_of_seat(const std::string& token_hash) {
+  const auto claim =
+      read_first(run(std::string(kClaimsOfSeats) + "WHERE c.token_hash = $1", {token_hash}), claim_row);
+  if (!claim) return std::nullopt;
+  return claim->account;
+}
+
+void SqlPeopleStore::record_chat(const ChatRow& line) {
+  run("INSERT INTO chat_lines (account, table_id, text, at) VALUES ($1, $2, $3, $4)",
+      {line.account, line.table_id, line.text, line.at});
+}
+
+std::vector<ChatRow> SqlPeopleStore::chat_of(const std::string& account) {
+  return read_all(run(select_from(kChatColumns, "chat_lines WHERE account = $1 ORDER BY id"), {account}), chat_row);
+}
+
+void SqlPeopleStore::delete_account(const std::string& account, const std::string& deleted_name) {
+  in_transaction([&](SqlConnection& db) {
+    db.rows("UPDATE seats SET name = $2 WHERE token IN (SELECT token_hash FROM seat_claims WHERE account = $1) "
+            "AND table_id IN (SELECT id FROM game_tables WHERE state = 'finished')",
+            {account, deleted_name});
+    // A challenge names the account it is for, not one that must exist (a sign-up's names the account to be).
+    db.rows("DELETE FROM challenges WHERE account = $1", {account});
+    // Its passkeys, sessions, sign-ins, seat claims and chat lines go with it (ON DELETE CASCADE).
+    db.rows("DELETE FROM accounts WHERE id = $1", {account});
+  });
+}
+
+std::size_t SqlPeopleStore::delete_expired(long long now) {
+  std::size_t deleted = 0;
+  in_transaction([&](SqlConnection& db) {
+    deleted += db.rows("DELETE FROM sessions WHERE expires_at <= $1 RETURNING id_hash", {now}).size();
+    deleted += db.rows("DELETE FROM challenges WHERE expires_at <= $1 RETURNING challenge", {now}).size();
+    deleted += db.rows("DELETE FROM sign_ins WHERE account IS NULL AND at < $1 RETURNING id",
+                       {now - kUnknownNameSignInsKeptFor})
+                   .size();
+  });
+  return deleted;
+}
+
+SqlitePeopleStore::SqlitePeopleStore(const std::string& data_dir) : db_(open_database(database_file(data_dir))) {}
+
+SqlitePeopleStore::~SqlitePeopleStore() { sqlite3_close(db_); }
+
+PostgresPeopleStore::PostgresPeopleStore(const std::string& uri) : db_(uri) { schema::migrate(connection_); }
+
+}  // namespace emporium::server

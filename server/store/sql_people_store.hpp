@@ -1,0 +1,102 @@
+#pragma once
+// The people store (people_store.hpp) in SQL written once for both dialects (sql_connection.hpp): SqlPeopleStore makes
+// every call, SqlitePeopleStore and PostgresPeopleStore only open its connection. Each has a connection of its own
+// to the game store's database, so that account traffic never waits for the moves' connection or its mutex; its
+// tables are made by the schema's version 2 (schema.cpp), applied by whichever store opens first.
+#include <functional>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "store/people_store.hpp"
+#include "store/pg_connection.hpp"
+#include "store/sql_connection.hpp"
+#include "store/sqlite_connection.hpp"
+
+namespace emporium::server {
+
+class SqlPeopleStore : public PeopleStore {
+ public:
+  bool create_account(const AccountRow& account, const std::optional<PasskeyRow>& first_passkey) override;
+  std::optional<AccountRow> account(const std::string& id) override;
+  std::optional<AccountRow> account_by_name_key(const std::string& name_key) override;
+  void set_password(const std::string& account, const std::string& hash) override;
+
+  bool add_passkey(const PasskeyRow& passkey) override;
+  std::optional<PasskeyRow> passkey(const std::string& id) override;
+  std::vector<PasskeyRow> passkeys_of(const std::string& account) override;
+  bool use_passkey(const std::string& id, std::uint32_t old_count, std::uint32_t new_count, long long at) override;
+  bool rename_passkey(const std::string& account, const std::string& id, const std::string& label) override;
+  bool remove_passkey(const std::string& account, const std::string& id) override;
+
+  void create_session(const SessionRow& session) override;
+  std::optional<SessionRow> session(const std::string& id_hash) override;
+  void touch_session(const std::string& id_hash, long long last_seen, long long expires_at) override;
+  bool delete_session(const std::string& id_hash) override;
+  bool delete_session_by_public_id(const std::string& account, const std::string& public_id) override;
+  std::size_t delete_sessions_of(const std::string& account) override;
+  std::vector<SessionRow> sessions_of(const std::string& account, long long now) override;
+
+  void record_sign_in(const SignInRow& sign_in) override;
+  std::vector<SignInRow> sign_ins_of(const std::string& account, std::size_t limit) override;
+  std::size_t failures_since(const std::string& account, long long since) override;
+  std::size_t failures_from(const std::string& address, long long since) override;
+
+  void put_challenge(const ChallengeRow& challenge) override;
+  std::optional<ChallengeRow> take_challenge(const std::string& challenge, long long now) override;
+
+  std::vector<ClaimRow> claim_seats(const std::string& account, const std::vector<std::string>& token_hashes,
+                                    long long now) override;
+  std::vector<ClaimRow> claims_of(const std::string& account) override;
+  std::optional<std::string> account_of_seat(const std::string& token_hash) override;
+
+  void record_chat(const ChatRow& line) override;
+  std::vector<ChatRow> chat_of(const std::string& account) override;
+
+  void delete_account(const std::string& account, const std::string& deleted_name) override;
+  std::size_t delete_expired(long long now) override;
+
+ protected:
+  // The connection the dialect's store opened; used with the mutex held.
+  virtual SqlConnection& sql() = 0;
+
+ private:
+  // One statement on its own (it takes the mutex).
+  std::vector<SqlRow> run(const std::string& statement, const std::vector<SqlValue>& params);
+  // `body` in one transaction (it takes the mutex).
+  void in_transaction(const std::function<void(SqlConnection& db)>& body);
+
+  std::mutex mutex_;
+};
+
+class SqlitePeopleStore final : public SqlPeopleStore {
+ public:
+  // Opens (creating if needed) <data_dir>/emporium.db as the game store does. Throws StoreError.
+  explicit SqlitePeopleStore(const std::string& data_dir);
+  ~SqlitePeopleStore() override;
+  SqlitePeopleStore(const SqlitePeopleStore&) = delete;
+  SqlitePeopleStore& operator=(const SqlitePeopleStore&) = delete;
+
+ protected:
+  SqlConnection& sql() override { return connection_; }
+
+ private:
+  sqlite3* db_;
+  SqliteConnection connection_{db_};
+};
+
+class PostgresPeopleStore final : public SqlPeopleStore {
+ public:
+  // Connects to `uri` (a libpq connection URI); a lost connection is opened again on the next call. Throws
+  // StoreError.
+  explicit PostgresPeopleStore(const std::string& uri);
+
+ protected:
+  SqlConnection& sql() override { return connection_; }
+
+ private:
+  PgConnection db_;
+  PgSqlConnection connection_{db_};
+};
+
+}  // namespace emporium::server
