@@ -394,6 +394,57 @@ describe('Connection', () => {
     assert.equal(sockets[sockets.length - 1], next, 'the same URL changes nothing');
   });
 
+  test('the hello says whether the connection is signed in, and as whom', async () => {
+    const { conn, sockets } = setup();
+    conn.start();
+    sockets[0].accept();
+    await flush();
+    sockets[0].reply({ type: 'hello', name: 'Ann', account: { id: 'acc-1', name: 'Ann' }, protocol: 1 });
+    await flush();
+    assert.deepEqual(conn.account, { id: 'acc-1', name: 'Ann' });
+    sockets[0].drop();
+    await flush();
+    conn.reconnectNow();
+    await greet(sockets[1], 'Guest-x1'); // a guest's hello: account null (or absent, from an older server)
+    assert.equal(conn.account, null);
+  });
+
+  test('reconnect() opens a new connection at once (signing in or out) and the page takes back what it shows', async () => {
+    const { conn, sockets, timers } = setup();
+    const hookRuns = [];
+    conn.whenReady(() => hookRuns.push(sockets.length));
+    conn.start();
+    await greet(sockets[0]);
+    await flush();
+    const pending = conn.request({ type: 'ping' }).catch((e) => e.code);
+    conn.reconnect('account');
+    assert.equal(sockets[0].closedWith, 1000, 'the old one is closed cleanly');
+    assert.equal(await pending, 'disconnected');
+    assert.equal(sockets.length, 2, 'a new one at once, no backoff');
+    assert.equal(conn.ready, false);
+    sockets[0].onclose?.({ code: 1000 }); // the old socket's close comes late: nothing more happens
+    assert.equal(sockets.length, 2);
+    sockets[1].accept();
+    await flush();
+    sockets[1].reply({ type: 'hello', name: 'Ann', account: { id: 'acc-1', name: 'Ann' }, protocol: 1 });
+    await flush();
+    await flush();
+    assert.equal(conn.ready, true);
+    assert.equal(conn.account.id, 'acc-1');
+    assert.deepEqual(hookRuns, [1, 2]);
+
+    // While waiting to retry after a loss: at once too, without waiting out the backoff.
+    sockets[1].drop();
+    assert.equal(conn.state, State.waiting);
+    conn.reconnect('account');
+    assert.equal(sockets.length, 3);
+    await timers.advance(60000);
+    assert.equal(sockets.length, 3, 'the scheduled retry was dropped');
+    conn.stop();
+    conn.reconnect('account');
+    assert.equal(sockets.length, 3, 'a stopped connection stays stopped');
+  });
+
   test('frames from a replaced socket are ignored', async () => {
     const { conn, sockets, messages } = setup();
     conn.start();

@@ -3,7 +3,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { Store, MemoryStorage, MAX_TRANSCRIPT, rememberSeat } from '../../web-client/js/core/store.js';
-import { parseRoute, tablePath, replayPath, invitePath, inviteUrl, myGamesPath } from '../../web-client/js/core/route.js';
+import { parseRoute, tablePath, replayPath, invitePath, inviteUrl, myGamesPath, accountPath, signInPath, safeNext } from '../../web-client/js/core/route.js';
 
 describe('Store', () => {
   test('remembers the name', () => {
@@ -12,6 +12,28 @@ describe('Store', () => {
     assert.equal(store.name(), '');
     store.setName('Ann');
     assert.equal(new Store(local, null).name(), 'Ann', 'kept across page loads');
+  });
+
+  test('a guest keeps the name the server gave first, and says it in every hello until a name is chosen', () => {
+    const local = new MemoryStorage();
+    const store = new Store(local, null);
+    assert.equal(store.helloName(), '', 'the first hello has no name: the server makes one up');
+    store.keepGuestName('Guest-x1Yz');
+    const reloaded = new Store(local, null);
+    assert.equal(reloaded.helloName(), 'Guest-x1Yz', 'the same guest after a reload');
+    reloaded.keepGuestName('Guest-other');
+    assert.equal(reloaded.helloName(), 'Guest-x1Yz', 'the first one stays');
+    assert.equal(reloaded.name(), '', 'not a chosen name (the name form stays empty)');
+    reloaded.setName('Ann');
+    assert.equal(reloaded.helloName(), 'Ann', 'a chosen name wins');
+    const chosen = new Store(new MemoryStorage(), null);
+    chosen.setName('Bo');
+    chosen.keepGuestName('Guest-abc');
+    assert.equal(chosen.guestName(), '', 'with a name chosen, no guest name is kept');
+    const empty = new Store(new MemoryStorage(), null);
+    empty.keepGuestName('');
+    empty.keepGuestName(null);
+    assert.equal(empty.helloName(), '');
   });
 
   test('keeps seat tokens by table, merges updates and forgets them', () => {
@@ -121,6 +143,27 @@ describe('routes', () => {
     assert.deepEqual(parseRoute('/my-games/'), { name: 'myGames' });
     assert.deepEqual(parseRoute('/', '#/my-games'), { name: 'myGames' });
     assert.deepEqual(parseRoute('/', '#/other'), { name: 'lobby' });
+  });
+
+  test('the account\'s pages, and where signing in goes back to', () => {
+    assert.deepEqual(parseRoute(accountPath), { name: 'account' });
+    assert.deepEqual(parseRoute('/account/'), { name: 'account' });
+    assert.deepEqual(parseRoute('/account/sign-in'), { name: 'signIn', mode: 'sign-in' });
+    assert.deepEqual(parseRoute('/account/sign-up'), { name: 'signIn', mode: 'sign-up' });
+    assert.deepEqual(parseRoute('/account/other'), { name: 'notFound' });
+    assert.equal(signInPath(), '/account/sign-in');
+    assert.equal(signInPath('/'), '/account/sign-in');
+    assert.equal(signInPath('/t/abc'), '/account/sign-in?next=%2Ft%2Fabc');
+    assert.equal(signInPath('/t/abc', 'sign-up'), '/account/sign-up?next=%2Ft%2Fabc');
+    assert.equal(signInPath('/account/sign-up'), '/account/sign-in', 'never back to signing in');
+    assert.equal(safeNext('?next=%2Ft%2Fabc'), '/t/abc');
+    assert.equal(safeNext('?next=%2Faccount'), '/account');
+    assert.equal(safeNext('/my-games'), '/my-games');
+    assert.equal(safeNext(''), '/');
+    for (const bad of ['?next=https%3A%2F%2Fevil.example', '?next=%2F%2Fevil.example', '?next=%2F%5Cevil.example', 'javascript:alert(1)',
+      '?next=%2Fnowhere%2Fat%2Fall', '?other=1', 'relative/path', '?next=%2Faccount%2Fsign-in']) {
+      assert.equal(safeNext(bad), '/', bad);
+    }
   });
 
   test('routes to paths and the invite URL', () => {

@@ -4,7 +4,9 @@
 // - every frame that is not a reply (table, events, chat, lobby, pushed snapshots…) goes to the
 //   'message' listeners;
 // - on every (re)connection it says hello (with the remembered name) and then runs the 'ready'
-//   hooks, which take back whatever the page was showing (resume a seat, watch a table);
+//   hooks, which take back whatever the page was showing (resume a seat, watch a table); the hello
+//   reply says the name and, for a connection whose upgrade carried a session cookie, the account;
+// - reconnect() opens it again at once (after signing in or out: the upgrade reads the cookie anew);
 // - a lost connection is retried with exponential backoff and jitter; a heartbeat notices dead
 //   connections that never close; the 'state' listeners drive the connection indicator.
 // The bookkeeping (backoff schedule, request ids) is in pure functions and classes, tested in
@@ -152,6 +154,7 @@ export class Connection {
     this.browserOffline = false;
     this.closed = false;
     this.name = '';
+    this.account = null; // from the hello reply: {id, name} when the connection is signed in, else null
     this.games = [];
     this.absentAfterS = null; // from welcome: how long a player must be away before replace_absent
     this.node = null; // from welcome: the node that answers, when the server is one of several
@@ -279,10 +282,22 @@ export class Connection {
     if (url === this.url) return;
     this.url = url;
     if (!this.node || this.closed || !this.socket) return;
+    this.reconnect('another table');
+  }
+
+  /**
+   * Closes the current socket (if any) and opens a new one at once; the ready hooks take back what the page
+   * shows. For a change the server reads only at the upgrade: the URL (setUrl), the session cookie (signing in
+   * or out).
+   */
+  reconnect(reason = 'reconnect') {
+    if (this.closed) return;
     const s = this.socket;
-    this.detach(s);
-    this.socket = null;
-    try { s.close(1000, 'another table'); } catch { /* already closed */ }
+    if (s) {
+      this.detach(s);
+      this.socket = null;
+      try { s.close(1000, reason); } catch { /* already closed */ }
+    }
     this.ready = false;
     this.stopHeartbeat();
     this.failPending('disconnected');
@@ -358,6 +373,7 @@ export class Connection {
     }
     if (socket !== this.socket) return;
     this.name = reply.name;
+    this.account = reply.account && typeof reply.account.id === 'string' ? { id: reply.account.id, name: String(reply.account.name || '') } : null;
     this.ready = true;
     this.attempt = 0;
     this.retryAt = null;

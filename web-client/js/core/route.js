@@ -5,6 +5,8 @@
 //   /t/<id>/replay  a finished table's game, move by move
 //   /i/<invite>  an invite link to a private table
 //   /my-games    the games this browser has played or is playing (also #/my-games)
+//   /account     the signed-in account's page
+//   /account/sign-in, /account/sign-up  signing in or up; `?next=<path>` is where to go afterwards
 const ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 export function parseRoute(pathname, hash = '') {
@@ -12,6 +14,9 @@ export function parseRoute(pathname, hash = '') {
   const parts = String(pathname || '/').split('/').filter(Boolean);
   if (parts.length === 0) return { name: 'lobby' };
   if (parts.length === 1 && parts[0] === 'my-games') return { name: 'myGames' };
+  if (parts.length === 1 && parts[0] === 'account') return { name: 'account' };
+  if (parts.length === 2 && parts[0] === 'account' && parts[1] === 'sign-in') return { name: 'signIn', mode: 'sign-in' };
+  if (parts.length === 2 && parts[0] === 'account' && parts[1] === 'sign-up') return { name: 'signIn', mode: 'sign-up' };
   if (parts.length === 2 && parts[0] === 't' && ID.test(parts[1])) return { name: 'table', id: parts[1] };
   if (parts.length === 3 && parts[0] === 't' && ID.test(parts[1]) && parts[2] === 'replay') return { name: 'replay', id: parts[1] };
   if (parts.length === 2 && parts[0] === 'i' && ID.test(parts[1])) return { name: 'invite', code: parts[1] };
@@ -23,3 +28,22 @@ export const tablePath = (id) => `/t/${encodeURIComponent(id)}`;
 export const replayPath = (id) => `${tablePath(id)}/replay`;
 export const invitePath = (code) => `/i/${encodeURIComponent(code)}`;
 export const inviteUrl = (origin, code) => `${origin}${invitePath(code)}`;
+
+export const accountPath = '/account';
+/** Signing in (or up, `mode` 'sign-up') and then going back to `next` (a path of this site; none for the lobby). */
+export function signInPath(next = '', mode = 'sign-in') {
+  const path = `${accountPath}/${mode === 'sign-up' ? 'sign-up' : 'sign-in'}`;
+  const back = safeNext(next);
+  return back === '/' ? path : `${path}?next=${encodeURIComponent(back)}`;
+}
+/**
+ * Where to go after signing in: `next` (a path, or a `?next=` query) when it is a path of this site that is
+ * not the sign-in itself; else the lobby. Never another site's address (//host, a scheme, a backslash).
+ */
+export function safeNext(next) {
+  let path = String(next || '');
+  if (path.startsWith('?')) path = new URLSearchParams(path).get('next') || '';
+  if (!path.startsWith('/') || path.startsWith('//') || /[\\\s]/.test(path) || path.length > 300) return '/';
+  const route = parseRoute(path.split(/[?#]/)[0]);
+  return route.name === 'notFound' || route.name === 'signIn' ? '/' : path;
+}

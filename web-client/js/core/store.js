@@ -1,4 +1,5 @@
-// What the browser remembers (localStorage): the display name, the language chosen, the seat token of every table
+// What the browser remembers (localStorage): the display name (or, until one is chosen, the guest name the
+// server gave on the first visit, said again in every hello so that a guest stays the same guest), the language chosen, the seat token of every table
 // this browser sits at, the invite codes of private tables it has seen, the shuffle commitment each
 // table showed it first, and the your-turn signals chosen (sound, notifications). Per tab
 // (sessionStorage): each table's log and chat, so that a reload keeps them.
@@ -6,6 +7,7 @@
 // Storage may be unavailable (private modes, quotas): then everything lives for this page only.
 
 const KEY_NAME = 'emporium.name';
+const KEY_GUEST_NAME = 'emporium.guestName';
 const KEY_SEATS = 'emporium.seats';
 const KEY_INVITES = 'emporium.invites';
 const KEY_TRANSCRIPT = 'emporium.transcript.';
@@ -83,6 +85,22 @@ export class Store {
   }
   setName(name) {
     this.local.setItem(KEY_NAME, name);
+  }
+  /** The name the server made up for this browser's first hello ('' until then). */
+  guestName() {
+    return this.local.getItem(KEY_GUEST_NAME) || '';
+  }
+  /**
+   * Keeps the name a guest's first hello was given (a guest's hello reply: js/main.js), unless a name was chosen
+   * or one is kept already: every later hello says it, so the header's name stays across page loads.
+   */
+  keepGuestName(name) {
+    if (typeof name !== 'string' || !name || this.name() || this.guestName()) return;
+    this.local.setItem(KEY_GUEST_NAME, name);
+  }
+  /** The name to say hello with: the chosen one, else the kept guest name, else '' (the server makes one up). */
+  helloName() {
+    return this.name() || this.guestName();
   }
 
   // ---- seats: tableId → {token, seat, game, invite, savedAt} ----
