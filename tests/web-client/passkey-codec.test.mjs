@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 
 import {
   assertionJson, attestationJson, base64UrlToBuffer, bufferToBase64Url, ceremonyErrorCode, creationOptions,
-  passkeysAvailable, requestOptions,
+  isIpAddress, passkeysAvailable, requestOptions,
 } from '../../web-client/js/core/passkey-codec.js';
 
 const bytes = (...list) => new Uint8Array(list).buffer;
@@ -130,6 +130,17 @@ test('passkeys are available only with PublicKeyCredential, navigator.credential
   assert.equal(passkeysAvailable({ PublicKeyCredential, isSecureContext: false, navigator: { credentials } }), false, 'plain http elsewhere than localhost');
   assert.equal(passkeysAvailable({ PublicKeyCredential, isSecureContext: true, navigator: {} }), false);
   assert.equal(passkeysAvailable(null), false);
+  const at = (hostname) => passkeysAvailable({ PublicKeyCredential, isSecureContext: true, navigator: { credentials }, location: { hostname } });
+  assert.equal(at('localhost'), true);
+  assert.equal(at('games.example'), true);
+  assert.equal(at('127.0.0.1'), false, 'secure, but an IP address is no relying party');
+  assert.equal(at('[::1]'), false);
+  assert.equal(at('::1'), false);
+});
+
+test('IP addresses, of both kinds', () => {
+  for (const ip of ['127.0.0.1', '10.0.0.255', '::1', '[2001:db8::1]']) assert.equal(isIpAddress(ip), true, ip);
+  for (const name of ['localhost', 'emporium.example', '127.0.0.1.nip.io', '']) assert.equal(isIpAddress(name), false, name);
 });
 
 test('the browser\'s refusals in the client\'s codes', () => {

@@ -90,13 +90,22 @@ export function assertionJson(credential) {
   return out;
 }
 
+/** Whether `host` is an IP address (IPv4, or IPv6 with or without its brackets): no relying party id can be one. */
+export function isIpAddress(host) {
+  const h = String(host || '');
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(h) || h.includes(':');
+}
+
 /**
  * Whether this browser can use passkeys here: `scope` is the page's global object (globalThis in a page). It
- * needs PublicKeyCredential, navigator.credentials and a secure context (https, or http://localhost).
+ * needs PublicKeyCredential, navigator.credentials, a secure context (https, or http://localhost) and a page
+ * reached by a domain name: a passkey belongs to a domain, never to an IP address (http://127.0.0.1 is secure
+ * but cannot have one).
  */
 export function passkeysAvailable(scope) {
   if (!scope || typeof scope.PublicKeyCredential !== 'function') return false;
   if (scope.isSecureContext === false) return false;
+  if (scope.location && isIpAddress(scope.location.hostname)) return false;
   const c = scope.navigator && scope.navigator.credentials;
   return Boolean(c && typeof c.create === 'function' && typeof c.get === 'function');
 }
