@@ -23,6 +23,11 @@ const js = () => files().filter((f) => f.endsWith('.js'));
 test('the client is split by responsibility', () => {
   for (const f of ['index.html', 'css/style.css', 'js/main.js',
     'js/core/connection.js', 'js/core/store.js', 'js/core/route.js', 'js/core/errors.js', 'js/core/dom.js', 'js/core/i18n/index.js', 'js/core/i18n/en.js',
+    'js/core/accounts.js', 'js/core/passkey-codec.js', 'js/models/account-rules.js',
+    'js/ui/account-menu.js', 'js/ui/password-fields.js', 'js/ui/form-status.js',
+    'js/pages/account.js', 'js/pages/account/passkey-list.js', 'js/pages/account/password-change.js', 'js/pages/account/session-list.js',
+    'js/pages/account/sign-in-history.js', 'js/pages/account/data-and-deletion.js',
+    'js/pages/sign-in.js', 'js/pages/sign-in/passkey-way.js', 'js/pages/sign-in/password-way.js',
     'js/models/table-model.js', 'js/models/lobby-list.js', 'js/models/bots.js', 'js/models/clock-rules.js', 'js/models/rematch-rules.js',
     'js/models/attention-rules.js', 'js/models/my-games-model.js', 'js/models/replay-model.js', 'js/models/stand-in.js', 'js/models/shuffle-check.js',
     'js/models/last-moves.js',
@@ -84,7 +89,8 @@ test('ES modules with relative imports that resolve: no bundler, no bare package
 
 test('the pure modules touch no DOM', () => {
   const pure = js().map(rel).filter((f) => f.startsWith('js/models/') || /^games\/[^/]+\/model\.js$/.test(f));
-  for (const f of [...pure, 'js/core/connection.js', 'js/core/store.js', 'js/core/route.js', 'js/core/i18n/index.js']) {
+  for (const f of [...pure, 'js/core/connection.js', 'js/core/store.js', 'js/core/route.js', 'js/core/i18n/index.js',
+    'js/core/accounts.js', 'js/core/passkey-codec.js']) {
     const text = readFileSync(path.join(WEB, f), 'utf8');
     assert.doesNotMatch(text, /\bdocument\.|\bwindow\./, f);
   }

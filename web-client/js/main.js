@@ -1,5 +1,5 @@
-// The entry point: the page header with the connection indicator, the language picker, notices, and
-// the router. Nothing is drawn before the chosen language's catalog is loaded (js/ui/language-picker.js); a
+// The entry point: the page header with the connection indicator, the account (js/ui/account-menu.js), the
+// language picker, notices, and the router. Nothing is drawn before the chosen language's catalog is loaded (js/ui/language-picker.js); a
 // change of language re-labels the header and asks the current screen to re-render in place
 // (`relabel()`), so the connection, the table and what the player typed stay.
 //   /            lobby (js/pages/lobby.js)
@@ -7,15 +7,24 @@
 //   /i/<invite>  table through an invite link
 //   /t/<id>/replay  a finished game move by move (js/pages/replay.js)
 //   /my-games    the games this browser plays or played (js/pages/my-games.js)
+//   /account     the signed-in account (js/pages/account.js)
+//   /account/sign-in, /account/sign-up  signing in or up (js/pages/sign-in.js)
+// Who is signed in comes from GET /api/session at start (js/core/accounts.js) and from each hello; a change of it
+// (signing in or out here, or a session that ended elsewhere) opens the WebSocket again, whose upgrade reads
+// the session cookie, and redraws the header.
 import { Connection, State, wsUrl } from './core/connection.js';
 import { Store } from './core/store.js';
-import { parseRoute, myGamesPath } from './core/route.js';
+import { parseRoute, myGamesPath, safeNext } from './core/route.js';
+import { Accounts } from './core/accounts.js';
 import { t } from './core/i18n/index.js';
 import { h, replace } from './core/dom.js';
 import { mountLobby } from './pages/lobby.js';
 import { mountTable } from './pages/table.js';
 import { mountMyGames } from './pages/my-games.js';
 import { mountReplay } from './pages/replay.js';
+import { mountAccount } from './pages/account.js';
+import { mountSignIn } from './pages/sign-in.js';
+import { createAccountMenu } from './ui/account-menu.js';
 import { createThemeSwitch } from './ui/theme-switch.js';
 import { createLanguagePicker, startLanguage } from './ui/language-picker.js';
 
@@ -30,8 +39,13 @@ function storage(name) {
 }
 
 const store = new Store(storage('localStorage'), storage('sessionStorage'));
+const accounts = new Accounts();
+const accountsKnown = accounts.start();
 await startLanguage(store);
-const conn = new Connection({ url: wsUrl(location), name: () => store.name() });
+// The header says who is signed in from the start; a slow answer does not hold the page up for long.
+await Promise.race([accountsKnown, new Promise((resolve) => { setTimeout(resolve, 1500); })]);
+// A guest says hello with the name chosen, else the one the server gave the first time (kept: see 'ready').
+const conn = new Connection({ url: wsUrl(location), name: () => store.helloName() });
 const app = document.getElementById('app');
 const topbar = document.getElementById('topbar');
 const notices = document.getElementById('notices');
@@ -48,8 +62,9 @@ const skip = h('a', { class: 'skip', href: '#app' });
 const brandName = h('span', { class: 'brand-name' });
 const brand = h('a', { class: 'brand', href: '/', 'data-link': '' }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }), brandName);
 const myGamesLink = h('a', { class: 'topbar-link', href: myGamesPath, 'data-link': '', 'data-testid': 'nav-my-games' });
+const accountMenu = createAccountMenu({ accounts, notify });
 replace(topbar, skip, brand,
-  h('div', { class: 'topbar-right' }, myGamesLink, who, languagePicker.el, theme.el, connBox, retry));
+  h('div', { class: 'topbar-right' }, myGamesLink, who, accountMenu.el, languagePicker.el, theme.el, connBox, retry));
 
 /** The header's words in the current language. */
 function labelTopbar() {
@@ -60,6 +75,7 @@ function labelTopbar() {
   retry.textContent = t('conn.retry');
   theme.relabel();
   languagePicker.relabel();
+  accountMenu.relabel();
 }
 labelTopbar();
 
@@ -78,14 +94,43 @@ function showConnection() {
   if (connText.textContent !== text) connText.textContent = text;
   connBox.setAttribute('aria-label', t('conn.label', { state: text }));
   retry.hidden = state === State.open || state === State.connecting;
-  who.textContent = state === State.open && conn.name ? conn.name : '';
+  // A guest's name; a signed-in browser's is the account menu's.
+  who.textContent = state === State.open && conn.name && !accounts.account ? conn.name : '';
 }
 conn.on('state', ({ state }) => {
   showConnection();
   clearInterval(countdown);
   if (state === State.waiting) countdown = setInterval(showConnection, 1000);
 });
-conn.on('ready', showConnection);
+
+// ---- who is signed in ----
+const idOf = (account) => (account ? account.id : null);
+let reconnectedForAccount = false; // one new connection per disagreement, not a loop
+conn.on('ready', async () => {
+  if (!conn.account) store.keepGuestName(conn.name);
+  showConnection();
+  if (!accounts.known || !accounts.available) return;
+  if (idOf(conn.account) === idOf(accounts.account)) {
+    reconnectedForAccount = false;
+    return;
+  }
+  // The connection says otherwise than the page (a session ended elsewhere, or a sign-in raced the connection):
+  // ask again; a change reconnects (below), and a connection older than the cookie is opened again once.
+  try {
+    await accounts.refresh();
+  } catch {
+    return;
+  }
+  if (conn.ready && idOf(conn.account) !== idOf(accounts.account) && !reconnectedForAccount) {
+    reconnectedForAccount = true;
+    conn.reconnect('account');
+  }
+});
+accounts.on(({ account }) => {
+  accountMenu.update();
+  showConnection();
+  if (conn.ready && idOf(conn.account) !== idOf(account)) conn.reconnect('account');
+});
 
 // ---- notices ----
 function notify(text, kind = 'info') {
@@ -104,7 +149,7 @@ let firstRoute = true;
 function setTitle(text) {
   if (document.title !== text) document.title = text;
 }
-const ctx = { conn, store, navigate, notify, setTitle };
+const ctx = { conn, store, navigate, notify, setTitle, accounts };
 
 function route({ again = false } = {}) {
   if (current) current.destroy();
@@ -119,7 +164,11 @@ function route({ again = false } = {}) {
   else if (r.name === 'table') current = mountTable(app, ctx, { id: r.id });
   else if (r.name === 'invite') current = mountTable(app, ctx, { invite: r.code });
   else if (r.name === 'replay') current = mountReplay(app, ctx, { id: r.id });
+  else if (r.name === 'account') current = mountAccount(app, ctx);
+  else if (r.name === 'signIn') current = mountSignIn(app, ctx, { mode: r.mode, next: safeNext(location.search) });
   else current = mountNotFound(app);
+  // "Sign in" in the header comes back here (not to the sign-in or account pages themselves).
+  if (r.name !== 'signIn' && r.name !== 'account') accountMenu.setReturnPath(location.pathname);
   if (!firstRoute && !again) {
     const heading = app.querySelector('h1');
     if (heading) heading.focus({ preventScroll: true });
@@ -149,7 +198,7 @@ function relabel() {
 
 function navigate(path, { replace: replaceState = false } = {}) {
   if (replaceState) history.replaceState(null, '', path);
-  else if (path !== location.pathname) history.pushState(null, '', path);
+  else if (path !== location.pathname + location.search) history.pushState(null, '', path);
   route();
 }
 
@@ -158,17 +207,20 @@ document.addEventListener('click', (e) => {
   if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
   if (a.origin !== location.origin) return;
   e.preventDefault();
-  navigate(a.pathname);
+  navigate(a.pathname + a.search);
 });
 window.addEventListener('popstate', () => route());
 window.addEventListener('online', () => conn.setBrowserOnline(true));
 window.addEventListener('offline', () => conn.setBrowserOnline(false));
 document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'visible') conn.reconnectNow();
+  if (document.visibilityState !== 'visible') return;
+  conn.reconnectNow();
+  // Signed out elsewhere meanwhile ("sign out everywhere" on another device)? The header follows.
+  if (accounts.known && accounts.available) accounts.refresh().catch(() => {});
 });
 
 // A handle for debugging in the console and for the browser tests.
-window.emporium = { conn, store };
+window.emporium = { conn, store, accounts };
 
 showConnection();
 route();  // first: it points the connection at the page's table (setUrl) before the connection opens

@@ -1,6 +1,7 @@
 // The display-name form, used by the lobby and by a table's "take a seat" panel. The name is
-// remembered in the browser and told to the server at once (set_name) and on every hello.
-import { h } from '../core/dom.js';
+// remembered in the browser and told to the server at once (set_name) and on every hello. A signed-in
+// connection plays under its account's name (the server refuses set_name): the form then says so instead.
+import { h, append } from '../core/dom.js';
 import { t } from '../core/i18n/index.js';
 import { errorText } from '../core/errors.js';
 
@@ -25,13 +26,23 @@ export function nameForm({ conn, store, compact = false }) {
     id, name: 'name', type: 'text', autocomplete: 'nickname', maxlength: '64', required: true,
     value: store.name() || '', placeholder: conn.name || '', 'aria-describedby': hintId, spellcheck: 'false',
   });
+  const fields = h('div', { class: 'name-fields' });
+  const account = h('p', { class: 'name-account', 'data-testid': 'name-account', hidden: true });
   const showCurrent = () => {
+    const signedIn = Boolean(conn.account);
+    fields.hidden = signedIn;
+    account.hidden = !signedIn;
+    if (signedIn) {
+      account.textContent = t('lobby.name.account', { name: conn.account.name });
+      return;
+    }
     if (!input.placeholder && conn.name) input.placeholder = conn.name;
     if (!status.textContent && conn.name) status.textContent = t('lobby.name.current', { name: conn.name });
   };
   const off = conn.on('ready', showCurrent);
   /** Checks and saves the typed name; the saved name, or null (the form says why). */
   async function save() {
+    if (conn.account) return conn.account.name;
     const name = cleanName(input.value);
     if (name === null) {
       status.textContent = t('error.bad_name');
@@ -61,12 +72,14 @@ export function nameForm({ conn, store, compact = false }) {
       save();
     },
   },
-  h('label', { for: id }, t('lobby.name.label')),
-  h('div', { class: 'inline-field' },
-    input,
-    h('button', { type: 'submit', class: 'btn', 'data-testid': 'save-name' }, t('lobby.name.save'))),
-  h('p', { class: 'hint', id: hintId }, t('lobby.name.hint')),
-  status);
+  account,
+  append(fields,
+    [h('label', { for: id }, t('lobby.name.label')),
+      h('div', { class: 'inline-field' },
+        input,
+        h('button', { type: 'submit', class: 'btn', 'data-testid': 'save-name' }, t('lobby.name.save'))),
+      h('p', { class: 'hint', id: hintId }, t('lobby.name.hint')),
+      status]));
   if (conn.ready) showCurrent();
   return { el: form, save, destroy: off };
 }
