@@ -33,7 +33,7 @@ export function passwordFields({ prefix, mode = 'new', confirm = mode === 'new',
     main.el,
     mode === 'new' ? h('p', { class: 'hint', id: ruleId }, t('account.password.rule', { min: PASSWORD_MIN_BYTES, max: PASSWORD_MAX_BYTES })) : null,
     confirmField && confirmField.el,
-    h('div', { class: 'field field--check' }, show, h('label', { for: `${prefix}-show`, class: 'check-label' }, t('account.password.show'))));
+    h('div', { class: 'field field--check' }, show, h('label', { for: `${prefix}-show`, class: 'check-label' }, t(inputs.length > 1 ? 'account.password.show' : 'account.password.showOne'))));
 
   const mark = (input) => {
     for (const i of inputs) i.removeAttribute('aria-invalid');

@@ -448,6 +448,7 @@ export default {
   'account.password.current': 'Current password',
   'account.password.confirm': 'New password again',
   'account.password.show': 'Show the passwords',
+  'account.password.showOne': 'Show the password',
   'account.password.rule': '{min} to {max} bytes: at least {min} letters or digits (a Chinese or Japanese character counts as 3). A few unrelated words make a strong one.',
   'account.password.problem.empty': 'Type your password.',
   'account.password.problem.current': 'Type your current password.',

@@ -447,6 +447,7 @@ export default {
   'account.password.current': '現在のパスワード',
   'account.password.confirm': '新しいパスワード（確認）',
   'account.password.show': 'パスワードを表示',
+  'account.password.showOne': 'パスワードを表示',
   'account.password.rule': '{min}～{max}バイト：英数字なら{min}文字以上（日本語や中国語の文字は1文字3バイト）。関係のない単語をいくつか並べると強いパスワードになります。',
   'account.password.problem.empty': 'パスワードを入力してください。',
   'account.password.problem.current': '現在のパスワードを入力してください。',

@@ -448,6 +448,7 @@ export default {
   'account.password.current': '当前密码',
   'account.password.confirm': '再次输入新密码',
   'account.password.show': '显示密码',
+  'account.password.showOne': '显示密码',
   'account.password.rule': '{min}到{max}字节：字母或数字至少{min}个（一个汉字或日文字符算3字节）。几个不相关的词连在一起就是很强的密码。',
   'account.password.problem.empty': '请输入密码。',
   'account.password.problem.current': '请输入当前密码。',

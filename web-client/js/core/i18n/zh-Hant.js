@@ -448,6 +448,7 @@ export default {
   'account.password.current': '目前的密碼',
   'account.password.confirm': '再次輸入新密碼',
   'account.password.show': '顯示密碼',
+  'account.password.showOne': '顯示密碼',
   'account.password.rule': '{min} 到 {max} 位元組：英文字母或數字至少 {min} 個（一個中文字或日文字元算 3 位元組）。幾個不相關的詞連在一起就是很強的密碼。',
   'account.password.problem.empty': '請輸入密碼。',
   'account.password.problem.current': '請輸入目前的密碼。',

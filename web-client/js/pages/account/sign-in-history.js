@@ -10,8 +10,7 @@ export function signInHistory(details) {
   return h('section', { class: 'card account-section', 'aria-labelledby': 'sign-ins-h', 'data-testid': 'account-sign-ins' },
     h('h2', { id: 'sign-ins-h' }, t('account.signIns.heading')),
     h('p', { class: 'hint' }, t('account.signIns.intro')),
-    rows.length === 0 ? h('p', { class: 'empty' }, t('account.signIns.none')) : h('div', { class: 'table-scroll' },
-      h('table', { class: 'account-table', 'data-testid': 'sign-in-list' },
+    rows.length === 0 ? h('p', { class: 'empty' }, t('account.signIns.none')) : h('table', { class: 'account-table', 'data-testid': 'sign-in-list' },
         h('caption', { class: 'visually-hidden' }, t('account.signIns.heading')),
         h('thead', null, h('tr', null,
           h('th', { scope: 'col' }, t('account.signIns.when')),
@@ -22,5 +21,5 @@ export function signInHistory(details) {
           h('td', null, timeWords(s.at, language())),
           h('td', null, methodWords(s.method, t)),
           h('td', null, h('span', { class: ['result-mark', s.ok ? 'is-ok' : 'is-failed'] }, t(s.ok ? 'account.signIns.ok' : 'account.signIns.failed'))),
-          h('td', null, deviceWords(s.device, t))))))));
+          h('td', null, deviceWords(s.device, t)))))));
 }
