@@ -1,6 +1,7 @@
 // Accessibility of the client, checked with axe-core (a devDependency: only this test injects it, the client
 // never serves it) in Chromium (headless) against the real server: the lobby, its create form, each game's
-// board in the middle of a game as its player sees it (the move panel open), and a finished game's results,
+// board in the middle of a game as its player sees it (the move panel open), a finished game's results, and the
+// account's pages (signing up, with a refused password; the account page, its confirmations open),
 // in the light and the dark scheme, in English and in another language when the client has one. No
 // `serious` or `critical` violation may remain; every violation found (of any impact) is printed with its
 // rule, impact and the elements it names. On each board every action control must also explain itself: a
@@ -149,6 +150,27 @@ test('axe finds no serious or critical violation in the lobby, the boards mid-ga
       bad.push(...await audit(P, 'create form', { include: '.create-slot' }));
     });
 
+    await step('signing up and the account page', 30000, async () => {
+      const S = await h.newPage('account', DESKTOP);
+      await S.goto('/account/sign-up');
+      await S.waitForSelector('[data-testid=password-way]');
+      await S.fill('[data-testid=sign-up-name]', 'Axe Tester');
+      await S.fill('#sign-up-new', 'short');
+      await S.click('[data-testid=password-sign-up]');
+      await S.waitForSelector('[data-testid=password-status][data-kind=error]');
+      bad.push(...await audit(S, 'sign-up, a refused password'));
+      await S.fill('#sign-up-new', 'a long enough password');
+      await S.fill('#sign-up-confirm', 'a long enough password');
+      await S.click('[data-testid=password-sign-up]');
+      await S.waitForSelector('[data-testid=account-menu]');
+      await S.goto('/account');
+      await S.waitForSelector('[data-testid=account-sessions]');
+      await S.click('[data-testid=sign-out-everywhere]');
+      await S.click('[data-testid=account-menu]');
+      bad.push(...await audit(S, 'account page, its menu and a confirmation open'));
+      await S.context().close();
+    });
+
     for (const game of GAMES) {
       const G = await h.newPage(game, DESKTOP);
       await step(`${game}: the board mid-game, on the player's turn`, 30000, async () => {
@@ -192,6 +214,9 @@ test('axe finds no serious or critical violation in the lobby, the boards mid-ga
         await L.waitForSelector('[data-testid=connection][data-state=open]');
         await L.waitForFunction((want) => document.documentElement.lang === want, lang);
         bad.push(...await audit(L, `lobby (${lang})`));
+        await L.goto('/account/sign-in');
+        await L.waitForSelector('[data-testid=password-way]');
+        bad.push(...await audit(L, `sign-in (${lang})`));
         await midGame(L, 'medici', 4);
         await L.waitForSelector('[data-decision], [data-testid=result]', { timeout: 15000 });
         bad.push(...await audit(L, `medici board (${lang})`));
