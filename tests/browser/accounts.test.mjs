@@ -167,6 +167,19 @@ test('a guest signs up with a passkey, signs in with it in a second browser, and
       await shotLightDark(B, 'account-page', DESKTOP_SHOT);
     });
 
+    await step('rename the passkey in place; this device cannot add a second one for the same account', 15000, async () => {
+      await B.click('[data-testid=passkey-rename]');
+      assert.equal(await B.evaluate(() => document.activeElement.dataset.testid), 'passkey-rename-input', 'the field takes the focus');
+      await B.fill('[data-testid=passkey-rename-input]', 'Ann\'s laptop');
+      await B.press('[data-testid=passkey-rename-input]', 'Enter');
+      await B.waitForFunction(() => document.querySelector('[data-testid=passkey-label]').textContent === 'Ann\'s laptop');
+      assert.match(await B.textContent('[data-testid=passkeys-status]'), /Renamed/);
+      // The authenticator already holds this account's passkey (the server lists it in excludeCredentials).
+      await B.click('[data-testid=passkey-add]');
+      await B.waitForSelector('[data-testid=passkeys-status][data-kind=error]');
+      assert.equal(await B.textContent('[data-testid=passkeys-status]'), 'This device already holds a passkey for your account.');
+    });
+
     await step('the only passkey of an account without a password cannot be removed: said in words', 10000, async () => {
       await B.click('[data-testid=passkey-remove]');
       await B.click('[data-testid=passkey-remove-yes]');
