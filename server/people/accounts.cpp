@@ -1,0 +1,548 @@
+#include "people/accounts.hpp"
+
+#include <array>
+#include <utility>
+
+#include <emporium/protocol/accounts.hpp>
+#include <spdlog/spdlog.h>
+
+#include "common/secrets.hpp"
+#include "common/wall_clock.hpp"
+#include "people/passwords.hpp"
+#include "people/webauthn.hpp"
+
+namespace emporium::server {
+namespace {
+
+namespace pa = protocol::accounts;
+using Json = nlohmann::json;
+
+constexpr const char* kRelyingPartyName = "Emporium";
+constexpr long long kTouchEvery = 3600;  // a session's last use is written at most once an hour
+
+AccountReply error(int status, std::string code, std::string message) {
+  AccountReply r;
+  r.status = status;
+  r.body = {{"error", {{"code", std::move(code)}, {"message", std::move(message)}}}};
+  return r;
+}
+
+AccountReply refused(const protocol::ParseError& e) {
+  return error(e.code == protocol::errc::internal_error ? 500 : 400, e.code, e.message);
+}
+
+// The answer to a failed sign-in, the same for an unknown name as for a wrong password.
+AccountReply bad_credentials() {
+  return error(401, "bad_credentials", "wrong name or password");
+}
+
+AccountReply too_many(std::chrono::seconds wait, std::string message) {
+  auto r = error(429, "too_many_attempts", std::move(message));
+  r.retry_after = std::max(wait, std::chrono::seconds(1));
+  r.body["error"]["retry_after"] = r.retry_after.count();
+  return r;
+}
+
+Json account_json(const AccountRow& a) { return {{"id", a.id}, {"name", a.name}}; }
+
+std::vector<std::string> hashes_of(const std::vector<std::string>& tokens) {
+  std::vector<std::string> out;
+  out.reserve(tokens.size());
+  for (const auto& t : tokens) out.push_back(hash_token(t));
+  return out;
+}
+
+// A passkey's user handle: the account's id, as bytes (WebAuthn's user.id), in base64url.
+std::string user_handle(const std::string& account) { return webauthn::base64url_encode(account); }
+
+Json credential_parameters() {
+  // Ed25519 first (smaller and faster), then ES256, which every authenticator has.
+  return Json::array({{{"type", "public-key"}, {"alg", -8}}, {{"type", "public-key"}, {"alg", -7}}});
+}
+
+std::chrono::seconds seconds_of(Throttle::Clock::duration d) {
+  return std::chrono::ceil<std::chrono::seconds>(d);
+}
+
+}  // namespace
+
+std::optional<RouteMatch> account_route(std::string_view method, std::string_view path) {
+  struct Entry {
+    std::string_view method, path;
+    AccountRoute route;
+  };
+  static constexpr std::array<Entry, 17> kRoutes{{
+      {"GET", "/api/session", AccountRoute::session},
+      {"POST", "/api/sign-up", AccountRoute::password_sign_up},
+      {"POST", "/api/sign-in", AccountRoute::password_sign_in},
+      {"POST", "/api/passkeys/options", AccountRoute::passkey_options},
+      {"POST", "/api/passkeys/sign-up", AccountRoute::passkey_sign_up},
+      {"POST", "/api/passkeys/sign-in", AccountRoute::passkey_sign_in},
+      {"POST", "/api/passkeys/add", AccountRoute::passkey_add},
+      {"POST", "/api/passkeys/rename", AccountRoute::passkey_rename},
+      {"POST", "/api/passkeys/remove", AccountRoute::passkey_remove},
+      {"POST", "/api/account/password", AccountRoute::set_password},
+      {"POST", "/api/sign-out", AccountRoute::sign_out},
+      {"POST", "/api/sign-out-everywhere", AccountRoute::sign_out_everywhere},
+      {"POST", "/api/account/sessions/sign-out", AccountRoute::session_sign_out},
+      {"GET", "/api/account", AccountRoute::account},
+      {"POST", "/api/account/claim", AccountRoute::claim_seats},
+      {"GET", "/api/account/export", AccountRoute::export_data},
+      {"POST", "/api/account/delete", AccountRoute::delete_account},
+  }};
+  for (const auto& e : kRoutes) {
+    if (e.path == path && e.method == method) return RouteMatch{e.route, e.method == "POST"};
+  }
+  return std::nullopt;
+}
+
+Accounts::Accounts(PeopleStore& store, AccountsSettings settings)
+    : store_(store),
+      settings_(std::move(settings)),
+      failures_by_name_(settings_.failures_per_name, settings_.failure_window),
+      failures_by_address_(settings_.failures_per_address, settings_.failure_window),
+      sign_ups_(settings_.sign_ups_per_address, std::chrono::hours(1)),
+      challenges_(settings_.challenges_per_address, std::chrono::hours(1)),
+      workers_(settings_.hashing_threads, 10) {}
+
+void Accounts::handle(AccountRoute route, std::string body, AccountClient client,
+                      std::function<void(AccountReply)> done) {
+  workers_.post([this, route, body = std::move(body), client = std::move(client), done = std::move(done)] {
+    done(handle_now(route, body, client));
+  });
+}
+
+void Accounts::session(std::string session_id, std::function<void(std::optional<SignedIn>)> done) {
+  workers_.post([this, id = std::move(session_id), done = std::move(done)] {
+    std::optional<SignedIn> who;
+    try {
+      who = session_now(id);
+    } catch (const StoreError& e) {
+      spdlog::warn("accounts: a session could not be read: {}", e.what());  // the connection goes on as a guest
+    }
+    done(std::move(who));
+  });
+}
+
+std::optional<SignedIn> Accounts::session_now(const std::string& session_id) {
+  if (session_id.empty() || session_id.size() > 64) return std::nullopt;
+  const auto id_hash = hash_token(session_id);
+  const auto row = store_.session(id_hash);
+  const long long now = unix_now();
+  if (!row || row->expires_at <= now) return std::nullopt;
+  const auto account = store_.account(row->account);
+  if (!account) return std::nullopt;
+  if (now - row->last_seen_at >= kTouchEvery) {
+    store_.touch_session(id_hash, now, now + settings_.session_lifetime.count());
+  }
+  return SignedIn{account->id, account->name, row->public_id};
+}
+
+AccountReply Accounts::handle_now(AccountRoute route, const std::string& body, const AccountClient& client) {
+  try {
+    switch (route) {
+      case AccountRoute::session: {
+        const auto who = session_now(client.session_id);
+        AccountReply r;
+        r.body = {{"signed_in", who.has_value()},
+                  {"account", who ? Json{{"id", who->account}, {"name", who->name}} : Json(nullptr)}};
+        // A cookie that names no live session is cleared, so the browser stops sending it.
+        r.end_session = !who && !client.session_id.empty();
+        return r;
+      }
+      case AccountRoute::password_sign_up:
+        return password_sign_up(body, client);
+      case AccountRoute::password_sign_in:
+        return password_sign_in(body, client);
+      case AccountRoute::passkey_options:
+        return passkey_options(body, client);
+      case AccountRoute::passkey_sign_up:
+        return passkey_sign_up(body, client);
+      case AccountRoute::passkey_sign_in:
+        return passkey_sign_in(body, client);
+      case AccountRoute::sign_out:
+        return sign_out(client);
+      default:
+        break;
+    }
+    // The rest are the signed-in account's own.
+    const auto who = session_now(client.session_id);
+    if (!who) {
+      auto r = error(401, "not_signed_in", "sign in first (your session may have ended)");
+      r.end_session = !client.session_id.empty();
+      return r;
+    }
+    switch (route) {
+      case AccountRoute::passkey_add:
+        return passkey_add(body, client, *who);
+      case AccountRoute::passkey_rename:
+        return passkey_rename(body, *who);
+      case AccountRoute::passkey_remove:
+        return passkey_remove(body, *who);
+      case AccountRoute::set_password:
+        return set_password(body, *who);
+      case AccountRoute::sign_out_everywhere:
+        return sign_out_everywhere(*who);
+      case AccountRoute::session_sign_out:
+        return session_sign_out(body, *who);
+      case AccountRoute::account:
+        return account_page(*who);
+      case AccountRoute::claim_seats:
+        return claim_seats(body, *who);
+      case AccountRoute::export_data:
+        return export_data(*who);
+      case AccountRoute::delete_account:
+        return delete_account(body, client, *who);
+      default:
+        return error(404, "not_found", "no such account request");
+    }
+  } catch (const StoreError& e) {
+    if (e.unavailable()) {
+      spdlog::warn("accounts: the store is unavailable: {}", e.what());
+      return error(503, protocol::errc::store_unavailable, protocol::kStoreUnavailableMessage);
+    }
+    spdlog::error("accounts: a store call failed: {}", e.what());
+    return error(500, protocol::errc::internal_error, "the request could not be carried out");
+  } catch (const std::exception& e) {
+    spdlog::error("accounts: {}", e.what());
+    return error(500, protocol::errc::internal_error, "the request could not be carried out");
+  }
+}
+
+std::optional<AccountReply> Accounts::throttled(const std::string& name_key, const AccountClient& client) {
+  if (const auto wait = failures_by_address_.wait(client.address); wait.count() > 0) {
+    return too_many(seconds_of(wait), "too many failed sign-ins from your address: try again later");
+  }
+  if (const auto wait = failures_by_name_.wait(name_key); wait.count() > 0) {
+    return too_many(seconds_of(wait), "too many failed sign-ins with this name: try again later");
+  }
+  return std::nullopt;
+}
+
+AccountReply Accounts::failed_sign_in(const std::string& name_key, const std::optional<AccountRow>& account,
+                                      const std::string& method, const AccountClient& client) {
+  failures_by_name_.count(name_key);
+  failures_by_address_.count(client.address);
+  store_.record_sign_in(SignInRow{account ? account->id : std::string(), method, client.device, client.address,
+                                  false, unix_now()});
+  return bad_credentials();
+}
+
+AccountReply Accounts::signed_in(const AccountRow& account, const std::string& method, const AccountClient& client,
+                                 const std::vector<std::string>& seat_tokens) {
+  const long long now = unix_now();
+  // A new id at every sign-in: an id someone planted in the browser before is never the signed-in one.
+  const std::string id = random_token(18);
+  store_.create_session(SessionRow{hash_token(id), random_token(9), account.id, client.device, now, now,
+                                   now + settings_.session_lifetime.count()});
+  store_.record_sign_in(SignInRow{account.id, method, client.device, client.address, true, now});
+  const auto claims = seat_tokens.empty() ? std::vector<ClaimRow>() : store_.claim_seats(account.id, hashes_of(seat_tokens), now);
+  if (!client.session_id.empty()) store_.delete_session(hash_token(client.session_id));  // the one it replaces
+  AccountReply r;
+  r.body = {{"account", account_json(account)}, {"claimed", claims.size()}};
+  r.new_session = id;
+  return r;
+}
+
+AccountReply Accounts::password_sign_up(const std::string& body, const AccountClient& client) {
+  auto parsed = pa::parse_password_sign_up(body);
+  if (auto* e = std::get_if<protocol::ParseError>(&parsed)) return refused(*e);
+  auto& req = std::get<pa::PasswordSignUp>(parsed);
+  if (const auto wait = sign_ups_.wait(client.address); wait.count() > 0) {
+    return too_many(seconds_of(wait), "too many new accounts from your address: try again later");
+  }
+  const std::string key = pa::name_key(req.name);
+  if (store_.account_by_name_key(key)) return error(409, "name_taken", "that name is taken; choose another");
+  AccountRow account{random_token(12), req.name, key, passwords::hash(req.password), unix_now()};
+  if (!store_.create_account(account, std::nullopt)) {
+    return error(409, "name_taken", "that name is taken; choose another");
+  }
+  sign_ups_.count(client.address);
+  return signed_in(account, "password", client, req.seats);
+}
+
+AccountReply Accounts::password_sign_in(const std::string& body, const AccountClient& client) {
+  auto parsed = pa::parse_password_sign_in(body);
+  if (auto* e = std::get_if<protocol::ParseError>(&parsed)) return refused(*e);
+  auto& req = std::get<pa::PasswordSignIn>(parsed);
+  // A name that could never be an account's is looked up all the same: nothing in the answer tells them apart.
+  const std::string key = pa::name_key(req.name);
+  if (auto r = throttled(key, client)) return std::move(*r);
+  const auto account = key.empty() ? std::nullopt : store_.account_by_name_key(key);
+  const bool match = account && !account->password_hash.empty()
+                         ? passwords::verify(account->password_hash, req.password)
+                         : (passwords::verify_nothing(req.password), false);
+  if (!match) return failed_sign_in(key, account, "password", client);
+  failures_by_name_.forget(key);
+  if (passwords::needs_rehash(account->password_hash)) store_.set_password(account->id, passwords::hash(req.password));
+  return signed_in(*account, "password", client, req.seats);
+}
+
+AccountReply Accounts::passkey_options(const std::string& body, const AccountClient& client) {
+  auto parsed = pa::parse_passkey_options(body);
+  if (auto* e = std::get_if<protocol::ParseError>(&parsed)) return refused(*e);
+  auto& req = std::get<pa::PasskeyOptions>(parsed);
+  if (const auto wait = challenges_.wait(client.address); wait.count() > 0) {
+    return too_many(seconds_of(wait), "too many passkey requests from your address: try again later");
+  }
+  const long long now = unix_now();
+  const std::string challenge = random_token(32);
+  const long long timeout_ms = std::chrono::milliseconds(settings_.challenge_lifetime).count();
+  AccountReply r;
+  if (req.purpose == "sign_in") {
+    store_.put_challenge(ChallengeRow{challenge, "sign_in", "", now + settings_.challenge_lifetime.count()});
+    // No list of credentials: the browser offers the passkeys it has for this site, so no name is asked first.
+    r.body = {{"publicKey", {{"challenge", challenge}, {"rpId", client.rp_id}, {"timeout", timeout_ms},
+                             {"userVerification", "preferred"}, {"allowCredentials", Json::array()}}}};
+  } else {
+    std::string account, name;
+    Json exclude = Json::array();
+    if (req.purpose == "sign_up") {
+      if (store_.account_by_name_key(pa::name_key(*req.name))) {
+        return error(409, "name_taken", "that name is taken; choose another");
+      }
+      account = random_token(12);  // the account's id to be, which the passkey keeps as its user handle
+      name = *req.name;
+    } else {
+      const auto who = session_now(client.session_id);
+      if (!who) return error(401, "not_signed_in", "sign in first to add a passkey");
+      account = who->account;
+      name = who->name;
+      for (const auto& p : store_.passkeys_of(account)) exclude.push_back({{"type", "public-key"}, {"id", p.id}});
+    }
+    store_.put_challenge(ChallengeRow{challenge, req.purpose, account, now + settings_.challenge_lifetime.count()});
+    r.body = {{"publicKey",
+               {{"challenge", challenge},
+                {"rp", {{"id", client.rp_id}, {"name", kRelyingPartyName}}},
+                {"user", {{"id", user_handle(account)}, {"name", name}, {"displayName", name}}},
+                {"pubKeyCredParams", credential_parameters()},
+                {"timeout", timeout_ms},
+                {"attestation", "none"},
+                {"authenticatorSelection",
+                 {{"residentKey", "required"}, {"requireResidentKey", true}, {"userVerification", "preferred"}}},
+                {"excludeCredentials", std::move(exclude)}}}};
+  }
+  challenges_.count(client.address);
+  return r;
+}
+
+std::optional<ChallengeRow> Accounts::take_challenge(const std::string& client_data_json, const std::string& purpose) {
+  const auto text = webauthn::base64url_decode(client_data_json);
+  if (!text) return std::nullopt;
+  const Json data = Json::parse(*text, nullptr, false);
+  if (!data.is_object() || !data.contains("challenge") || !data["challenge"].is_string()) return std::nullopt;
+  const std::string challenge = data["challenge"].get<std::string>();
+  if (challenge.empty() || challenge.size() > 128) return std::nullopt;
+  auto row = store_.take_challenge(challenge, unix_now());
+  if (!row || row->purpose != purpose) return std::nullopt;
+  return row;
+}
+
+AccountReply Accounts::passkey_sign_up(const std::string& body, const AccountClient& client) {
+  auto parsed = pa::parse_passkey_sign_up(body);
+  if (auto* e = std::get_if<protocol::ParseError>(&parsed)) return refused(*e);
+  auto& req = std::get<pa::PasskeySignUp>(parsed);
+  const auto challenge = take_challenge(req.passkey.client_data_json, "sign_up");
+  if (!challenge) {
+    return error(400, "stale_challenge", "this passkey answers no request of ours (it expired or was used): try again");
+  }
+  const auto made = webauthn::verify_registration(req.passkey.client_data_json, req.passkey.attestation_object,
+                                                  {challenge->challenge, {client.origin}, client.rp_id, false});
+  if (const auto* f = std::get_if<webauthn::Failure>(&made)) return error(400, "bad_passkey", f->message);
+  const auto& credential = std::get<webauthn::NewCredential>(made);
+  if (credential.id != req.passkey.id) return error(400, "bad_passkey", "the passkey's id is not the one it made");
+  const long long now = unix_now();
+  AccountRow account{challenge->account, req.name, pa::name_key(req.name), "", now};
+  PasskeyRow passkey{credential.id, account.id, credential.public_key, req.label.empty() ? "Passkey" : req.label,
+                     credential.alg, credential.sign_count, now, now};
+  if (!store_.create_account(account, passkey)) {
+    if (store_.account_by_name_key(account.name_key)) return error(409, "name_taken", "that name is taken; choose another");
+    return error(409, "passkey_exists", "this passkey already belongs to an account: sign in with it");
+  }
+  return signed_in(account, "passkey", client, req.seats);
+}
+
+AccountReply Accounts::passkey_sign_in(const std::string& body, const AccountClient& client) {
+  auto parsed = pa::parse_passkey_sign_in(body);
+  if (auto* e = std::get_if<protocol::ParseError>(&parsed)) return refused(*e);
+  auto& req = std::get<pa::PasskeySignIn>(parsed);
+  if (const auto wait = failures_by_address_.wait(client.address); wait.count() > 0) {
+    return too_many(seconds_of(wait), "too many failed sign-ins from your address: try again later");
+  }
+  const auto challenge = take_challenge(req.passkey.client_data_json, "sign_in");
+  if (!challenge) {
+    return error(400, "stale_challenge", "this sign-in answers no request of ours (it expired or was used): try again");
+  }
+  const auto stored = store_.passkey(req.passkey.id);
+  if (!stored) {
+    failures_by_address_.count(client.address);
+    return error(401, "unknown_passkey", "this passkey belongs to no account here");
+  }
+  const auto account = store_.account(stored->account);
+  if (!account) return error(401, "unknown_passkey", "this passkey belongs to no account here");
+  if (!req.passkey.user_handle.empty() && req.passkey.user_handle != user_handle(account->id)) {
+    return failed_sign_in(account->name_key, account, "passkey", client);
+  }
+  const auto checked = webauthn::verify_assertion({stored->public_key, stored->alg, stored->sign_count},
+                                                  req.passkey.client_data_json, req.passkey.authenticator_data,
+                                                  req.passkey.signature, {challenge->challenge, {client.origin},
+                                                                          client.rp_id, false});
+  if (const auto* f = std::get_if<webauthn::Failure>(&checked)) {
+    failures_by_address_.count(client.address);
+    store_.record_sign_in(SignInRow{account->id, "passkey", client.device, client.address, false, unix_now()});
+    return error(401, "bad_passkey", f->message);
+  }
+  // Compare-and-set: of two sign-ins racing with one counter value, only one passes.
+  if (!store_.use_passkey(stored->id, stored->sign_count, std::get<std::uint32_t>(checked), unix_now())) {
+    return error(401, "bad_passkey", "this passkey was used again meanwhile: try again");
+  }
+  return signed_in(*account, "passkey", client, req.seats);
+}
+
+AccountReply Accounts::passkey_add(const std::string& body, const AccountClient& client, const SignedIn& who) {
+  auto parsed = pa::parse_passkey_add(body);
+  if (auto* e = std::get_if<protocol::ParseError>(&parsed)) return refused(*e);
+  auto& req = std::get<pa::PasskeyAdd>(parsed);
+  const auto challenge = take_challenge(req.passkey.client_data_json, "add");
+  if (!challenge || challenge->account != who.account) {
+    return error(400, "stale_challenge", "this passkey answers no request of ours (it expired or was used): try again");
+  }
+  const auto made = webauthn::verify_registration(req.passkey.client_data_json, req.passkey.attestation_object,
+                                                  {challenge->challenge, {client.origin}, client.rp_id, false});
+  if (const auto* f = std::get_if<webauthn::Failure>(&made)) return error(400, "bad_passkey", f->message);
+  const auto& credential = std::get<webauthn::NewCredential>(made);
+  if (credential.id != req.passkey.id) return error(400, "bad_passkey", "the passkey's id is not the one it made");
+  const long long now = unix_now();
+  const PasskeyRow passkey{credential.id, who.account, credential.public_key,
+                           req.label.empty() ? "Passkey" : req.label, credential.alg, credential.sign_count, now, 0};
+  if (!store_.add_passkey(passkey)) return error(409, "passkey_exists", "this passkey is stored already");
+  AccountReply r;
+  r.body = {{"passkey", {{"id", passkey.id}, {"label", passkey.label}, {"created_at", now}}}};
+  return r;
+}
+
+AccountReply Accounts::passkey_rename(const std::string& body, const SignedIn& who) {
+  auto parsed = pa::parse_passkey_rename(body);
+  if (auto* e = std::get_if<protocol::ParseError>(&parsed)) return refused(*e);
+  const auto& req = std::get<pa::PasskeyRename>(parsed);
+  if (!store_.rename_passkey(who.account, req.id, req.label)) return error(404, "no_such_passkey", "no such passkey");
+  return AccountReply{};
+}
+
+AccountReply Accounts::passkey_remove(const std::string& body, const SignedIn& who) {
+  auto parsed = pa::parse_passkey_remove(body);
+  if (auto* e = std::get_if<protocol::ParseError>(&parsed)) return refused(*e);
+  const auto& req = std::get<pa::PasskeyRemove>(parsed);
+  const auto account = store_.account(who.account);
+  const auto passkeys = store_.passkeys_of(who.account);
+  if (account && account->password_hash.empty() && passkeys.size() == 1 && passkeys.front().id == req.id) {
+    return error(409, "last_sign_in_method", "this is your only way to sign in: set a password or add a passkey first");
+  }
+  if (!store_.remove_passkey(who.account, req.id)) return error(404, "no_such_passkey", "no such passkey");
+  return AccountReply{};
+}
+
+AccountReply Accounts::set_password(const std::string& body, const SignedIn& who) {
+  auto parsed = pa::parse_set_password(body);
+  if (auto* e = std::get_if<protocol::ParseError>(&parsed)) return refused(*e);
+  const auto& req = std::get<pa::SetPassword>(parsed);
+  const auto account = store_.account(who.account);
+  if (!account) return error(401, "not_signed_in", "sign in first");
+  if (!account->password_hash.empty() &&
+      !(req.current && passwords::verify(account->password_hash, *req.current))) {
+    return error(403, "bad_credentials", "the current password is wrong");
+  }
+  store_.set_password(who.account, passwords::hash(req.password));
+  return AccountReply{};
+}
+
+AccountReply Accounts::sign_out(const AccountClient& client) {
+  if (!client.session_id.empty()) store_.delete_session(hash_token(client.session_id));
+  AccountReply r;
+  r.end_session = true;
+  return r;
+}
+
+AccountReply Accounts::sign_out_everywhere(const SignedIn& who) {
+  AccountReply r;
+  r.body = {{"signed_out", store_.delete_sessions_of(who.account)}};
+  r.end_session = true;
+  return r;
+}
+
+AccountReply Accounts::session_sign_out(const std::string& body, const SignedIn& who) {
+  auto parsed = pa::parse_session_sign_out(body);
+  if (auto* e = std::get_if<protocol::ParseError>(&parsed)) return refused(*e);
+  const auto& req = std::get<pa::SessionSignOut>(parsed);
+  if (!store_.delete_session_by_public_id(who.account, req.id)) return error(404, "no_such_session", "no such session");
+  AccountReply r;
+  r.end_session = req.id == who.session_public_id;
+  return r;
+}
+
+AccountReply Accounts::account_page(const SignedIn& who) {
+  const auto account = store_.account(who.account);
+  if (!account) return error(401, "not_signed_in", "sign in first");
+  const long long now = unix_now();
+  Json passkeys = Json::array(), sessions = Json::array(), sign_ins = Json::array();
+  for (const auto& p : store_.passkeys_of(who.account)) {
+    passkeys.push_back({{"id", p.id}, {"label", p.label}, {"created_at", p.created_at}, {"last_used_at", p.last_used_at}});
+  }
+  for (const auto& s : store_.sessions_of(who.account, now)) {
+    sessions.push_back({{"id", s.public_id}, {"device", s.device}, {"created_at", s.created_at},
+                        {"last_seen_at", s.last_seen_at}, {"current", s.public_id == who.session_public_id}});
+  }
+  for (const auto& s : store_.sign_ins_of(who.account, 20)) {
+    sign_ins.push_back({{"at", s.at}, {"method", s.method}, {"ok", s.ok}, {"device", s.device}, {"address", s.address}});
+  }
+  AccountReply r;
+  r.body = {{"account", {{"id", account->id}, {"name", account->name}, {"created_at", account->created_at},
+                         {"has_password", !account->password_hash.empty()}}},
+            {"passkeys", std::move(passkeys)},
+            {"sessions", std::move(sessions)},
+            {"sign_ins", std::move(sign_ins)}};
+  return r;
+}
+
+AccountReply Accounts::claim_seats(const std::string& body, const SignedIn& who) {
+  auto parsed = pa::parse_claim_seats(body);
+  if (auto* e = std::get_if<protocol::ParseError>(&parsed)) return refused(*e);
+  const auto& req = std::get<pa::ClaimSeats>(parsed);
+  const auto claims = store_.claim_seats(who.account, hashes_of(req.seats), unix_now());
+  AccountReply r;
+  r.body = {{"claimed", claims.size()}};
+  return r;
+}
+
+AccountReply Accounts::export_data(const SignedIn& who) {
+  auto r = account_page(who);
+  if (r.status != 200) return r;
+  Json games = Json::array(), chat = Json::array();
+  for (const auto& c : store_.claims_of(who.account)) games.push_back({{"table", c.table_id}, {"claimed_at", c.claimed_at}});
+  for (const auto& c : store_.chat_of(who.account)) chat.push_back({{"table", c.table_id}, {"at", c.at}, {"text", c.text}});
+  r.body["exported_at"] = unix_now();
+  r.body["games"] = std::move(games);
+  r.body["chat"] = std::move(chat);
+  r.body["sign_ins"] = Json::array();
+  for (const auto& s : store_.sign_ins_of(who.account, 100)) {
+    r.body["sign_ins"].push_back({{"at", s.at}, {"method", s.method}, {"ok", s.ok}, {"device", s.device},
+                                  {"address", s.address}});
+  }
+  return r;
+}
+
+AccountReply Accounts::delete_account(const std::string& body, const AccountClient& client, const SignedIn& who) {
+  auto parsed = pa::parse_delete_account(body);
+  if (auto* e = std::get_if<protocol::ParseError>(&parsed)) return refused(*e);
+  const auto& req = std::get<pa::DeleteAccount>(parsed);
+  if (pa::name_key(req.name) != pa::name_key(who.name)) {
+    return error(400, "confirm_with_name", "type your account's name to confirm");
+  }
+  store_.delete_account(who.account, settings_.deleted_name);
+  spdlog::info("accounts: an account was deleted (from {})", client.address);
+  AccountReply r;
+  r.end_session = true;
+  return r;
+}
+
+}  // namespace emporium::server

@@ -1,0 +1,134 @@
+#pragma once
+// Accounts: signing up and in with a password or a passkey, sessions, the account page's requests, seat claims.
+// Knows no HTTP: the network layer (net/account_routes) reads a request's route, body, cookie and client, and
+// writes back the Reply. Every request runs on the accounts' own workers (store calls and password hashing are
+// slow by design), never on a network thread; `done` is called there.
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/worker_pool.hpp"
+#include "people/throttle.hpp"
+#include "store/people_store.hpp"
+
+namespace emporium::server {
+
+enum class AccountRoute {
+  session,              // GET  /api/session
+  password_sign_up,     // POST /api/sign-up
+  password_sign_in,     // POST /api/sign-in
+  passkey_options,      // POST /api/passkeys/options
+  passkey_sign_up,      // POST /api/passkeys/sign-up
+  passkey_sign_in,      // POST /api/passkeys/sign-in
+  passkey_add,          // POST /api/passkeys/add
+  passkey_rename,       // POST /api/passkeys/rename
+  passkey_remove,       // POST /api/passkeys/remove
+  set_password,         // POST /api/account/password
+  sign_out,             // POST /api/sign-out
+  sign_out_everywhere,  // POST /api/sign-out-everywhere
+  session_sign_out,     // POST /api/account/sessions/sign-out
+  account,              // GET  /api/account
+  claim_seats,          // POST /api/account/claim
+  export_data,          // GET  /api/account/export
+  delete_account,       // POST /api/account/delete
+};
+// The route a method and path name; none for anything else under /api/. `changes_state`: a POST.
+struct RouteMatch {
+  AccountRoute route;
+  bool changes_state;
+};
+std::optional<RouteMatch> account_route(std::string_view method, std::string_view path);
+
+// Who asks, as the network layer saw them.
+struct AccountClient {
+  std::string address;     // the client's address (a trusted proxy's X-Forwarded-For)
+  std::string device;      // a short description of the browser, from its User-Agent
+  std::string origin;      // the page's origin that passkeys must have been made on (e.g. "https://play.example")
+  std::string rp_id;       // the relying party id passkeys are scoped to (that origin's host)
+  std::string session_id;  // from the session cookie; empty when there is none
+};
+
+struct AccountReply {
+  int status = 200;
+  nlohmann::json body = nlohmann::json::object();
+  std::string new_session;     // set the session cookie to this (a sign-in or sign-up)
+  bool end_session = false;    // clear the session cookie
+  std::chrono::seconds retry_after{0};  // 429: when to try again
+};
+
+// Who a session belongs to.
+struct SignedIn {
+  std::string account;
+  std::string name;
+  std::string session_public_id;
+};
+
+struct AccountsSettings {
+  std::chrono::seconds session_lifetime = std::chrono::hours(24 * 30);  // renewed by use
+  std::chrono::seconds challenge_lifetime = std::chrono::minutes(5);
+  std::size_t failures_per_name = 10;       // failed sign-ins per name in the window
+  std::size_t failures_per_address = 100;   // per address: a classroom shares one (docs/accounts.md)
+  std::chrono::seconds failure_window = std::chrono::minutes(15);
+  std::size_t sign_ups_per_address = 30;    // an hour
+  std::size_t challenges_per_address = 300; // an hour: each is a stored row until it expires
+  int hashing_threads = 2;                  // each password hash holds 64 MiB while it runs
+  std::string deleted_name = "deleted player";
+};
+
+class Accounts {
+ public:
+  Accounts(PeopleStore& store, AccountsSettings settings = {});
+
+  void handle(AccountRoute route, std::string body, AccountClient client, std::function<void(AccountReply)> done);
+  // The session a cookie's id names, if it is live (renewing it); none otherwise or when the store is down.
+  void session(std::string session_id, std::function<void(std::optional<SignedIn>)> done);
+
+  // The same, synchronously, on the calling (worker) thread: what handle() and session() run.
+  AccountReply handle_now(AccountRoute route, const std::string& body, const AccountClient& client);
+  std::optional<SignedIn> session_now(const std::string& session_id);
+
+ private:
+  AccountReply password_sign_up(const std::string& body, const AccountClient& client);
+  AccountReply password_sign_in(const std::string& body, const AccountClient& client);
+  AccountReply passkey_options(const std::string& body, const AccountClient& client);
+  AccountReply passkey_sign_up(const std::string& body, const AccountClient& client);
+  AccountReply passkey_sign_in(const std::string& body, const AccountClient& client);
+  AccountReply passkey_add(const std::string& body, const AccountClient& client, const SignedIn& who);
+  AccountReply passkey_rename(const std::string& body, const SignedIn& who);
+  AccountReply passkey_remove(const std::string& body, const SignedIn& who);
+  AccountReply set_password(const std::string& body, const SignedIn& who);
+  AccountReply sign_out(const AccountClient& client);
+  AccountReply sign_out_everywhere(const SignedIn& who);
+  AccountReply session_sign_out(const std::string& body, const SignedIn& who);
+  AccountReply account_page(const SignedIn& who);
+  AccountReply claim_seats(const std::string& body, const SignedIn& who);
+  AccountReply export_data(const SignedIn& who);
+  AccountReply delete_account(const std::string& body, const AccountClient& client, const SignedIn& who);
+
+  // A new session for `account` (a sign-in or sign-up): its id goes in the reply's cookie; the seats whose tokens
+  // the browser sent are claimed; the sign-in is recorded.
+  AccountReply signed_in(const AccountRow& account, const std::string& method, const AccountClient& client,
+                         const std::vector<std::string>& seat_tokens);
+  // A failed sign-in: counted against the name and the address, recorded for the account (if there is one), and
+  // answered the same whether the name exists or not.
+  AccountReply failed_sign_in(const std::string& name_key, const std::optional<AccountRow>& account,
+                              const std::string& method, const AccountClient& client);
+  std::optional<AccountReply> throttled(const std::string& name_key, const AccountClient& client);
+  // Takes the challenge a passkey's clientDataJSON answers (each is good once); none if it is unknown, used,
+  // expired or for another purpose.
+  std::optional<ChallengeRow> take_challenge(const std::string& client_data_json, const std::string& purpose);
+
+  PeopleStore& store_;
+  const AccountsSettings settings_;
+  Throttle failures_by_name_, failures_by_address_, sign_ups_, challenges_;
+  WorkerPool workers_;
+};
+
+}  // namespace emporium::server

@@ -1,0 +1,353 @@
+// Accounts over HTTP against the real server (docs/accounts.md): the password path end to end, the anti-CSRF and
+// same-origin rules, sessions, limits on guessing, export and deletion.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "test_authenticator.hpp"
+#include "test_client.hpp"
+
+namespace emporium::testing {
+namespace {
+
+using Json = nlohmann::json;
+
+// A browser's side of the account requests: it keeps its cookies and sends the anti-CSRF token it was given, from
+// the server's own origin (the test client's Host is 127.0.0.1).
+class browser {
+ public:
+  explicit browser(std::uint16_t port) : port_(port) {
+    const auto session = get("/api/session");
+    csrf_ = Json::parse(session.body).value("csrf", "");
+  }
+
+  http_reply get(const std::string& target) { return keep(http_request(port_, "GET", target, cookie_header())); }
+  http_reply post(const std::string& target, const Json& body, const std::string& origin = "http://127.0.0.1") {
+    std::string headers = cookie_header() + "Content-Type: application/json\r\nX-CSRF-Token: " + csrf_ + "\r\n";
+    if (!origin.empty()) headers += "Origin: " + origin + "\r\n";
+    return keep(http_request(port_, "POST", target, headers, body.dump()));
+  }
+  std::string cookie(const std::string& name) const { return cookies_.count(name) ? cookies_.at(name) : ""; }
+  void set_cookie(const std::string& name, const std::string& value) { cookies_[name] = value; }
+  const std::string& csrf() const { return csrf_; }
+
+ private:
+  http_reply keep(http_reply r) {
+    for (const auto& c : r.set_cookies) {
+      const auto eq = c.find('='), end = c.find(';');
+      const std::string name = c.substr(0, eq), value = c.substr(eq + 1, end - eq - 1);
+      if (value.empty() || c.find("Max-Age=0") != std::string::npos) {
+        cookies_.erase(name);
+      } else {
+        cookies_[name] = value;
+      }
+    }
+    return r;
+  }
+  std::string cookie_header() const {
+    if (cookies_.empty()) return "";
+    std::string h = "Cookie: ";
+    for (const auto& [name, value] : cookies_) h += name + "=" + value + "; ";
+    return h + "\r\n";
+  }
+
+  std::uint16_t port_;
+  std::map<std::string, std::string> cookies_;
+  std::string csrf_;
+};
+
+std::string code_of(const http_reply& r) {
+  const Json j = Json::parse(r.body, nullptr, false);
+  return j.is_object() && j.contains("error") ? j["error"].value("code", "") : "";
+}
+
+Json body_of(const http_reply& r) { return Json::parse(r.body); }
+
+TEST(Accounts, APasswordAccountSignsUpInAndOut) {
+  server_process server;
+  browser ann(server.port());
+  EXPECT_FALSE(ann.csrf().empty());
+  EXPECT_FALSE(body_of(ann.get("/api/session"))["signed_in"].get<bool>());
+
+  const auto up = ann.post("/api/sign-up", {{"name", "Ann Lee"}, {"password", "correct horse"}});
+  ASSERT_EQ(up.status, 200) << up.body;
+  EXPECT_EQ(body_of(up)["account"]["name"], "Ann Lee");
+  ASSERT_EQ(up.set_cookies.size(), 1u);
+  const std::string& cookie = up.set_cookies.front();
+  EXPECT_NE(cookie.find("HttpOnly"), std::string::npos) << cookie;
+  EXPECT_NE(cookie.find("SameSite=Lax"), std::string::npos) << cookie;
+  EXPECT_EQ(cookie.find("Secure"), std::string::npos) << "plain HTTP: " << cookie;
+  const std::string first_session = ann.cookie("emporium_session");
+  EXPECT_GE(first_session.size(), 22u);  // at least 128 bits in base64url
+  const auto me = body_of(ann.get("/api/session"));
+  EXPECT_TRUE(me["signed_in"].get<bool>());
+  EXPECT_EQ(me["account"]["name"], "Ann Lee");
+
+  // The same name in other letters is the same name.
+  browser other(server.port());
+  const auto taken = other.post("/api/sign-up", {{"name", "ANN  lee"}, {"password", "something else"}});
+  EXPECT_EQ(taken.status, 409);
+  EXPECT_EQ(code_of(taken), "name_taken");
+
+  // A new session at each sign-in; signing out ends only this one.
+  const auto in = other.post("/api/sign-in", {{"name", "ann lee"}, {"password", "correct horse"}});
+  ASSERT_EQ(in.status, 200) << in.body;
+  EXPECT_NE(other.cookie("emporium_session"), first_session);
+  const auto page = body_of(other.get("/api/account"));
+  EXPECT_EQ(page["sessions"].size(), 2u);
+  EXPECT_TRUE(page["account"]["has_password"].get<bool>());
+  EXPECT_EQ(other.post("/api/sign-out", Json::object()).status, 200);
+  EXPECT_FALSE(body_of(other.get("/api/session"))["signed_in"].get<bool>());
+  EXPECT_TRUE(body_of(ann.get("/api/session"))["signed_in"].get<bool>());
+
+  // Sign out everywhere: every session of the account ends, this browser's too.
+  browser third(server.port());
+  ASSERT_EQ(third.post("/api/sign-in", {{"name", "Ann Lee"}, {"password", "correct horse"}}).status, 200);
+  EXPECT_EQ(ann.post("/api/sign-out-everywhere", Json::object()).status, 200);
+  EXPECT_FALSE(body_of(ann.get("/api/session"))["signed_in"].get<bool>());
+  EXPECT_FALSE(body_of(third.get("/api/session"))["signed_in"].get<bool>());
+  // An old session id sent again signs nobody in.
+  browser replay(server.port());
+  replay.set_cookie("emporium_session", first_session);
+  EXPECT_FALSE(body_of(replay.get("/api/session"))["signed_in"].get<bool>());
+  EXPECT_EQ(replay.get("/api/account").status, 401);
+}
+
+TEST(Accounts, AStateChangingRequestComesFromThisSitesPagesWithItsToken) {
+  server_process server;
+  browser b(server.port());
+  const Json sign_up = {{"name", "Bo"}, {"password", "12345678"}};
+  // Another site's page: its Origin is not ours.
+  auto r = b.post("/api/sign-up", sign_up, "http://evil.example");
+  EXPECT_EQ(r.status, 403);
+  EXPECT_EQ(code_of(r), "forbidden_origin");
+  r = b.post("/api/sign-up", sign_up, "");  // no Origin at all
+  EXPECT_EQ(code_of(r), "forbidden_origin");
+  // Our origin without the token.
+  r = http_request(server.port(), "POST", "/api/sign-up",
+                   "Origin: http://127.0.0.1\r\nContent-Type: application/json\r\nCookie: emporium_csrf=" +
+                       b.cookie("emporium_csrf") + "\r\n",
+                   sign_up.dump());
+  EXPECT_EQ(code_of(r), "bad_csrf_token");
+  // A token that is not the cookie's.
+  r = http_request(server.port(), "POST", "/api/sign-up",
+                   "Origin: http://127.0.0.1\r\nContent-Type: application/json\r\nX-CSRF-Token: guess\r\n"
+                   "Cookie: emporium_csrf=" + b.cookie("emporium_csrf") + "\r\n",
+                   sign_up.dump());
+  EXPECT_EQ(code_of(r), "bad_csrf_token");
+  // A form's content type (what a cross-site form could send).
+  r = http_request(server.port(), "POST", "/api/sign-up",
+                   "Origin: http://127.0.0.1\r\nContent-Type: text/plain\r\nX-CSRF-Token: " + b.csrf() +
+                       "\r\nCookie: emporium_csrf=" + b.cookie("emporium_csrf") + "\r\n",
+                   sign_up.dump());
+  EXPECT_EQ(r.status, 415);
+  // None of them made an account.
+  browser c(server.port());
+  EXPECT_EQ(c.post("/api/sign-in", sign_up).status, 401);
+  EXPECT_EQ(b.post("/api/sign-up", sign_up).status, 200);
+  // Unknown routes and methods under /api/.
+  EXPECT_EQ(http_request(server.port(), "GET", "/api/sign-up").status, 404);
+  EXPECT_EQ(http_request(server.port(), "GET", "/api/nothing").status, 404);
+}
+
+TEST(Accounts, BadSignUpsStoreNothingAndSayWhy) {
+  server_process server;
+  browser b(server.port());
+  auto r = b.post("/api/sign-up", {{"name", "Cy"}, {"password", std::string(257, 'p')}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(code_of(r), "bad_password");
+  r = b.post("/api/sign-up", {{"name", "Cy"}, {"password", "short"}});
+  EXPECT_EQ(code_of(r), "bad_password");
+  r = b.post("/api/sign-up", {{"name", "C\u200By"}, {"password", "long enough"}});
+  EXPECT_EQ(code_of(r), "bad_name");
+  r = b.post("/api/sign-up", {{"name", "Cy"}, {"password", "long enough"}, {"admin", true}});
+  EXPECT_EQ(code_of(r), "bad_message");
+  EXPECT_EQ(b.post("/api/sign-in", {{"name", "Cy"}, {"password", std::string(257, 'p')}}).status, 400);
+  EXPECT_EQ(b.post("/api/sign-in", {{"name", "Cy"}, {"password", "long enough"}}).status, 401);
+  EXPECT_FALSE(body_of(b.get("/api/session"))["signed_in"].get<bool>());
+}
+
+TEST(Accounts, AWrongPasswordAndAnUnknownNameGetTheSameAnswerAndTheSameLimit) {
+  server_process server;
+  browser owner(server.port());
+  ASSERT_EQ(owner.post("/api/sign-up", {{"name", "Dee"}, {"password", "the right one"}}).status, 200);
+  browser guesser(server.port());
+  const auto wrong = guesser.post("/api/sign-in", {{"name", "Dee"}, {"password", "a wrong one"}});
+  const auto unknown = guesser.post("/api/sign-in", {{"name", "Nobody"}, {"password", "a wrong one"}});
+  EXPECT_EQ(wrong.status, 401);
+  EXPECT_EQ(wrong.status, unknown.status);
+  EXPECT_EQ(wrong.body, unknown.body);
+  // Ten failures per name within the window; the eleventh try waits, known name or not, right password or not.
+  for (int i = 1; i < 10; ++i) {
+    EXPECT_EQ(guesser.post("/api/sign-in", {{"name", "Dee"}, {"password", "guess " + std::to_string(i)}}).status, 401);
+    EXPECT_EQ(guesser.post("/api/sign-in", {{"name", "Nobody"}, {"password", "guess " + std::to_string(i)}}).status,
+              401);
+  }
+  const auto locked = guesser.post("/api/sign-in", {{"name", "Dee"}, {"password", "the right one"}});
+  const auto locked_unknown = guesser.post("/api/sign-in", {{"name", "Nobody"}, {"password", "x"}});
+  EXPECT_EQ(locked.status, 429);
+  EXPECT_EQ(locked_unknown.status, 429);
+  EXPECT_EQ(code_of(locked), "too_many_attempts");
+  EXPECT_GT(std::stoi(locked.retry_after), 0);
+  EXPECT_EQ(body_of(locked)["error"]["retry_after"].get<int>(), std::stoi(locked.retry_after));
+  // The failed sign-ins are on the account's page.
+  const auto page = body_of(owner.get("/api/account"));
+  int failures = 0;
+  for (const auto& s : page["sign_ins"]) failures += s["ok"].get<bool>() ? 0 : 1;
+  EXPECT_GE(failures, 10);
+}
+
+TEST(Accounts, ExportHoldsTheAccountAndDeletionLeavesNothingToSignInTo) {
+  server_process server;
+  browser b(server.port());
+  ASSERT_EQ(b.post("/api/sign-up", {{"name", "Eve"}, {"password", "eve's password"}}).status, 200);
+  const auto exported = b.get("/api/account/export");
+  ASSERT_EQ(exported.status, 200);
+  EXPECT_NE(exported.content_disposition.find("attachment"), std::string::npos);
+  const auto data = body_of(exported);
+  EXPECT_EQ(data["account"]["name"], "Eve");
+  EXPECT_TRUE(data.contains("games"));
+  EXPECT_TRUE(data.contains("chat"));
+  EXPECT_EQ(exported.body.find("argon2"), std::string::npos) << "no password hash leaves the server";
+
+  EXPECT_EQ(code_of(b.post("/api/account/delete", {{"name", "Someone"}})), "confirm_with_name");
+  EXPECT_EQ(b.post("/api/account/delete", {{"name", "eve"}}).status, 200);
+  EXPECT_FALSE(body_of(b.get("/api/session"))["signed_in"].get<bool>());
+  browser again(server.port());
+  EXPECT_EQ(again.post("/api/sign-in", {{"name", "Eve"}, {"password", "eve's password"}}).status, 401);
+  // The name is free again.
+  EXPECT_EQ(again.post("/api/sign-up", {{"name", "Eve"}, {"password", "another one"}}).status, 200);
+}
+
+constexpr const char* kOrigin = "http://127.0.0.1";
+
+// The options a passkey request starts from, as the page would ask for them.
+Json options(browser& b, const Json& request) {
+  const auto r = b.post("/api/passkeys/options", request);
+  EXPECT_EQ(r.status, 200) << r.body;
+  return body_of(r)["publicKey"];
+}
+
+TEST(Accounts, APasskeySignsUpHereAndSignsInOnAnotherBrowser) {
+  server_process server;
+  test_authenticator key;  // ES256
+  browser laptop(server.port());
+  const Json made = options(laptop, {{"purpose", "sign_up"}, {"name", "Ann"}});
+  EXPECT_EQ(made["rp"]["id"], "127.0.0.1");
+  EXPECT_EQ(made["attestation"], "none");
+  EXPECT_GE(made["challenge"].get<std::string>().size(), 43u);  // 256 bits
+  const auto up = laptop.post("/api/passkeys/sign-up",
+                              {{"name", "Ann"}, {"label", "Laptop"}, {"passkey", key.create(made, kOrigin)}});
+  ASSERT_EQ(up.status, 200) << up.body;
+  EXPECT_EQ(body_of(laptop.get("/api/session"))["account"]["name"], "Ann");
+
+  browser phone(server.port());
+  const Json ask = options(phone, {{"purpose", "sign_in"}});
+  EXPECT_TRUE(ask["allowCredentials"].empty());  // the browser offers its own passkeys: no name is asked first
+  const Json answer = key.get(ask, kOrigin);
+  const auto in = phone.post("/api/passkeys/sign-in", {{"passkey", answer}});
+  ASSERT_EQ(in.status, 200) << in.body;
+  EXPECT_EQ(body_of(phone.get("/api/session"))["account"]["name"], "Ann");
+  const auto page = body_of(phone.get("/api/account"));
+  ASSERT_EQ(page["passkeys"].size(), 1u);
+  EXPECT_EQ(page["passkeys"][0]["label"], "Laptop");
+  EXPECT_EQ(page["sessions"].size(), 2u);
+  EXPECT_FALSE(page["account"]["has_password"].get<bool>());
+
+  // The same assertion again: its challenge was used.
+  browser thief(server.port());
+  const auto replayed = thief.post("/api/passkeys/sign-in", {{"passkey", answer}});
+  EXPECT_EQ(replayed.status, 400);
+  EXPECT_EQ(code_of(replayed), "stale_challenge");
+  EXPECT_FALSE(body_of(thief.get("/api/session"))["signed_in"].get<bool>());
+}
+
+TEST(Accounts, PasskeyAnswersThatAreNotRightAreRefusedAndChangeNothing) {
+  server_process server;
+  test_authenticator key(-8);  // Ed25519
+  browser b(server.port());
+  ASSERT_EQ(b.post("/api/passkeys/sign-up", {{"name", "Bo"}, {"passkey", key.create(options(b, {{"purpose", "sign_up"}, {"name", "Bo"}}), kOrigin)}})
+                .status,
+            200);
+  browser other(server.port());
+  const auto refused_with = [&](const Json& passkey) {
+    const auto r = other.post("/api/passkeys/sign-in", {{"passkey", passkey}});
+    if (r.status == 200) return std::string("accepted");
+    EXPECT_FALSE(body_of(other.get("/api/session"))["signed_in"].get<bool>()) << "refused, yet signed in";
+    return code_of(r);
+  };
+  // Another site's page asked for it.
+  EXPECT_EQ(refused_with(key.get(options(other, {{"purpose", "sign_in"}}), "http://evil.example")), "bad_passkey");
+  // The authenticator served another relying party.
+  key.rp_id = "evil.example";
+  EXPECT_EQ(refused_with(key.get(options(other, {{"purpose", "sign_in"}}), kOrigin)), "bad_passkey");
+  key.rp_id = "127.0.0.1";
+  // A signature over other data.
+  key.sign_other_data = true;
+  EXPECT_EQ(refused_with(key.get(options(other, {{"purpose", "sign_in"}}), kOrigin)), "bad_passkey");
+  key.sign_other_data = false;
+  // A counter that goes backwards (a cloned authenticator): it was 0 at sign-up, 5 now, then 3.
+  EXPECT_EQ(refused_with(key.get(options(other, {{"purpose", "sign_in"}}), kOrigin, 5)), "accepted");
+  ASSERT_EQ(other.post("/api/sign-out", Json::object()).status, 200);
+  EXPECT_EQ(refused_with(key.get(options(other, {{"purpose", "sign_in"}}), kOrigin, 3)), "bad_passkey");
+  // A challenge made for another purpose.
+  const Json made_for_sign_up = options(other, {{"purpose", "sign_up"}, {"name", "Cy"}});
+  EXPECT_EQ(refused_with(key.get(made_for_sign_up, kOrigin, 9)), "stale_challenge");
+  // No user presence.
+  key.user_present = false;
+  EXPECT_EQ(refused_with(key.get(options(other, {{"purpose", "sign_in"}}), kOrigin, 10)), "bad_passkey");
+  key.user_present = true;
+
+  // Malformed CBOR at sign-up: no account is made, so the name is still free.
+  const Json made = options(other, {{"purpose", "sign_up"}, {"name", "Cy"}});
+  Json bad = test_authenticator().create(made, kOrigin);
+  bad["attestationObject"] = base64url("\xA3not cbor at all");
+  auto r = other.post("/api/passkeys/sign-up", {{"name", "Cy"}, {"passkey", bad}});
+  EXPECT_EQ(code_of(r), "bad_passkey");
+  // A wrong challenge (one the server never made).
+  Json wrong = test_authenticator().create({{"challenge", base64url(std::string(32, 'x'))}, {"user", made["user"]}}, kOrigin);
+  r = other.post("/api/passkeys/sign-up", {{"name", "Cy"}, {"passkey", wrong}});
+  EXPECT_EQ(code_of(r), "stale_challenge");
+  EXPECT_EQ(other.post("/api/passkeys/options", {{"purpose", "sign_up"}, {"name", "Cy"}}).status, 200);
+  // A name taken after case folding.
+  r = other.post("/api/passkeys/options", {{"purpose", "sign_up"}, {"name", "BO"}});
+  EXPECT_EQ(code_of(r), "name_taken");
+}
+
+TEST(Accounts, AnAccountHoldsSeveralPasskeysAndKeepsOneWayToSignIn) {
+  server_process server;
+  test_authenticator first, second(-8);
+  browser b(server.port());
+  ASSERT_EQ(b.post("/api/passkeys/sign-up",
+                   {{"name", "Di"}, {"passkey", first.create(options(b, {{"purpose", "sign_up"}, {"name", "Di"}}), kOrigin)}})
+                .status,
+            200);
+  auto r = b.post("/api/passkeys/remove", {{"id", first.credential_id()}});
+  EXPECT_EQ(code_of(r), "last_sign_in_method");
+  const Json add = options(b, {{"purpose", "add"}});
+  EXPECT_EQ(add["excludeCredentials"].size(), 1u);  // the authenticator is told not to make a second one
+  r = b.post("/api/passkeys/add", {{"label", "Phone"}, {"passkey", second.create(add, kOrigin)}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(b.post("/api/passkeys/rename", {{"id", first.credential_id()}, {"label", "Old laptop"}}).status, 200);
+  EXPECT_EQ(b.post("/api/passkeys/remove", {{"id", first.credential_id()}}).status, 200);
+  const auto page = body_of(b.get("/api/account"));
+  ASSERT_EQ(page["passkeys"].size(), 1u);
+  EXPECT_EQ(page["passkeys"][0]["label"], "Phone");
+  // The removed passkey signs nobody in any more; the other does.
+  browser other(server.port());
+  EXPECT_EQ(code_of(other.post("/api/passkeys/sign-in", {{"passkey", first.get(options(other, {{"purpose", "sign_in"}}), kOrigin)}})),
+            "unknown_passkey");
+  EXPECT_EQ(other.post("/api/passkeys/sign-in", {{"passkey", second.get(options(other, {{"purpose", "sign_in"}}), kOrigin)}}).status,
+            200);
+  // A password added, then the last passkey may go.
+  EXPECT_EQ(b.post("/api/account/password", {{"password", "now a password"}}).status, 200);
+  EXPECT_EQ(code_of(b.post("/api/account/password", {{"password", "another one"}})), "bad_credentials");  // no current
+  EXPECT_EQ(b.post("/api/account/password", {{"current", "now a password"}, {"password", "another one"}}).status, 200);
+  EXPECT_EQ(b.post("/api/passkeys/remove", {{"id", second.credential_id()}}).status, 200);
+}
+
+}  // namespace
+}  // namespace emporium::testing
