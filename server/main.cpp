@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <iostream>
 #include <thread>
 #include <vector>
@@ -18,6 +19,7 @@
 #include "net/listener.hpp"
 #include "net/open_connections.hpp"
 #include "net/origin.hpp"
+#include "people/accounts.hpp"
 #include "records/game_records.hpp"
 #include "store/commit_queue.hpp"
 #include "store/guarded_store.hpp"
@@ -98,6 +100,17 @@ int main(int argc, char** argv) {
     // database never holds a network thread.
     WorkerPool store_jobs(1, 0);
     tables_context.store_jobs = &store_jobs;
+    // Accounts (docs/accounts.md): a connection of their own to the same database (opened after the store, which
+    // brings the schema up to date), and workers of their own for store calls and password hashing. After the
+    // io_context, so they stop before it: a request they finish still posts its answer to it.
+    const auto people = open_people_store(store_setting(config));
+    tables_context.people = people.get();
+    std::optional<Accounts> accounts;
+    if (people) {
+      accounts.emplace(*people);
+      context.accounts = &*accounts;
+    }
+    context.public_origin = config.public_origin;
     // Bots think beside the network threads (one fewer than the cores by default), and stop first.
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     WorkerPool bots(config.bot_threads > 0 ? config.bot_threads : std::max(1, cores - 1));

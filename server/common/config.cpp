@@ -63,6 +63,12 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
     c.absent_after_s = static_cast<int>(n);
   } else if (name == "allowed-origins") {
     c.allowed_origins = value;
+  } else if (name == "public-origin") {
+    const bool scheme = value.rfind("https://", 0) == 0 || value.rfind("http://", 0) == 0;
+    if (!value.empty() && (!scheme || value.back() == '/' || value.find('/', value.find("//") + 2) != std::string::npos)) {
+      return "public-origin must be an origin such as https://play.example (a scheme and a host, no path)";
+    }
+    c.public_origin = value;
   } else if (name == "max-connections-per-ip") {
     if (!parse_int(value, 0, 1000000, &n)) return "max-connections-per-ip must be a number from 0 (no cap) to 1000000";
     c.max_connections_per_ip = static_cast<int>(n);
@@ -104,7 +110,7 @@ constexpr const char* kNames[] = {"bind",      "port",    "data-dir", "store", "
                                   "threads",   "port-file", "merkator-data", "bot-threads", "bot-delay-ms",
                                   "absent-after-s", "min-turn-s", "allowed-origins", "max-connections-per-ip",
                                   "max-tables-per-ip-per-minute", "trusted-proxies", "abandoned-after-s",
-                                  "finished-unwatched-s", "commit-delay-ms"};
+                                  "finished-unwatched-s", "commit-delay-ms", "public-origin"};
 
 }  // namespace
 
@@ -115,7 +121,7 @@ std::string usage() {
          "                       [--absent-after-s S] [--min-turn-s S] [--allowed-origins LIST]\n"
          "                       [--max-connections-per-ip N] [--max-tables-per-ip-per-minute N]\n"
          "                       [--trusted-proxies LIST] [--abandoned-after-s S] [--finished-unwatched-s S]\n"
-         "                       [--commit-delay-ms MS]\n"
+         "                       [--commit-delay-ms MS] [--public-origin ORIGIN]\n"
          "  --data-dir DIR      where the SQLite store keeps its database (default data)\n"
          "  --store STORE       sqlite:<directory> (default: sqlite:<data-dir>), or postgresql://user@host:port/db\n"
          "                      (a libpq URI) to keep tables in PostgreSQL\n"
@@ -135,6 +141,9 @@ std::string usage() {
          "  --abandoned-after-s S  a waiting table whose people are all disconnected closes after this (default 600)\n"
          "  --finished-unwatched-s S  a finished table nobody is connected to leaves memory after this; the store\n"
          "                      keeps it and it comes back when asked for (default 60; 0: keep finished tables)\n"
+         "  --public-origin ORIGIN  the origin players reach the server at, e.g. https://play.example, when it is\n"
+         "                      behind a proxy: passkeys are made for it (default: the scheme and Host of each\n"
+         "                      request)\n"
          "  --commit-delay-ms MS  for tests: the store's writer waits this long before each group commit, as a\n"
          "                      slow disk would (default 0)\n"
          "Each flag can also be set as an environment variable: EMPORIUM_BIND, EMPORIUM_PORT,\n"
@@ -142,7 +151,7 @@ std::string usage() {
          "EMPORIUM_MERKATOR_DATA, EMPORIUM_BOT_THREADS, EMPORIUM_BOT_DELAY_MS,\n"
          "EMPORIUM_ABSENT_AFTER_S, EMPORIUM_MIN_TURN_S, EMPORIUM_ALLOWED_ORIGINS, EMPORIUM_MAX_CONNECTIONS_PER_IP,\n"
          "EMPORIUM_MAX_TABLES_PER_IP_PER_MINUTE, EMPORIUM_TRUSTED_PROXIES, EMPORIUM_ABANDONED_AFTER_S,\n"
-         "EMPORIUM_FINISHED_UNWATCHED_S, EMPORIUM_COMMIT_DELAY_MS.\n"
+         "EMPORIUM_FINISHED_UNWATCHED_S, EMPORIUM_COMMIT_DELAY_MS, EMPORIUM_PUBLIC_ORIGIN.\n"
          "Flags win over the environment.\n";
 }
 

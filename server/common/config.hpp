@@ -28,6 +28,9 @@ struct Config {
   int absent_after_s = 300;  // a player disconnected this long may have their seat played by a bot
   int min_turn_s = 5;        // the shortest turn a table's clock may have (tests lower it)
   std::string allowed_origins;  // web origins besides the server's own that may open WebSockets ("*": any)
+  // The origin players reach the server at ("https://play.example") when a proxy stands before it: the origin
+  // passkeys are made for and the account requests must come from. Empty: each request's own scheme and Host.
+  std::string public_origin;
   int max_connections_per_ip = 32;        // open connections per client address (0: no cap)
   int max_tables_per_ip_per_minute = 20;  // tables created per client address in any minute (0: no cap)
   std::string trusted_proxies;  // proxies (IP addresses, comma-separated) whose X-Forwarded-For names the client

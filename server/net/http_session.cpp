@@ -3,6 +3,9 @@
 #include <spdlog/spdlog.h>
 
 #include "common/metrics.hpp"
+#include "common/secrets.hpp"
+#include "net/account_http.hpp"
+#include "people/accounts.hpp"
 #include "store/store.hpp"
 #include "store/store_health.hpp"
 #include "common/web_files.hpp"
@@ -35,6 +38,23 @@ http::response<http::string_body> text_response(const http::request<http::string
                                                 http::status status, std::string body,
                                                 std::string_view type = "text/plain; charset=utf-8") {
   return text_response(req.version(), req.keep_alive(), status, std::move(body), type);
+}
+
+// An account request's answer: JSON, never cached.
+http::response<http::string_body> json_response(const http::request<http::string_body>& req, unsigned status,
+                                                const nlohmann::json& body) {
+  return text_response(req, static_cast<http::status>(status), body.dump(), "application/json; charset=utf-8");
+}
+
+http::response<http::string_body> json_error(const http::request<http::string_body>& req, unsigned status,
+                                             std::string_view code, std::string_view message) {
+  return json_response(req, status, {{"error", {{"code", code}, {"message", message}}}});
+}
+
+bool equal_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
 }
 
 // A web client file from memory: compressed when the client takes gzip, 304 when its validator still holds.
@@ -129,6 +149,9 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     }
     return upgrade();
   }
+  if (const std::string_view path = req.target().substr(0, req.target().find('?')); path.starts_with("/api/")) {
+    return serve_account(path);
+  }
   if (req.method() != http::verb::get && req.method() != http::verb::head) {
     auto res = text_response(req, http::status::method_not_allowed, "Only GET and HEAD are served here.\n");
     res.set(http::field::allow, "GET, HEAD");
@@ -178,19 +201,80 @@ void HttpSession::serve_record(GameRecords::Request r) {
   });
 }
 
+std::string HttpSession::client_address() {
+  std::string forwarded;
+  const auto [first, last] = parser_->get().equal_range("X-Forwarded-For");
+  for (auto it = first; it != last; ++it) {
+    if (!forwarded.empty()) forwarded += ',';
+    forwarded += it->value();
+  }
+  beast::error_code ec;
+  const auto peer = stream_.socket().remote_endpoint(ec);
+  if (ec) return {};
+  return context_->addresses->address_of(peer.address(), forwarded);
+}
+
+void HttpSession::serve_account(std::string_view path) {
+  namespace ah = account_http;
+  const auto& req = parser_->get();
+  const auto match = context_->accounts ? account_route(req.method_string(), path) : std::nullopt;
+  if (!match) return send(json_error(req, 404, "not_found", "no such request"));
+  const std::string_view origin = req[http::field::origin];
+  const std::string csrf = ah::cookie(req[http::field::cookie], ah::kCsrfCookie);
+  if (match->changes_state) {
+    // Same-origin only: a browser always sends Origin with a POST, and a page of another site cannot forge it.
+    const bool own = !origin.empty() && (context_->public_origin.empty()
+                                             ? origin_allowed(origin, req[http::field::host], {})
+                                             : equal_ignoring_case(origin, context_->public_origin));
+    if (!own) {
+      context_->metrics->message_refused("forbidden_origin");
+      return send(json_error(req, 403, "forbidden_origin", "account requests come only from this site's own pages"));
+    }
+    if (!ah::csrf_matches(csrf, req[ah::kCsrfHeader])) {
+      return send(json_error(req, 403, "bad_csrf_token", "the page's security token is missing or old: reload the page"));
+    }
+    if (!req[http::field::content_type].starts_with("application/json")) {
+      return send(json_error(req, 415, "bad_content_type", "send the request's body as application/json"));
+    }
+  }
+  // Where passkeys are made: the configured origin, else the page's own (checked above for a POST), else this
+  // request's Host over plain HTTP.
+  std::string page = context_->public_origin;
+  if (page.empty()) page = !origin.empty() ? std::string(origin) : "http://" + std::string(req[http::field::host]);
+  const bool secure = page.starts_with("https://");
+  AccountClient client{client_address(), ah::device_of(req[http::field::user_agent]), page,
+                       ah::host_of(page.substr(page.find("//") + 2)),
+                       ah::cookie(req[http::field::cookie], ah::kSessionCookie)};
+  // The anti-CSRF token, made on the first GET /api/session; the page sends it back with every POST.
+  const std::string new_csrf = match->route == AccountRoute::session && csrf.empty() ? random_token(18) : std::string();
+  const auto route = match->route;
+  context_->accounts->handle(
+      route, req.body(), std::move(client),
+      [self = shared_from_this(), route, secure, csrf = new_csrf.empty() ? csrf : new_csrf,
+       new_csrf](AccountReply reply) {
+        net::post(self->stream_.get_executor(), [self, route, secure, csrf, new_csrf, reply = std::move(reply)]() mutable {
+          if (route == AccountRoute::session) reply.body["csrf"] = csrf;
+          auto res = json_response(self->parser_->get(), reply.status, reply.body);
+          if (!reply.new_session.empty() || reply.end_session) {
+            res.insert(http::field::set_cookie,
+                       account_http::session_cookie(reply.new_session, secure, std::chrono::hours(24 * 30)));
+          }
+          if (!new_csrf.empty()) res.insert(http::field::set_cookie, account_http::csrf_cookie(new_csrf, secure));
+          if (reply.retry_after.count() > 0) res.set(http::field::retry_after, std::to_string(reply.retry_after.count()));
+          if (route == AccountRoute::export_data && reply.status == 200) {
+            res.set(http::field::content_disposition, "attachment; filename=\"emporium-account.json\"");
+          }
+          self->send(std::move(res));
+        });
+      });
+}
+
 void HttpSession::upgrade() {
   if (!slot_) {
     // From a trusted proxy: count the connection for the client it names (the last X-Forwarded-For hop).
-    std::string forwarded;
-    const auto [first, last] = parser_->get().equal_range("X-Forwarded-For");
-    for (auto it = first; it != last; ++it) {
-      if (!forwarded.empty()) forwarded += ',';
-      forwarded += it->value();
-    }
-    beast::error_code ec;
-    const auto peer = stream_.socket().remote_endpoint(ec);
-    if (ec) return;
-    slot_ = context_->addresses->open(context_->addresses->address_of(peer.address(), forwarded));
+    const std::string address = client_address();
+    if (address.empty()) return;
+    slot_ = context_->addresses->open(address);
     if (!slot_) {
       context_->metrics->message_refused("connection_cap");
       auto res = text_response(parser_->get(), http::status::too_many_requests,
@@ -199,8 +283,23 @@ void HttpSession::upgrade() {
       return send(std::move(res));
     }
   }
+  // A session cookie signs the connection in; it is looked up on the accounts' workers, never here. A session
+  // that cannot be read (the store down) leaves the connection a guest's.
+  const std::string session =
+      context_->accounts ? account_http::cookie(parser_->get()[http::field::cookie], account_http::kSessionCookie)
+                         : std::string();
+  if (session.empty()) return open_websocket(std::nullopt);
+  context_->accounts->session(session, [self = shared_from_this()](std::optional<SignedIn> who) {
+    net::post(self->stream_.get_executor(), [self, who = std::move(who)] {
+      self->open_websocket(who ? std::optional<SignedInAs>(SignedInAs{who->account, who->name}) : std::nullopt);
+    });
+  });
+}
+
+void HttpSession::open_websocket(std::optional<SignedInAs> account) {
   // The WebSocket session takes the socket (and its count) over; this HTTP session ends here.
-  std::make_shared<WebSocketSession>(stream_.release_socket(), context_, std::move(slot_))->run(parser_->release());
+  std::make_shared<WebSocketSession>(stream_.release_socket(), context_, std::move(slot_), std::move(account))
+      ->run(parser_->release());
 }
 
 void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {

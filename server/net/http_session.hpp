@@ -7,6 +7,7 @@
 #include "net/beast.hpp"
 #include "net/server_context.hpp"
 #include "records/game_records.hpp"
+#include "tables/member.hpp"
 
 namespace emporium::server {
 
@@ -25,7 +26,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void on_write(bool keep_alive, beast::error_code ec, std::size_t bytes);
   void do_close();
   void upgrade();
+  void open_websocket(std::optional<SignedInAs> account);  // the upgrade, once its session cookie is read
   void serve_record(GameRecords::Request r);  // GET /tables/<id>/record.json and replay.json
+  void serve_account(std::string_view path);  // the account requests, /api/... (docs/accounts.md)
+  // The client's address: the peer's, or the one a trusted proxy names (the last X-Forwarded-For hop). Empty when
+  // the socket is gone.
+  std::string client_address();
 
   template <class Response>
   void send(Response&& response);

@@ -10,6 +10,7 @@
 
 namespace emporium::server {
 
+class Accounts;
 class AddressLimits;
 class GameRecords;
 class Metrics;
@@ -24,6 +25,8 @@ struct ServerContext {
   GameRecords* records = nullptr;  // finished games' records and replays (GET /tables/<id>/...)
   AddressLimits* addresses = nullptr;  // per-address caps on connections and tables created
   std::vector<std::string> allowed_origins;  // besides the server's own (origin.hpp)
+  Accounts* accounts = nullptr;  // the account requests (/api/...); none: they are not served
+  std::string public_origin;     // --public-origin: where players reach the server; empty: each request's own
   // A game's component data file, exactly as loaded and checked at start-up (GET /games/<id>/data.json),
   // served as the client's files are (its ETag and gzip copy made once).
   std::map<std::string, WebFiles::File> game_data;  // by game id

@@ -12,11 +12,11 @@ namespace perr = protocol::errc;
 using Json = nlohmann::json;
 
 WebSocketSession::WebSocketSession(tcp::socket&& socket, std::shared_ptr<const ServerContext> context,
-                                   std::unique_ptr<AddressLimits::Slot> slot)
+                                   std::unique_ptr<AddressLimits::Slot> slot, std::optional<SignedInAs> account)
     : ws_(std::move(socket)),
       context_(std::move(context)),
       slot_(std::move(slot)),
-      member_(*this, ws_.get_executor(), *context_->tables, slot_->address()),
+      member_(*this, ws_.get_executor(), *context_->tables, slot_->address(), std::move(account)),
       hello_timer_(ws_.get_executor()),
       tokens_(limits_.burst),
       last_refill_(std::chrono::steady_clock::now()),

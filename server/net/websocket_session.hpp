@@ -41,8 +41,9 @@ struct SessionLimits {
 class WebSocketSession : public std::enable_shared_from_this<WebSocketSession>, public Connection, private WriteQueue {
  public:
   // `slot`: this connection, counted for the client's address (whose table creations are counted too).
+  // `account`: the account the upgrade's session cookie signed in (none for a guest).
   WebSocketSession(tcp::socket&& socket, std::shared_ptr<const ServerContext> context,
-                   std::unique_ptr<AddressLimits::Slot> slot);
+                   std::unique_ptr<AddressLimits::Slot> slot, std::optional<SignedInAs> account = std::nullopt);
   ~WebSocketSession();
 
   void run(http::request<http::string_body> upgrade);

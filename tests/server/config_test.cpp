@@ -90,6 +90,16 @@ TEST(Config, TheStoreAndSeveralNodes) {
   EXPECT_TRUE(parse({"--lease-ms", "100"}).error);
 }
 
+TEST(Config, ThePublicOriginIsAnOriginOnly) {
+  EXPECT_EQ(parse({}).config.public_origin, "");
+  EXPECT_EQ(parse({"--public-origin", "https://play.example"}).config.public_origin, "https://play.example");
+  EXPECT_EQ(parse({}, {{"EMPORIUM_PUBLIC_ORIGIN", "http://laptop.local:8080"}}).config.public_origin,
+            "http://laptop.local:8080");
+  EXPECT_TRUE(parse({"--public-origin", "play.example"}).error);
+  EXPECT_TRUE(parse({"--public-origin", "https://play.example/"}).error);
+  EXPECT_TRUE(parse({"--public-origin", "https://play.example/games"}).error);
+}
+
 TEST(Config, BadValuesAreExplained) {
   EXPECT_TRUE(parse({"--port", "70000"}).error);
   EXPECT_TRUE(parse({"--port", "12ab"}).error);
