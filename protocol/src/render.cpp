@@ -110,9 +110,10 @@ std::string render_welcome(const Json& games, std::optional<long long> absent_af
   return dump(j);
 }
 
-std::string render_hello(const Json& re, std::string_view name) {
+std::string render_hello(const Json& re, std::string_view name, const Json& account) {
   Json j = frame("hello", re);
   j["name"] = std::string(name);
+  j["account"] = account;
   j["protocol"] = kVersion;
   return dump(j);
 }

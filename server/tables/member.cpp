@@ -26,13 +26,14 @@ std::string guest_name() { return "Guest-" + random_token(3); }
 }  // namespace
 
 Member::Member(Connection& connection, net::any_io_executor strand, const TablesContext& context, std::string address,
-               MemberLimits limits)
+               std::optional<SignedInAs> account, MemberLimits limits)
     : connection_(connection),
       strand_(std::move(strand)),
       context_(context),
       address_(std::move(address)),
       limits_(limits),
-      name_(guest_name()) {
+      name_(account ? account->name : guest_name()),
+      account_(std::move(account)) {
   protocol_limits_.min_turn_s = context_.min_turn_s;
 }
 
@@ -164,6 +165,10 @@ std::shared_ptr<Room> Member::table_for(const std::string& id, const Json& re) {
   return it->second;
 }
 
+Json Member::account_json() const {
+  return account_ ? Json{{"id", account_->account}, {"name", account_->name}} : Json(nullptr);
+}
+
 void Member::handle(protocol::Request request, std::chrono::steady_clock::time_point received) {
   const Json& re = request.id;
   auto self = self_.lock();
@@ -171,13 +176,17 @@ void Member::handle(protocol::Request request, std::chrono::steady_clock::time_p
       Overloaded{
           [&](protocol::Hello& m) {
             greeted_ = true;
-            if (m.name) name_ = *m.name;
-            connection_.reply(protocol::render_hello(re, name_));
+            if (m.name && !account_) name_ = *m.name;  // signed in: the account's name, whatever the page kept
+            connection_.reply(protocol::render_hello(re, name_, account_json()));
           },
           [&](protocol::SetName& m) {  // answered like hello, and counts as one
             greeted_ = true;
+            if (account_) {
+              return refuse(re, perr::signed_in,
+                            "you are signed in as " + account_->name + ": you play under your account's name");
+            }
             name_ = m.name;
-            connection_.reply(protocol::render_hello(re, name_));
+            connection_.reply(protocol::render_hello(re, name_, account_json()));
           },
           [&](protocol::WatchLobby& m) {
             // Queued here, before any change the lobby sends from now on.

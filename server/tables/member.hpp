@@ -30,12 +30,19 @@ struct MemberLimits {
   int max_tables_created = 32;  // per connection
 };
 
+// The account a connection signed in with (its session cookie, read at the WebSocket upgrade).
+struct SignedInAs {
+  std::string account;
+  std::string name;
+};
+
 class Member {
  public:
 
   // `strand`: the connection's. `address`: the client's, whose table creations are counted (AddressLimits).
+  // `account`: the connection is signed in; its name is then the account's.
   Member(Connection& connection, net::any_io_executor strand, const TablesContext& context, std::string address,
-         MemberLimits limits = {});
+         std::optional<SignedInAs> account = std::nullopt, MemberLimits limits = {});
 
   // The connection is open: `self` is this member as rooms will hold it. Sends the welcome.
   void start(std::shared_ptr<Member> self);
@@ -44,6 +51,8 @@ class Member {
   bool receive(const std::string& frame, std::chrono::steady_clock::time_point received);
   // Whether the client has introduced itself (hello or set_name).
   bool greeted() const { return greeted_; }
+  // The account the connection is signed in with, if any. Set before start(), never changed: any thread.
+  const std::optional<SignedInAs>& account() const { return account_; }
   // The connection is gone: the member stops watching the lobby and leaves every table.
   void closed();
 
@@ -60,6 +69,7 @@ class Member {
  private:
   void handle(protocol::Request request, std::chrono::steady_clock::time_point received);
   void refuse(const nlohmann::json& re, const std::string& code, const std::string& message);
+  nlohmann::json account_json() const;  // {"id","name"}, or null for a guest
   // Several nodes: a request's table may have to be taken over from another node first (TableDirectory::find).
   // Then `use` runs once it is here, and nothing more is read from the client meanwhile, so requests stay in order.
   void with_table(TableDirectory::Lookup found, std::function<void(const TableDirectory::Found&)> use);
@@ -88,6 +98,7 @@ class Member {
   protocol::Limits protocol_limits_;  // what frames are parsed with (the server's shortest clock turn)
   std::weak_ptr<Member> self_;        // start()
   std::string name_;
+  const std::optional<SignedInAs> account_;
   bool greeted_ = false;
   std::map<std::string, std::shared_ptr<Room>> tables_;
   std::function<void(const TableDirectory::Found&)> awaiting_table_;  // with_table: what waits for its table

@@ -171,6 +171,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // `token`: the seat's token itself, for the reply (the room keeps only its hash).
   void welcome_seated(int seat, const MemberPtr& member, const Json& re, const std::string& token,
                       bool reclaimed = false);
+  // A signed-in member's new seat becomes their account's (the store's thread records the claim).
+  void claim_for_account(const MemberPtr& member, const std::string& token_hash);
   // Seconds the person in `seat` has been disconnected during the game, if they are.
   std::optional<long long> away_seconds(int seat) const;
 

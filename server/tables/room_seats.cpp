@@ -4,6 +4,8 @@
 
 #include "common/secrets.hpp"
 #include "common/wall_clock.hpp"
+#include "common/worker_pool.hpp"
+#include "store/people_store.hpp"
 #include "store/store.hpp"
 #include "tables/table_directory.hpp"
 
@@ -61,6 +63,7 @@ void Room::join(MemberPtr s, std::string name, std::optional<int> wanted, Json r
 void Room::welcome_seated(int seat, const MemberPtr& s, const Json& re, const std::string& token, bool reclaimed) {
   auto self = shared_from_this();
   context_.directory->register_token(seats_[seat].token_hash, self);
+  claim_for_account(s, seats_[seat].token_hash);
   // A spectator who sits down stops being a spectator.
   std::erase_if(spectators_, [&](const auto& w) { return w.lock() == s || w.expired(); });
   s->joined(self);
@@ -68,6 +71,20 @@ void Room::welcome_seated(int seat, const MemberPtr& s, const Json& re, const st
   reply(s, protocol::render_seated(re, info(), seat, token, invite, reclaimed, live_clock()));
   send_snapshot(s, nullptr);  // once the game has started
   table_changed();
+}
+
+void Room::claim_for_account(const MemberPtr& s, const std::string& token_hash) {
+  const auto& account = s->account();
+  if (!account || !context_.people) return;
+  // After the seat is stored (a claim names a stored seat), and never on this strand: the store's thread. A claim
+  // that fails leaves the seat a guest's, resumed with its token as before.
+  context_.store_jobs->post([people = context_.people, account = account->account, token_hash] {
+    try {
+      people->claim_seats(account, {token_hash}, unix_now());
+    } catch (const StoreError& e) {
+      spdlog::warn("a seat could not be claimed for its account: {}", e.what());
+    }
+  });
 }
 
 void Room::leave(MemberPtr s, Json re) {

@@ -12,6 +12,7 @@ class Cluster;
 class CommitQueue;
 class Lobby;
 class Metrics;
+class PeopleStore;
 class Store;
 class StoreHealth;
 class TableDirectory;
@@ -22,6 +23,7 @@ struct TablesContext {
   Lobby* lobby = nullptr;               // the public listing, for those who watch it
   Metrics* metrics = nullptr;
   Store* store = nullptr;          // used only on `store_jobs` and the commit queue: never on a network thread
+  PeopleStore* people = nullptr;   // accounts' seat claims, on `store_jobs` too; null: no accounts
   StoreHealth* health = nullptr;   // whether the store answers: while it does not, writes are refused at once
   WorkerPool* store_jobs = nullptr;  // where rooms and the directory call the store, in order (one thread)
   CommitQueue* commits = nullptr;  // where rooms write their moves (group commit)

@@ -946,11 +946,13 @@ TEST(Render, Welcome) {
 
 TEST(Render, Hello) {
   Json j = Json::parse(render_hello("h1", "Ann"));
-  EXPECT_EQ(j, Json({{"type", "hello"}, {"re", "h1"}, {"name", "Ann"}, {"protocol", 1}}));
+  EXPECT_EQ(j, Json({{"type", "hello"}, {"re", "h1"}, {"name", "Ann"}, {"account", nullptr}, {"protocol", 1}}));
   Json n = Json::parse(render_hello(nullptr, "Ann"));
   EXPECT_FALSE(n.contains("re"));
   EXPECT_EQ(n.at("name"), "Ann");
   EXPECT_EQ(Json::parse(render_hello(12, "x")).at("re"), 12);
+  const Json account = {{"id", "a1"}, {"name", "Ann"}};
+  EXPECT_EQ(Json::parse(render_hello(nullptr, "Ann", account)).at("account"), account);
 }
 
 TEST(Render, Lobby) {

@@ -57,6 +57,7 @@ inline constexpr const char* too_many_tables = "too_many_tables";
 inline constexpr const char* not_absent = "not_absent";              // replace_absent: that player is not away long enough
 inline constexpr const char* not_finished = "not_finished";          // rematch: the game has not ended
 inline constexpr const char* replaced = "replaced";                  // your seat was resumed elsewhere
+inline constexpr const char* signed_in = "signed_in";                // set_name: a signed-in player's name is the account's
 inline constexpr const char* internal_error = "internal_error";
 // The server cannot reach its store (or it is too slow) now: nothing was changed; try again in a few seconds.
 inline constexpr const char* store_unavailable = "store_unavailable";
@@ -237,7 +238,8 @@ struct MyGame {
 // `node`: the name of the node that answers, when the server is one of several (docs/scaling.md).
 std::string render_welcome(const Json& games, std::optional<long long> absent_after_s = std::nullopt,
                            std::string_view node = {});
-std::string render_hello(const Json& re, std::string_view name);                   // reply to hello / set_name
+// The reply to hello and set_name: the connection's name and its account ({"id","name"}), null for a guest.
+std::string render_hello(const Json& re, std::string_view name, const Json& account = nullptr);
 std::string render_lobby(const Json& re, const std::vector<TableInfo>& tables);    // public tables
 // To lobby watchers after the full list: a listed table is new or changed, or one is no longer listed.
 std::string render_lobby_changed(const TableInfo& table);
