@@ -989,13 +989,20 @@ TEST(E2ETokens, OnlyHashesOfSeatTokensAreStoredAndOldDatabasesAreConverted) {
   EXPECT_EQ(stored.find(token), std::string::npos) << "a seat token is in the database";
   EXPECT_NE(stored.find(server::hash_token(token)), std::string::npos) << "its hash is what is kept";
 
-  // A database from before hashing held the token itself: on start it is hashed, and the seat resumes.
+  // A database from before hashing held the token itself (and had no schema versions, nor people): on start it is
+  // hashed, and the seat resumes.
   {
     sqlite3* db = nullptr;
     ASSERT_EQ(sqlite3_open((data + "/emporium.db").c_str(), &db), SQLITE_OK);
     const std::string sql = "UPDATE seats SET token = '" + token + "' WHERE token = '" + server::hash_token(token) + "'";
     ASSERT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
     EXPECT_EQ(sqlite3_changes(db), 1);
+    ASSERT_EQ(sqlite3_exec(db,
+                           "DROP TABLE schema_version; DROP TABLE chat_lines; DROP TABLE seat_claims; "
+                           "DROP TABLE challenges; DROP TABLE sign_ins; DROP TABLE sessions; DROP TABLE passkeys; "
+                           "DROP TABLE accounts",
+                           nullptr, nullptr, nullptr),
+              SQLITE_OK);
     sqlite3_close(db);
   }
   server_process again(data);

@@ -285,23 +285,41 @@ raw_websocket connect_raw(net::io_context& ioc, std::uint16_t port, int receive_
 }
 
 http_reply http_get(std::uint16_t port, const std::string& target, const std::string& headers) {
+  return http_request(port, "GET", target, headers);
+}
+
+http_reply http_request(std::uint16_t port, const std::string& method, const std::string& target,
+                        const std::string& headers, const std::string& body) {
   net::io_context ioc;
   tcp::socket socket(ioc);
   socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   // "Connection: close" unless the caller says otherwise (an upgrade request, say).
   const bool own_connection = headers.find("Connection:") != std::string::npos;
-  const std::string request = "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" +
-                              (own_connection ? "" : "Connection: close\r\n") + headers + "\r\n";
+  const std::string length = body.empty() && method == "GET" ? "" : "Content-Length: " + std::to_string(body.size()) + "\r\n";
+  const std::string request = method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" +
+                              (own_connection ? "" : "Connection: close\r\n") + headers + length + "\r\n" + body;
   net::write(socket, net::buffer(request));
   beast::flat_buffer buffer;
   http::response<http::string_body> res;
   beast::error_code ec;
   http::read(socket, buffer, res, ec);
-  if (ec) return {0, "", ec.message(), "", "", "", ""};
-  return {static_cast<int>(res.result_int()),          std::string(res[http::field::content_type]),
-          res.body(),                                  std::string(res[http::field::cache_control]),
-          std::string(res[http::field::etag]),         std::string(res[http::field::content_encoding]),
-          std::string(res[http::field::vary])};
+  http_reply reply;
+  if (ec) {
+    reply.body = ec.message();
+    return reply;
+  }
+  reply.status = static_cast<int>(res.result_int());
+  reply.content_type = res[http::field::content_type];
+  reply.body = res.body();
+  reply.cache_control = res[http::field::cache_control];
+  reply.etag = res[http::field::etag];
+  reply.content_encoding = res[http::field::content_encoding];
+  reply.vary = res[http::field::vary];
+  reply.retry_after = res[http::field::retry_after];
+  reply.content_disposition = res[http::field::content_disposition];
+  const auto [first, last] = res.equal_range(http::field::set_cookie);
+  for (auto it = first; it != last; ++it) reply.set_cookies.emplace_back(it->value());
+  return reply;
 }
 
 }  // namespace emporium::testing

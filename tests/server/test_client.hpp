@@ -120,6 +120,9 @@ struct http_reply {
   std::string etag;
   std::string content_encoding;
   std::string vary;
+  std::vector<std::string> set_cookies;  // every Set-Cookie header
+  std::string retry_after;
+  std::string content_disposition;
 };
 // A bare WebSocket to the server (no reader thread: nothing is read unless the test reads), handshaken and past
 // hello, with a small receive buffer: for clients that read slowly or not at all.
@@ -129,5 +132,8 @@ raw_websocket connect_raw(boost::asio::io_context& ioc, std::uint16_t port, int 
 // A raw HTTP/1.1 GET, the target sent exactly as given; `headers` ("Name: value\r\n" lines) are added
 // (with "Connection: close" unless they have a Connection header).
 http_reply http_get(std::uint16_t port, const std::string& target, const std::string& headers = "");
+// The same with any method and a body (its Content-Length is added).
+http_reply http_request(std::uint16_t port, const std::string& method, const std::string& target,
+                        const std::string& headers = "", const std::string& body = "");
 
 }  // namespace emporium::testing
