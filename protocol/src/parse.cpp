@@ -111,8 +111,12 @@ Message parse_body(const Json& j, const std::string& type, const Limits& limits)
     return ReplaceAbsent{required_identifier(f, "table", limits), seat_number(f)};
   }
   if (type == "resume") {
-    Fields f(j, type, {"token"});
-    return Resume{required_identifier(f, "token", limits)};
+    Fields f(j, type, {"token", "table"});
+    if ((f.find("token") == nullptr) == (f.find("table") == nullptr)) {
+      refuse(errc::bad_message, "resume takes a seat's \"token\" or, signed in, a \"table\" (one of them)");
+    }
+    if (f.find("token")) return Resume{required_identifier(f, "token", limits), {}};
+    return Resume{{}, required_identifier(f, "table", limits)};
   }
   if (type == "act") {
     Fields f(j, type, {"table", "version", "action"});

@@ -150,7 +150,7 @@ std::string render_seated(const Json& re, const TableInfo& table, int seat, std:
   Json j = frame("seated", re);
   j["table"] = table_json(table);
   j["seat"] = seat;
-  j["token"] = std::string(token);
+  if (!token.empty()) j["token"] = std::string(token);  // none when resumed by account: only its hash is kept
   if (invite) j["invite"] = *invite;
   if (reclaimed) j["reclaimed"] = true;
   add_clock(j, clock);
@@ -224,7 +224,7 @@ std::string render_my_games(const Json& re, const std::vector<MyGame>& games, co
       if (s.bot) seat["bot"] = *s.bot;
       seats.push_back(std::move(seat));
     }
-    Json entry{{"token", g.token},         {"table", g.table},         {"game", g.game},
+    Json entry{{"token", g.token.empty() ? Json(nullptr) : Json(g.token)},         {"table", g.table},         {"game", g.game},
                {"state", g.state},         {"seat", g.seat},           {"seats", std::move(seats)},
                {"your_turn", g.your_turn}, {"result", g.result},       {"updated", g.updated}};
     if (g.invite) entry["invite"] = *g.invite;

@@ -165,6 +165,20 @@ std::shared_ptr<Room> Member::table_for(const std::string& id, const Json& re) {
   return it->second;
 }
 
+void Member::resume_by_account(const std::string& table_id, const Json& re) {
+  if (!account_ || !context_.people) {
+    return refuse(re, perr::not_signed_in, "sign in to take a seat back without its token");
+  }
+  auto self = self_.lock();
+  with_table(context_.directory->find_by_account(account_->account, table_id, later()),
+             [self, re](const TableDirectory::Found& found) {
+               if (self->refused_unavailable(found, re)) return;
+               const auto& table = found.table;
+               if (!table) return self->refuse(re, perr::not_seated, "your account has no seat at that table");
+               self->in_table_slot(table, [&] { table->resume(self, found.token_hash, "", re); });
+             });
+}
+
 Json Member::account_json() const {
   return account_ ? Json{{"id", account_->account}, {"name", account_->name}} : Json(nullptr);
 }
@@ -224,11 +238,12 @@ void Member::handle(protocol::Request request, std::chrono::steady_clock::time_p
           },
           [&](protocol::Resume& m) {
             if (!room_for_another_table(re)) return;
+            if (!m.table.empty()) return resume_by_account(m.table, re);
             with_table(context_.directory->find_by_token(m.token, later()), [self, token = m.token, re](const TableDirectory::Found& found) {
               if (self->refused_unavailable(found, re)) return;
               const auto& table = found.table;
               if (!table) return self->refuse(re, perr::bad_token, "that seat token is not valid");
-              self->in_table_slot(table, [&] { table->resume(self, token, re); });
+              self->in_table_slot(table, [&] { table->resume(self, hash_token(token), token, re); });
             });
           },
           [&](protocol::Leave& m) {

@@ -70,6 +70,8 @@ class Member {
   void handle(protocol::Request request, std::chrono::steady_clock::time_point received);
   void refuse(const nlohmann::json& re, const std::string& code, const std::string& message);
   nlohmann::json account_json() const;  // {"id","name"}, or null for a guest
+  // resume {"table"}: the seat the account claimed there, looked up in the people store.
+  void resume_by_account(const std::string& table_id, const nlohmann::json& re);
   // Several nodes: a request's table may have to be taken over from another node first (TableDirectory::find).
   // Then `use` runs once it is here, and nothing more is read from the client meanwhile, so requests stay in order.
   void with_table(TableDirectory::Lookup found, std::function<void(const TableDirectory::Found&)> use);

@@ -7,6 +7,7 @@
 
 #include "common/secrets.hpp"
 #include "common/worker_pool.hpp"
+#include "store/people_store.hpp"
 #include "tables/member.hpp"
 #include "tables/room.hpp"
 #include "tables/table_directory.hpp"
@@ -43,6 +44,8 @@ std::optional<protocol::MyGame> describe_seat(const StoredTable& table, const st
 
 namespace {
 // One my_games request: the answers in the tokens' order, sent once the last is in (rooms answer on their strands).
+// An empty token stands for a seat of the account's that the request did not name: sent without a token, and left
+// out if it holds nothing now.
 class MyGamesReply {
  public:
   MyGamesReply(std::shared_ptr<Member> member, std::vector<std::string> tokens, nlohmann::json re)
@@ -50,7 +53,6 @@ class MyGamesReply {
         pending_(tokens_.size()) {
     if (pending_ == 0) send();
   }
-  const std::vector<std::string>& tokens() const { return tokens_; }
 
   void answer(std::size_t i, std::optional<protocol::MyGame> game) {
     {
@@ -90,7 +92,7 @@ class MyGamesReply {
       if (games_[i]) {
         games_[i]->token = tokens_[i];  // the rooms and the store know only its hash
         games.push_back(std::move(*games_[i]));
-      } else {
+      } else if (!tokens_[i].empty()) {
         unknown.push_back(tokens_[i]);
       }
     }
@@ -109,9 +111,36 @@ class MyGamesReply {
 
 void TableDirectory::my_games(const std::shared_ptr<Member>& member, std::vector<std::string> tokens,
                               nlohmann::json re) {
-  auto reply = std::make_shared<MyGamesReply>(member, std::move(tokens), std::move(re));
   std::vector<std::string> hashes;
-  for (const auto& token : reply->tokens()) hashes.push_back(hash_token(token));
+  for (const auto& token : tokens) hashes.push_back(hash_token(token));
+  const auto& account = member->account();
+  if (!account || !context_.people) return describe_seats(member, std::move(tokens), std::move(hashes), std::move(re));
+  // A signed-in member's: also the seats its account claimed (on any device), newest first.
+  context_.store_jobs->post([this, member, tokens = std::move(tokens), hashes = std::move(hashes), re = std::move(re),
+                             account = account->account]() mutable {
+    try {
+      auto claims = context_.people->claims_of(account);
+      std::sort(claims.begin(), claims.end(), [](const ClaimRow& a, const ClaimRow& b) { return a.claimed_at > b.claimed_at; });
+      std::size_t added = 0;
+      for (const auto& claim : claims) {
+        if (added == kMyGamesOfAccount) break;
+        if (std::find(hashes.begin(), hashes.end(), claim.token_hash) != hashes.end()) continue;
+        tokens.emplace_back();
+        hashes.push_back(claim.token_hash);
+        ++added;
+      }
+    } catch (const StoreError& e) {
+      if (!e.unavailable()) spdlog::error("reading an account's seats: {}", e.what());
+      return member->send(
+          protocol::render_error(re, protocol::errc::store_unavailable, protocol::kStoreUnavailableMessage));
+    }
+    describe_seats(member, std::move(tokens), std::move(hashes), std::move(re));
+  });
+}
+
+void TableDirectory::describe_seats(const std::shared_ptr<Member>& member, std::vector<std::string> tokens,
+                                    std::vector<std::string> hashes, nlohmann::json re) {
+  auto reply = std::make_shared<MyGamesReply>(member, std::move(tokens), std::move(re));
   std::vector<std::shared_ptr<Room>> holders(hashes.size());
   {
     std::lock_guard lock(mutex_);

@@ -67,7 +67,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void move_away(std::function<void()> then);
   // A finished table brought back from the store: it leaves memory again once nobody is connected to it.
   void expire_when_unwatched();
-  void resume(MemberPtr member, std::string token, Json re);
+  // The seat whose token hashes to `token_hash`; `token` is the token itself, for the reply (empty: resumed by a
+  // signed-in account, which has no token to send).
+  void resume(MemberPtr member, std::string token_hash, std::string token, Json re);
   void act(MemberPtr member, std::uint64_t version, Json action, Json re,
            std::chrono::steady_clock::time_point received);
   void snapshot(MemberPtr member, Json re);

@@ -83,7 +83,7 @@ void Room::offer_rematch(MemberPtr s, int seat, Json re, std::function<void()> a
         }
         rematch_ = offer;
         updated_ = unix_now();
-        made->table->resume(s, token, re);  // the offerer takes the seat made for them: the reply is `seated`
+        made->table->resume(s, hash_token(token), token, re);  // the offerer takes the seat made for them: the reply is `seated`
         made->table->after_requests(std::move(answered));
         table_changed();  // the offer, to everyone at this table
       });

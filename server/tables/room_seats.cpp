@@ -154,11 +154,12 @@ void Room::leave(MemberPtr s, Json re) {
   });
 }
 
-void Room::resume(MemberPtr s, std::string token, Json re) {
-  on_strand([self = shared_from_this(), s = std::move(s), token = std::move(token), re = std::move(re)] {
+void Room::resume(MemberPtr s, std::string token_hash, std::string token, Json re) {
+  on_strand([self = shared_from_this(), s = std::move(s), token_hash = std::move(token_hash), token = std::move(token),
+             re = std::move(re)] {
     auto& r = *self;
     if (r.refused_while_reloading(s, re)) return;
-    const int seat = r.seats_.of_token(hash_token(token));
+    const int seat = r.seats_.of_token(token_hash);
     if (seat < 0) return r.reply(s, protocol::render_error(re, perr::bad_token, "that seat token is not valid"));
     auto& st = r.seats_[seat];
     auto previous = st.member.lock();

@@ -12,6 +12,7 @@
 #include "cluster/cluster.hpp"
 #include "common/secrets.hpp"
 #include "common/worker_pool.hpp"
+#include "store/people_store.hpp"
 #include "tables/lobby.hpp"
 #include "tables/room.hpp"
 
@@ -191,6 +192,24 @@ TableDirectory::Lookup TableDirectory::find(const protocol::TableRef& ref, Taken
 void TableDirectory::find_id(const std::string& id, TakenCallback found) {
   if (auto table = find_local(id)) return found({std::move(table)});
   in_store([this, id, found] { bring(id, false, found); }, found);
+}
+
+TableDirectory::Lookup TableDirectory::find_by_account(const std::string& account, const std::string& table_id,
+                                                       TakenCallback later) {
+  in_store(
+      [this, account, table_id, later] {
+        std::string hash;
+        for (const auto& claim : context_.people->claims_of(account)) {
+          if (claim.table_id == table_id) hash = claim.token_hash;
+        }
+        if (hash.empty()) return later({});
+        bring(table_id, false, [hash, later](Found found) {
+          found.token_hash = hash;
+          later(std::move(found));
+        });
+      },
+      later);
+  return {nullptr, true};
 }
 
 TableDirectory::Lookup TableDirectory::find_by_token(const std::string& token, TakenCallback later) {

@@ -56,6 +56,7 @@ class TableDirectory final : public TableHost {
   struct Found {
     std::shared_ptr<Room> table;
     bool unavailable = false;
+    std::string token_hash{};  // find_by_account: the account's seat there
   };
   struct Lookup {
     std::shared_ptr<Room> table;
@@ -64,6 +65,9 @@ class TableDirectory final : public TableHost {
   using TakenCallback = std::function<void(Found)>;
   Lookup find(const protocol::TableRef& ref, TakenCallback later);
   Lookup find_by_token(const std::string& token, TakenCallback later);
+  // The table `table_id` where `account` claimed a seat (people store), with that seat's token hash; none if it
+  // claimed none there. Always from the store's thread.
+  Lookup find_by_account(const std::string& account, const std::string& table_id, TakenCallback later);
   // Any table by its id, private ones included (for the server's own use, never a client's request): `found` gets
   // it, at once if it is in memory, else from the store's thread as find() does.
   void find_id(const std::string& id, TakenCallback found);
@@ -71,8 +75,9 @@ class TableDirectory final : public TableHost {
   std::shared_ptr<Room> find_local(const std::string& id);
   // Replies to `member` with what each token's table is, once every room holding one has answered on its own
   // strand. Tables not in memory are described from the store, on the store's thread, without replaying them
-  // (my_games.cpp).
+  // (my_games.cpp). A signed-in member also gets its account's newest claimed seats (kMyGamesOfAccount), tokenless.
   void my_games(const std::shared_ptr<Member>& member, std::vector<std::string> tokens, nlohmann::json re);
+  static constexpr std::size_t kMyGamesOfAccount = 100;
 
   // Seats are registered by their token's hash (hash_token): the server never keeps a token itself.
   void register_token(const std::string& token_hash, const std::shared_ptr<Room>& table);
@@ -94,6 +99,9 @@ class TableDirectory final : public TableHost {
   std::shared_ptr<Room> handed_out(std::shared_ptr<Room> table);  // counts the lookup; with mutex_ held
   // Out of the maps and the lobby; with mutex_ held.
   void erase_room(std::unordered_map<std::string, std::shared_ptr<Room>>::iterator it);
+  // my_games' answer for these tokens (empty: the account's, unnamed) and their hashes.
+  void describe_seats(const std::shared_ptr<Member>& member, std::vector<std::string> tokens,
+                      std::vector<std::string> hashes, nlohmann::json re);
   // Registers a room with the tokens its people resume with; returns the room registered under its id (an
   // earlier one, if another request brought the same table back first).
   std::shared_ptr<Room> register_room(const std::shared_ptr<Room>& table, const std::vector<StoredSeat>& seats);

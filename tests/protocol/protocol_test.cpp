@@ -568,11 +568,18 @@ TEST(ParseReplaceAbsent, ValidAndInvalid) {
 }
 
 TEST(ParseResume, ValidAndInvalid) {
-  EXPECT_EQ(must_parse_as<Resume>(R"({"type":"resume","token":"s3cr3t-T0ken_"})").token, "s3cr3t-T0ken_");
+  const auto by_token = must_parse_as<Resume>(R"({"type":"resume","token":"s3cr3t-T0ken_"})");
+  EXPECT_EQ(by_token.token, "s3cr3t-T0ken_");
+  EXPECT_EQ(by_token.table, "");
+  const auto by_account = must_parse_as<Resume>(R"({"type":"resume","table":"t8f3k2"})");
+  EXPECT_EQ(by_account.token, "");
+  EXPECT_EQ(by_account.table, "t8f3k2");
   expect_refused({
-      {R"({"type":"resume"})", errc::bad_message, "missing field \"token\""},
+      {R"({"type":"resume"})", errc::bad_message, "a seat's \"token\" or, signed in, a \"table\""},
       {R"({"type":"resume","token":12345})", errc::bad_message, "\"token\" must be a string"},
-      {R"({"type":"resume","token":"abc","table":"t"})", errc::bad_message, "unknown field \"table\""},
+      {R"({"type":"resume","table":""})", errc::bad_message, "\"table\""},
+      {R"({"type":"resume","token":"abc","table":"t"})", errc::bad_message, "(one of them)"},
+      {R"({"type":"resume","token":"abc","seat":1})", errc::bad_message, "unknown field \"seat\""},
   });
 }
 
@@ -930,6 +937,10 @@ TEST(Render, MyGamesCarriesOnlyTheListedFields) {
   EXPECT_EQ(j.at("games")[1].at("result"), done.result);
   EXPECT_EQ(j.at("games")[1].at("invite"), "inv-9");
   EXPECT_EQ(j.at("games")[1].at("your_turn"), false);
+  // A seat of a signed-in account's that the request did not name: the server has no token to give.
+  MyGame claimed = running;
+  claimed.token.clear();
+  EXPECT_EQ(Json::parse(render_my_games(nullptr, {claimed}, {})).at("games")[0].at("token"), nullptr);
   EXPECT_EQ(Json::parse(render_my_games(nullptr, {}, {})),
             Json::parse(R"({"type":"my_games","games":[],"unknown":[]})"));
 }
@@ -1001,6 +1012,9 @@ TEST(Render, Seated) {
   // A resume that took the seat back from a stand-in bot says so.
   Json r = Json::parse(render_seated("r1", sample_table(), 0, "tok", std::nullopt, true));
   EXPECT_EQ(r.at("reclaimed"), true);
+
+  // Resumed by a signed-in account, with no token (the server keeps only its hash): none is sent.
+  EXPECT_FALSE(Json::parse(render_seated("r2", sample_table(), 0, "", std::nullopt)).contains("token"));
 }
 
 TEST(Render, Watching) {

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "game_driver.hpp"
 #include "test_authenticator.hpp"
 #include "test_client.hpp"
 
@@ -223,6 +224,78 @@ TEST(Accounts, ExportHoldsTheAccountAndDeletionLeavesNothingToSignInTo) {
 }
 
 constexpr const char* kOrigin = "http://127.0.0.1";
+
+// The browser's WebSocket: its session cookie signs the connection in at the upgrade.
+ws_options signed_in(const browser& b) {
+  return ws_options{"/ws", "", {{"Cookie", "emporium_session=" + b.cookie("emporium_session")}}, true};
+}
+
+TEST(Accounts, AGuestsSeatFollowsItsAccountToAnotherDeviceWithoutTheToken) {
+  server_process server;
+  auto t = seat_players(server.port(), 3, /*is_private=*/true);
+  start(t);
+  const std::string guest_token = t.tokens[0];
+
+  // The guest signs up from the browser that holds the seat's token: the account claims the seat.
+  browser first(server.port());
+  const auto up = first.post("/api/sign-up", {{"name", "Ann"}, {"password", "ann's password"}, {"seats", {guest_token}}});
+  ASSERT_EQ(up.status, 200) << up.body;
+
+  // Another device signs in: hello says who it is, and my_games holds the game with no token to show.
+  browser second(server.port());
+  ASSERT_EQ(second.post("/api/sign-in", {{"name", "ann"}, {"password", "ann's password"}}).status, 200);
+  ws_client phone(server.port(), signed_in(second));
+  phone.wait_type("welcome");
+  const Json hello = phone.wait_type("hello");
+  EXPECT_EQ(hello["account"]["name"], "Ann");
+  EXPECT_EQ(hello["name"], "Ann");
+  EXPECT_EQ(phone.request({{"type", "set_name"}, {"name", "Someone"}})["code"], "signed_in");
+  const Json games = phone.request({{"type", "my_games"}, {"tokens", Json::array()}});
+  ASSERT_EQ(games["type"], "my_games") << games;
+  ASSERT_EQ(games["games"].size(), 1u) << games;
+  EXPECT_EQ(games["games"][0]["table"], t.id);
+  EXPECT_EQ(games["games"][0]["seat"], 0);
+  EXPECT_EQ(games["games"][0]["token"], nullptr);
+  EXPECT_EQ(games["games"][0]["state"], "playing");
+  EXPECT_TRUE(games["unknown"].empty());
+  // Asked by its token as well, the seat is listed once, with the token that was asked.
+  const Json both = phone.request({{"type", "my_games"}, {"tokens", {guest_token}}});
+  ASSERT_EQ(both["games"].size(), 1u) << both;
+  EXPECT_EQ(both["games"][0]["token"], guest_token);
+
+  // It takes the seat back by the table's id: the seat, and no token, for the server keeps only its hash.
+  const Json seated = phone.request({{"type", "resume"}, {"table", t.id}});
+  ASSERT_EQ(seated["type"], "seated") << seated;
+  EXPECT_EQ(seated["seat"], 0);
+  EXPECT_FALSE(seated.contains("token"));
+  phone.wait_type("snapshot");
+  const Json replaced = t.players[0]->wait_type("error");
+  EXPECT_EQ(replaced["code"], "replaced");
+
+  // A guest cannot ask for a seat by table, and another account has none there.
+  ws_client guest(server.port());
+  guest.wait_type("welcome");
+  EXPECT_EQ(guest.request({{"type", "resume"}, {"table", t.id}})["code"], "not_signed_in");
+  browser bo(server.port());
+  ASSERT_EQ(bo.post("/api/sign-up", {{"name", "Bo"}, {"password", "bo's password"}}).status, 200);
+  ws_client bos(server.port(), signed_in(bo));
+  bos.wait_type("welcome");
+  EXPECT_EQ(bos.request({{"type", "resume"}, {"table", t.id}})["code"], "not_seated");
+  EXPECT_TRUE(bos.request({{"type", "my_games"}, {"tokens", Json::array()}})["games"].empty());
+
+  // The seat a signed-in player takes is the account's at once: the first device finds it too.
+  auto u = seat_players(server.port(), 2, false, "medici", nullptr, 3);
+  ASSERT_EQ(phone.request({{"type", "join"}, {"table", u.id}})["type"], "seated");
+  ws_client laptop(server.port(), signed_in(first));
+  laptop.wait_type("welcome");
+  Json listed;
+  for (int i = 0; i < 50; ++i) {  // the claim is written on the store's thread, right after the seat
+    listed = laptop.request({{"type", "my_games"}, {"tokens", Json::array()}});
+    if (listed["games"].size() == 2) break;
+    std::this_thread::sleep_for(20ms);
+  }
+  EXPECT_EQ(listed["games"].size(), 2u) << listed;
+}
 
 // The options a passkey request starts from, as the page would ask for them.
 Json options(browser& b, const Json& request) {

@@ -57,6 +57,7 @@ inline constexpr const char* too_many_tables = "too_many_tables";
 inline constexpr const char* not_absent = "not_absent";              // replace_absent: that player is not away long enough
 inline constexpr const char* not_finished = "not_finished";          // rematch: the game has not ended
 inline constexpr const char* replaced = "replaced";                  // your seat was resumed elsewhere
+inline constexpr const char* not_signed_in = "not_signed_in";        // resume by table: only an account's seats
 inline constexpr const char* signed_in = "signed_in";                // set_name: a signed-in player's name is the account's
 inline constexpr const char* internal_error = "internal_error";
 // The server cannot reach its store (or it is too slow) now: nothing was changed; try again in a few seconds.
@@ -127,7 +128,8 @@ struct ReplaceAbsent {    // {"type":"replace_absent","table":"t8f3k2","seat":2}
   int seat = 0;
 };
 struct Resume {           // {"type":"resume","token":"..."}  take back a seat on this connection
-  std::string token;
+  std::string token;      // empty: by `table`
+  std::string table;      // {"type":"resume","table":"t8f3k2"}: a signed-in account's seat there, with no token
 };
 struct Act {              // {"type":"act","table":"t8f3k2","version":17,"action":{"type":"bid","amount":5}}
   std::string table;
@@ -222,7 +224,7 @@ std::optional<RematchOffer> rematch_from_json(const Json& j);
 
 // One entry of a my_games reply: the table a seat token belongs to, without anything of a game's view.
 struct MyGame {
-  std::string token;
+  std::string token;              // empty: a seat of the account's that the request did not name (sent as null)
   std::string table;
   std::string game;
   std::string state;              // "waiting", "playing" or "finished"
