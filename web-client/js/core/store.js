@@ -208,9 +208,13 @@ export class Store {
   }
 }
 
-/** Takes a reply that seats this browser (create_table, join, rematch, resume) and remembers the seat. */
+/**
+ * Takes a reply that seats this browser (create_table, join, rematch, resume) and remembers the seat. A seat a
+ * signed-in account resumed by table comes without a token: a token kept from before stays.
+ */
 export function rememberSeat(store, reply) {
   const table = reply.table;
-  store.saveSeat(table.id, { token: reply.token, seat: reply.seat, game: table.game, state: table.state });
+  const token = typeof reply.token === 'string' ? { token: reply.token } : {};
+  store.saveSeat(table.id, { ...token, seat: reply.seat, game: table.game, state: table.state });
   if (reply.invite) store.saveInvite(table.id, reply.invite);
 }

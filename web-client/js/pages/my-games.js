@@ -1,5 +1,6 @@
 // "My games": the games this browser has played or is playing, from the seat tokens it keeps
-// (js/core/store.js), asked for with `my_games` (which joins nothing). Each row has the game, the
+// (js/core/store.js), and on a signed-in connection its account's games from any device, asked for with
+// `my_games` (which joins nothing). Each row has the game, the
 // players, the state, the result and a link; running games where it is the viewer's turn come first
 // and are marked. Tokens the server no longer knows are forgotten. js/models/my-games-model.js has the logic.
 // A change of language draws the rows again from the last answer (relabel), without asking again.
@@ -31,7 +32,7 @@ export function mountMyGames(root, ctx) {
     refresh.textContent = t('myGames.refresh');
     replace(root, h('div', { class: 'my-games' },
       h('div', { class: 'page-head' }, h('h1', { tabindex: '-1' }, t('myGames.heading')), refresh),
-      h('p', { class: 'tagline' }, t('myGames.intro')),
+      h('p', { class: 'tagline' }, t(conn.account ? 'myGames.introAccount' : 'myGames.intro')),
       h('section', { class: 'card', 'aria-label': t('myGames.heading') }, listSlot)));
     if (shown) render(shown);
     else replace(listSlot, h('p', { class: 'hint' }, t('common.loading')));
@@ -69,7 +70,8 @@ export function mountMyGames(root, ctx) {
 
   async function load() {
     const seats = store.seatTokens();
-    if (seats.length === 0) { render([]); return; }
+    // Signed in, the account's seats come too (claimed on any device), even when this browser keeps no token.
+    if (seats.length === 0 && !conn.account) { render([]); return; }
     refresh.disabled = true;
     try {
       const reply = await conn.request({ type: 'my_games', tokens: tokensToAsk(seats) });

@@ -155,17 +155,30 @@ export function mountTable(root, ctx, params) {
     renderAll();
   }
 
+  /**
+   * How to take this table's seat back: by the token this browser keeps, else, signed in, by the table (the
+   * account's seat there, claimed on any device); null when neither can.
+   */
+  function resumeRequest() {
+    const mine = s.tableId ? store.seat(s.tableId) : null;
+    if (mine && typeof mine.token === 'string') return { type: 'resume', token: mine.token };
+    if (s.tableId && conn.account) return { type: 'resume', table: s.tableId };
+    return null;
+  }
+
   async function attach() {
     if (destroyed || s.status === 'replaced' || s.status === 'notFound' || s.status === 'closed') return;
-    const mine = s.tableId ? store.seat(s.tableId) : null;
-    if (mine) {
+    const request = resumeRequest();
+    if (request) {
       try {
-        onSeated(await conn.request({ type: 'resume', token: mine.token }));
+        onSeated(await conn.request(request));
         return;
       } catch (err) {
         if (err.code === 'bad_token') {
           store.forgetSeat(s.tableId);
           notify(t('error.bad_token'), 'error');
+        } else if (err.code === 'not_seated' || err.code === 'not_signed_in') {
+          // The account has no seat here (or the session ended): watch, as anyone may.
         } else if (err.code === 'store_unavailable') {
           // The server cannot look the seat up now: the seat is still ours, so ask again shortly.
           notify(errorText(err), 'error');
@@ -217,10 +230,10 @@ export function mountTable(root, ctx, params) {
 
   /** Takes the seat back from the bot that plays it after three timeouts (resume, same connection). */
   async function takeBackFromBot() {
-    const mine = s.tableId ? store.seat(s.tableId) : null;
+    const request = resumeRequest();
     try {
-      if (!mine) throw Object.assign(new Error('bad_token'), { code: 'bad_token' });
-      onSeated(await conn.request({ type: 'resume', token: mine.token }));
+      if (!request) throw Object.assign(new Error('bad_token'), { code: 'bad_token' });
+      onSeated(await conn.request(request));
     } catch (err) {
       notify(errorText(err), 'error');
       renderAll();

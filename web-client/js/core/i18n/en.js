@@ -365,6 +365,7 @@ export default {
   'myGames.heading': 'My games',
   'myGames.link': 'My games',
   'myGames.intro': 'The games this browser has played or is playing.',
+  'myGames.introAccount': 'The games of your account, played on any device, and of this browser.',
   'myGames.empty': 'No games yet. Create a table or play against bots in the lobby.',
   'myGames.refresh': 'Refresh',
   'myGames.yourTurn': 'Your turn',

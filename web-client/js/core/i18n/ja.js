@@ -364,6 +364,7 @@ export default {
   'myGames.heading': 'マイゲーム',
   'myGames.link': 'マイゲーム',
   'myGames.intro': 'このブラウザでプレイした、またはプレイ中のゲーム。',
+  'myGames.introAccount': 'あなたのアカウントがどの端末でプレイしたゲームと、このブラウザのゲーム。',
   'myGames.empty': 'まだゲームはありません。ロビーでテーブルを作るか、ボットと対戦しましょう。',
   'myGames.refresh': '更新',
   'myGames.yourTurn': 'あなたの手番',

@@ -365,6 +365,7 @@ export default {
   'myGames.heading': '我的游戏',
   'myGames.link': '我的游戏',
   'myGames.intro': '此浏览器玩过或正在玩的游戏。',
+  'myGames.introAccount': '你的账号在任何设备上玩过的游戏，以及此浏览器的游戏。',
   'myGames.empty': '还没有游戏。去大厅创建一张游戏桌，或与机器人对战吧。',
   'myGames.refresh': '刷新',
   'myGames.yourTurn': '轮到你了',

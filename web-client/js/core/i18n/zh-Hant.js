@@ -365,6 +365,7 @@ export default {
   'myGames.heading': '我的遊戲',
   'myGames.link': '我的遊戲',
   'myGames.intro': '這個瀏覽器玩過或正在玩的遊戲。',
+  'myGames.introAccount': '你的帳號在任何裝置上玩過的遊戲，以及這個瀏覽器的遊戲。',
   'myGames.empty': '還沒有遊戲。到大廳開一張遊戲桌，或與機器人對戰。',
   'myGames.refresh': '重新整理',
   'myGames.yourTurn': '輪到你',
