@@ -66,7 +66,20 @@ async function playMoves(page, n) {
   }
 }
 
-test('a guest signs up with a passkey, signs in with it in a second browser, and signs out everywhere', { timeout: 60000 }, async () => {
+/** Plays the page's seat from the board (the last action each decision offers) until the results are shown. */
+async function playToTheEnd(page) {
+  for (let i = 0; i < 400; i++) {
+    await page.waitForSelector('[data-decision], [data-testid=result]', { timeout: 15000 });
+    if (await page.$('[data-testid=result]')) return;
+    const before = Number(await page.getAttribute('.board-slot [data-version]', 'data-version'));
+    await page.locator('[data-decision] [data-action]:visible:not([aria-disabled=true]):not([disabled])').last().click();
+    await page.waitForFunction((v) => Number(document.querySelector('.board-slot [data-version]').dataset.version) > v
+      || document.querySelector('[data-testid=result]'), before, { timeout: 15000 });
+  }
+  throw new Error('the game did not end in 400 decisions');
+}
+
+test('a guest signs up with a passkey, signs in with it in a second browser, and signs out everywhere', { timeout: 150000 }, async () => {
   const site = h.base.replace('127.0.0.1', 'localhost');
   const A = await h.newPage('passkey-A', DESKTOP);
   let table;
@@ -145,6 +158,22 @@ test('a guest signs up with a passkey, signs in with it in a second browser, and
       await signedInAs(B, 'Ann Passkey');
     });
 
+    await step('the second browser, which never held the seat\'s token, finds the game in "My games" and finishes it', 90000, async () => {
+      await B.click('[data-testid=nav-my-games]');
+      await B.waitForSelector(`[data-testid=my-game][data-table="${table}"]`);
+      assert.match(await B.textContent('.my-games .tagline'), /your account/);
+      assert.equal(await B.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('emporium.seats') || '{}')).length), 0,
+        'no seat token in this browser');
+      await B.click(`[data-testid=my-game][data-table="${table}"] [data-testid=my-game-open]`);
+      await B.waitForURL((url) => url.pathname === `/t/${table}`);
+      await B.waitForSelector('.player.is-me');  // seated, resumed by the account
+      // The first browser's connection hands the seat over.
+      await A.waitForFunction(() => !document.querySelector('.player.is-me'), null, { timeout: 10000 });
+      await playToTheEnd(B);
+      await B.click('[data-testid=nav-my-games]');
+      await B.waitForSelector(`[data-testid=my-game][data-table="${table}"] [data-testid=my-game-result]`);
+    });
+
     await step('the account page lists the passkey and both sessions, this device marked', 15000, async () => {
       await B.click('[data-testid=account-menu]');
       assert.equal(await B.getAttribute('[data-testid=account-menu]', 'aria-expanded'), 'true');
@@ -206,10 +235,6 @@ test('a guest signs up with a passkey, signs in with it in a second browser, and
     throw await h.annotateFailure(err);
   }
 });
-
-// TODO(issue 32, the server's account-wide "My games"): once my_games answers from the account, the second
-// browser finds the guest's game there and finishes it.
-test.todo('the second browser finds the game in My games and finishes it there');
 
 test('the password way: sign up, sign out, a wrong password, sign in, change it, export and delete', { timeout: 60000 }, async () => {
   const P = await h.newPage('password', DESKTOP);
