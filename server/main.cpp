@@ -27,6 +27,7 @@
 #include "store/heartbeat.hpp"
 #include "store/open_store.hpp"
 #include "tables/lobby.hpp"
+#include "tables/room.hpp"
 #include "tables/table_directory.hpp"
 
 using namespace emporium::server;
@@ -109,6 +110,13 @@ int main(int argc, char** argv) {
     if (people) {
       accounts.emplace(*people);
       context.accounts = &*accounts;
+      // A deleted account's running games go on, its seats played by bots. Only this node's tables: a table
+      // another node holds keeps the seat, absent, until replace_absent or its clock hands it over.
+      accounts->on_deleted([&tables](const std::vector<ClaimRow>& claims, const std::string& deleted_name) {
+        for (const auto& claim : claims) {
+          if (auto room = tables.find_local(claim.table_id)) room->hand_deleted_seat_to_bot(claim.token_hash, deleted_name);
+        }
+      });
     }
     context.public_origin = config.public_origin;
     // Bots think beside the network threads (one fewer than the cores by default), and stop first.

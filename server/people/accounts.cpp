@@ -538,7 +538,9 @@ AccountReply Accounts::delete_account(const std::string& body, const AccountClie
   if (pa::name_key(req.name) != pa::name_key(who.name)) {
     return error(400, "confirm_with_name", "type your account's name to confirm");
   }
+  const auto claims = store_.claims_of(who.account);  // gone with the account
   store_.delete_account(who.account, settings_.deleted_name);
+  if (on_deleted_) on_deleted_(claims, settings_.deleted_name);
   spdlog::info("accounts: an account was deleted (from {})", client.address);
   AccountReply r;
   r.end_session = true;

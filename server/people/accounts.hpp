@@ -87,6 +87,11 @@ class Accounts {
   Accounts(PeopleStore& store, AccountsSettings settings = {});
 
   void handle(AccountRoute route, std::string body, AccountClient client, std::function<void(AccountReply)> done);
+  // Runs on a worker after an account is deleted, with the seats it had claimed and the name its seats now bear:
+  // the tables hand the running ones to bots (main.cpp; this layer knows no tables). Set before serving.
+  void on_deleted(std::function<void(const std::vector<ClaimRow>&, const std::string&)> then) {
+    on_deleted_ = std::move(then);
+  }
   // The session a cookie's id names, if it is live (renewing it); none otherwise or when the store is down.
   void session(std::string session_id, std::function<void(std::optional<SignedIn>)> done);
 
@@ -129,6 +134,7 @@ class Accounts {
   const AccountsSettings settings_;
   Throttle failures_by_name_, failures_by_address_, sign_ups_, challenges_;
   WorkerPool workers_;
+  std::function<void(const std::vector<ClaimRow>&, const std::string&)> on_deleted_;
 };
 
 }  // namespace emporium::server

@@ -70,6 +70,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // The seat whose token hashes to `token_hash`; `token` is the token itself, for the reply (empty: resumed by a
   // signed-in account, which has no token to send).
   void resume(MemberPtr member, std::string token_hash, std::string token, Json re);
+  // The account that claimed the seat of this token's hash was deleted: in a running game a bot takes the seat,
+  // renamed `deleted_name`; otherwise nothing changes here (the store renamed it in a finished one).
+  void hand_deleted_seat_to_bot(std::string token_hash, std::string deleted_name);
   void act(MemberPtr member, std::uint64_t version, Json action, Json re,
            std::chrono::steady_clock::time_point received);
   void snapshot(MemberPtr member, Json re);
@@ -173,6 +176,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // `token`: the seat's token itself, for the reply (the room keeps only its hash).
   void welcome_seated(int seat, const MemberPtr& member, const Json& re, const std::string& token,
                       bool reclaimed = false);
+  // A bot takes the seat of a running game for good, as when its person leaves; `member` (if any) is told it left.
+  void seat_to_bot(int seat, const MemberPtr& member, const Json& re, std::optional<std::string> name = std::nullopt);
   // A signed-in member's new seat becomes their account's (the store's thread records the claim).
   void claim_for_account(const MemberPtr& member, const std::string& token_hash);
   // Seconds the person in `seat` has been disconnected during the game, if they are.

@@ -93,28 +93,7 @@ void Room::leave(MemberPtr s, Json re) {
     if (r.refused_while_reloading(s, re)) return;
     const int seat = r.seats_.of(s.get());
     if (seat >= 0) {
-      if (r.state_ == TableState::playing) {
-        // A bot plays the seat for the rest of the game; the seat keeps the person's name, and their token
-        // stops working (a new one, never handed out, marks the seat taken).
-        const auto before = r.seats_[seat];
-        auto& st = r.seats_[seat];
-        st.bot = engine::bot::Level::normal;
-        st.stand_in = StandIn::left;
-        st.token_hash = hash_token(new_seat_token());
-        st.member.reset();
-        st.away_since.reset();
-        return r.save_seats_then(
-            s, re, "the seat could not be handed to a bot; try again", [&r, seat, before] { r.seats_[seat] = before; },
-            [&r, s, re, before] {
-              r.context_.directory->unregister_token(before.token_hash);
-              r.update_clock();
-              r.save_clock();
-              s->left(r.id_);
-              r.reply(s, protocol::render_left(re, r.id_));
-              r.table_changed();
-              r.run_bot_if_its_turn();
-            });
-      }
+      if (r.state_ == TableState::playing) return r.seat_to_bot(seat, s, re);
       if (r.state_ == TableState::waiting) {
         const auto before = r.seats_[seat];
         const int creator_before = r.creator_seat_;
@@ -189,6 +168,42 @@ void Room::resume(MemberPtr s, std::string token_hash, std::string token, Json r
           r.seats_[seat].away_since.reset();
           r.welcome_seated(seat, s, re, token, /*reclaimed=*/true);
         });
+  });
+}
+
+void Room::seat_to_bot(int seat, const MemberPtr& s, const Json& re, std::optional<std::string> name) {
+  // A bot plays the seat for the rest of the game; the seat keeps the person's name (unless given another), and
+  // their token stops working (a new one, never handed out, marks the seat taken).
+  const auto before = seats_[seat];
+  auto& st = seats_[seat];
+  if (name) st.name = std::move(*name);
+  st.bot = engine::bot::Level::normal;
+  st.stand_in = StandIn::left;
+  st.token_hash = hash_token(new_seat_token());
+  st.member.reset();
+  st.away_since.reset();
+  save_seats_then(
+      s, re, "the seat could not be handed to a bot; try again", [this, seat, before] { seats_[seat] = before; },
+      [this, s, re, before] {
+        context_.directory->unregister_token(before.token_hash);
+        update_clock();
+        save_clock();
+        if (s) {
+          s->left(id_);
+          reply(s, protocol::render_left(re, id_));
+        }
+        table_changed();
+        run_bot_if_its_turn();
+      });
+}
+
+void Room::hand_deleted_seat_to_bot(std::string token_hash, std::string deleted_name) {
+  on_strand([self = shared_from_this(), token_hash = std::move(token_hash), deleted_name = std::move(deleted_name)] {
+    auto& r = *self;
+    const int seat = r.seats_.of_token(token_hash);
+    if (seat < 0 || r.state_ != TableState::playing) return;
+    // A connection of the account's that still holds the seat is told it left.
+    r.seat_to_bot(seat, r.seats_[seat].member.lock(), nullptr, std::move(deleted_name));
   });
 }
 

@@ -225,6 +225,26 @@ TEST(Accounts, ExportHoldsTheAccountAndDeletionLeavesNothingToSignInTo) {
 
 constexpr const char* kOrigin = "http://127.0.0.1";
 
+TEST(Accounts, ADeletedAccountsRunningGamesGoOnWithABotInItsSeat) {
+  server_process server;
+  auto t = seat_players(server.port(), 3, false);
+  start(t);
+  browser ann(server.port());
+  ASSERT_EQ(ann.post("/api/sign-up", {{"name", "Ann"}, {"password", "ann's password"}, {"seats", {t.tokens[0]}}}).status, 200);
+  ASSERT_EQ(ann.post("/api/account/delete", {{"name", "Ann"}}).status, 200);
+
+  // The others see a bot in the seat, under a neutral name; the game goes on.
+  const Json seat = table_where(*t.players[1], t.id, 0, [](const Json& s) { return s.contains("bot"); });
+  EXPECT_EQ(seat["seats"][0]["name"], "deleted player") << seat;
+  EXPECT_EQ(seat["seats"][0]["bot"], "normal") << seat;
+  EXPECT_EQ(seat["state"], "playing");
+  // The connection that held the seat is told it left, and its token takes nothing back.
+  EXPECT_EQ(t.players[0]->wait_type("left")["table"], t.id);
+  ws_client again(server.port());
+  again.wait_type("welcome");
+  EXPECT_EQ(again.request({{"type", "resume"}, {"token", t.tokens[0]}})["code"], "bad_token");
+}
+
 // The browser's WebSocket: its session cookie signs the connection in at the upgrade.
 ws_options signed_in(const browser& b) {
   return ws_options{"/ws", "", {{"Cookie", "emporium_session=" + b.cookie("emporium_session")}}, true};
