@@ -64,7 +64,8 @@ int main(int argc, char** argv) {
     Metrics counters;
     AddressLimits addresses({static_cast<std::size_t>(config.max_connections_per_ip),
                              static_cast<std::size_t>(config.max_tables_per_ip_per_minute),
-                             parse_address_list(config.trusted_proxies)});
+                             parse_address_list(config.trusted_proxies),
+                             static_cast<std::size_t>(config.max_connections_per_account)});
     TablesContext tables_context;
     tables_context.addresses = &addresses;
     tables_context.metrics = &counters;

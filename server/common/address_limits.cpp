@@ -58,14 +58,18 @@ std::vector<net::ip::address> parse_address_list(std::string_view list) {
 AddressLimits::Slot::~Slot() { owner_.close(address_); }
 
 std::unique_ptr<AddressLimits::Slot> AddressLimits::open(const std::string& address) {
+  return open_key(address, caps_.connections);
+}
+
+std::unique_ptr<AddressLimits::Slot> AddressLimits::open_key(const std::string& key, std::size_t cap) {
   std::lock_guard lock(mutex_);
-  auto& n = open_[address];
-  if (caps_.connections != 0 && n >= caps_.connections) {
-    if (n == 0) open_.erase(address);
+  auto& n = open_[key];
+  if (cap != 0 && n >= cap) {
+    if (n == 0) open_.erase(key);
     return nullptr;
   }
   ++n;
-  return std::make_unique<Slot>(*this, address);
+  return std::make_unique<Slot>(*this, key);
 }
 
 void AddressLimits::close(const std::string& address) {

@@ -1,7 +1,9 @@
 #pragma once
 // Per client address: the open connections and the tables created in the last minute, against their caps; and
-// which address a connection is from (the peer, or the client a trusted proxy names). Thread-safe: one mutex over
-// two small maps, each use a short lookup (the listener and every session call it).
+// which address a connection is from (the peer, or the client a trusted proxy names). A signed-in connection counts
+// for its account instead (a budget of its own, so that guests behind one address — a classroom, a mobile network —
+// never lock its signed-in people out). Thread-safe: one mutex over two small maps, each use a short lookup (the
+// listener and every session call it).
 #include <chrono>
 #include <cstddef>
 #include <deque>
@@ -30,8 +32,9 @@ class AddressLimits {
  public:
   struct Caps {
     std::size_t connections = 32;       // open at once per address (0: no cap)
-    std::size_t tables_per_minute = 20; // created per address in any 60 s (0: no cap)
+    std::size_t tables_per_minute = 20; // created per address, or per signed-in account, in any 60 s (0: no cap)
     std::vector<net::ip::address> trusted_proxies;  // whose X-Forwarded-For names the client
+    std::size_t account_connections = 12;  // open at once per signed-in account: its tabs and devices (0: no cap)
   };
   explicit AddressLimits(Caps c) : caps_(c) {}
 
@@ -50,6 +53,12 @@ class AddressLimits {
   };
   // Null when `address` already has as many connections open as allowed.
   std::unique_ptr<Slot> open(const std::string& address);
+  // A signed-in connection's count, for its account; null when the account has as many open as allowed.
+  std::unique_ptr<Slot> open_for_account(const std::string& account) {
+    return open_key(account_key(account), caps_.account_connections);
+  }
+  // The key a signed-in account's tables are counted under in allow_table (no address looks like it).
+  static std::string account_key(const std::string& account) { return "account:" + account; }
   // Counts a table created now from `address`; false (nothing counted) when it has made its quota in the last 60 s.
   bool allow_table(const std::string& address, std::chrono::steady_clock::time_point now);
 
@@ -61,6 +70,7 @@ class AddressLimits {
   }
 
  private:
+  std::unique_ptr<Slot> open_key(const std::string& key, std::size_t cap);
   void close(const std::string& address);
 
   const Caps caps_;

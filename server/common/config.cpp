@@ -72,6 +72,11 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
   } else if (name == "max-connections-per-ip") {
     if (!parse_int(value, 0, 1000000, &n)) return "max-connections-per-ip must be a number from 0 (no cap) to 1000000";
     c.max_connections_per_ip = static_cast<int>(n);
+  } else if (name == "max-connections-per-account") {
+    if (!parse_int(value, 0, 1000000, &n)) {
+      return "max-connections-per-account must be a number from 0 (no cap) to 1000000";
+    }
+    c.max_connections_per_account = static_cast<int>(n);
   } else if (name == "max-tables-per-ip-per-minute") {
     if (!parse_int(value, 0, 1000000, &n)) {
       return "max-tables-per-ip-per-minute must be a number from 0 (no cap) to 1000000";
@@ -109,7 +114,7 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
 constexpr const char* kNames[] = {"bind",      "port",    "data-dir", "store", "node", "lease-ms",  "web-root",    "log-level",
                                   "threads",   "port-file", "merkator-data", "bot-threads", "bot-delay-ms",
                                   "absent-after-s", "min-turn-s", "allowed-origins", "max-connections-per-ip",
-                                  "max-tables-per-ip-per-minute", "trusted-proxies", "abandoned-after-s",
+                                  "max-connections-per-account",                                  "max-tables-per-ip-per-minute", "trusted-proxies", "abandoned-after-s",
                                   "finished-unwatched-s", "commit-delay-ms", "public-origin"};
 
 }  // namespace
@@ -119,7 +124,8 @@ std::string usage() {
          "                       [--log-level trace|debug|info|warn|error] [--threads N] [--port-file PATH]\n"
          "                       [--merkator-data FILE] [--bot-threads N] [--bot-delay-ms MS]\n"
          "                       [--absent-after-s S] [--min-turn-s S] [--allowed-origins LIST]\n"
-         "                       [--max-connections-per-ip N] [--max-tables-per-ip-per-minute N]\n"
+         "                       [--max-connections-per-ip N] [--max-connections-per-account N]\n"
+         "                       [--max-tables-per-ip-per-minute N]\n"
          "                       [--trusted-proxies LIST] [--abandoned-after-s S] [--finished-unwatched-s S]\n"
          "                       [--commit-delay-ms MS] [--public-origin ORIGIN]\n"
          "  --data-dir DIR      where the SQLite store keeps its database (default data)\n"
@@ -135,6 +141,8 @@ std::string usage() {
          "  --allowed-origins LIST  web origins (comma-separated, or *) besides the server's own whose pages may\n"
          "                      open WebSocket connections; clients that send no Origin are always let in\n"
          "  --max-connections-per-ip N  connections one client address may hold open (default 32; 0: no cap)\n"
+         "  --max-connections-per-account N  WebSockets one signed-in account may hold open, counted for it instead\n"
+         "                      of its address (default 12; 0: no cap)\n"
          "  --max-tables-per-ip-per-minute N  tables one client address may create in any minute (default 20; 0: no cap)\n"
          "  --trusted-proxies LIST  IP addresses (comma-separated) of reverse proxies whose X-Forwarded-For (its last\n"
          "                      entry) names the client; from anyone else the header is ignored (default: none)\n"
@@ -150,7 +158,7 @@ std::string usage() {
          "EMPORIUM_DATA_DIR, EMPORIUM_STORE, EMPORIUM_NODE, EMPORIUM_LEASE_MS, EMPORIUM_WEB_ROOT, EMPORIUM_LOG_LEVEL, EMPORIUM_THREADS, EMPORIUM_PORT_FILE,\n"
          "EMPORIUM_MERKATOR_DATA, EMPORIUM_BOT_THREADS, EMPORIUM_BOT_DELAY_MS,\n"
          "EMPORIUM_ABSENT_AFTER_S, EMPORIUM_MIN_TURN_S, EMPORIUM_ALLOWED_ORIGINS, EMPORIUM_MAX_CONNECTIONS_PER_IP,\n"
-         "EMPORIUM_MAX_TABLES_PER_IP_PER_MINUTE, EMPORIUM_TRUSTED_PROXIES, EMPORIUM_ABANDONED_AFTER_S,\n"
+         "EMPORIUM_MAX_CONNECTIONS_PER_ACCOUNT, EMPORIUM_MAX_TABLES_PER_IP_PER_MINUTE, EMPORIUM_TRUSTED_PROXIES, EMPORIUM_ABANDONED_AFTER_S,\n"
          "EMPORIUM_FINISHED_UNWATCHED_S, EMPORIUM_COMMIT_DELAY_MS, EMPORIUM_PUBLIC_ORIGIN.\n"
          "Flags win over the environment.\n";
 }

@@ -32,6 +32,7 @@ struct Config {
   // passkeys are made for and the account requests must come from. Empty: each request's own scheme and Host.
   std::string public_origin;
   int max_connections_per_ip = 32;        // open connections per client address (0: no cap)
+  int max_connections_per_account = 12;   // open connections per signed-in account, instead (0: no cap)
   int max_tables_per_ip_per_minute = 20;  // tables created per client address in any minute (0: no cap)
   std::string trusted_proxies;  // proxies (IP addresses, comma-separated) whose X-Forwarded-For names the client
   int abandoned_after_s = 600;  // a waiting table with nobody connected closes after this

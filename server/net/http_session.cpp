@@ -270,30 +270,41 @@ void HttpSession::serve_account(std::string_view path) {
 }
 
 void HttpSession::upgrade() {
-  if (!slot_) {
-    // From a trusted proxy: count the connection for the client it names (the last X-Forwarded-For hop).
-    const std::string address = client_address();
-    if (address.empty()) return;
-    slot_ = context_->addresses->open(address);
-    if (!slot_) {
-      context_->metrics->message_refused("connection_cap");
-      auto res = text_response(parser_->get(), http::status::too_many_requests,
-                               "Too many connections from your address.\n");
-      res.keep_alive(false);
-      return send(std::move(res));
-    }
-  }
   // A session cookie signs the connection in; it is looked up on the accounts' workers, never here. A session
   // that cannot be read (the store down) leaves the connection a guest's.
   const std::string session =
       context_->accounts ? account_http::cookie(parser_->get()[http::field::cookie], account_http::kSessionCookie)
                          : std::string();
-  if (session.empty()) return open_websocket(std::nullopt);
+  if (session.empty()) return open_counted(std::nullopt);
   context_->accounts->session(session, [self = shared_from_this()](std::optional<SignedIn> who) {
     net::post(self->stream_.get_executor(), [self, who = std::move(who)] {
-      self->open_websocket(who ? std::optional<SignedInAs>(SignedInAs{who->account, who->name}) : std::nullopt);
+      self->open_counted(who ? std::optional<SignedInAs>(SignedInAs{who->account, who->name}) : std::nullopt);
     });
   });
+}
+
+void HttpSession::open_counted(std::optional<SignedInAs> account) {
+  // A signed-in connection counts for its account, a guest's for its address (AddressLimits): a direct connection
+  // was counted for its address when accepted; one from a trusted proxy is counted now, for the client it names
+  // (the last X-Forwarded-For hop).
+  if (account) {
+    auto slot = context_->addresses->open_for_account(account->account);
+    if (!slot) return refuse_connection("Too many connections open for your account: close some tabs.\n");
+    slot_ = std::move(slot);
+  } else if (!slot_) {
+    const std::string address = client_address();
+    if (address.empty()) return;
+    slot_ = context_->addresses->open(address);
+    if (!slot_) return refuse_connection("Too many connections from your address.\n");
+  }
+  open_websocket(std::move(account));
+}
+
+void HttpSession::refuse_connection(const char* why) {
+  context_->metrics->message_refused("connection_cap");
+  auto res = text_response(parser_->get(), http::status::too_many_requests, why);
+  res.keep_alive(false);
+  send(std::move(res));
 }
 
 void HttpSession::open_websocket(std::optional<SignedInAs> account) {

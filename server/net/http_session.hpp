@@ -26,7 +26,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void on_write(bool keep_alive, beast::error_code ec, std::size_t bytes);
   void do_close();
   void upgrade();
-  void open_websocket(std::optional<SignedInAs> account);  // the upgrade, once its session cookie is read
+  // The upgrade, once its session cookie is read: counted (open_counted: for the account or the address, 429 over
+  // the cap), then handed to a WebSocket session.
+  void open_counted(std::optional<SignedInAs> account);
+  void open_websocket(std::optional<SignedInAs> account);
+  void refuse_connection(const char* why);  // 429, and the connection closed
   void serve_record(GameRecords::Request r);  // GET /tables/<id>/record.json and replay.json
   void serve_account(std::string_view path);  // the account requests, /api/... (docs/accounts.md)
   // The client's address: the peer's, or the one a trusted proxy names (the last X-Forwarded-For hop). Empty when

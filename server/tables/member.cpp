@@ -211,7 +211,8 @@ void Member::handle(protocol::Request request, std::chrono::steady_clock::time_p
               return refuse(re, perr::too_many_tables, "this connection has created too many tables");
             }
             // Per address too: reconnecting must not reset the count.
-            if (!context_.addresses->allow_table(address_, received)) {
+            if (!context_.addresses->allow_table(account_ ? AddressLimits::account_key(account_->account) : address_,
+                                                 received)) {
               return refuse(re, perr::too_many_tables,
                             "too many tables created from your address in the last minute; wait a little");
             }

@@ -225,6 +225,33 @@ TEST(Accounts, ExportHoldsTheAccountAndDeletionLeavesNothingToSignInTo) {
 
 constexpr const char* kOrigin = "http://127.0.0.1";
 
+// The browser's WebSocket: its session cookie signs the connection in at the upgrade.
+ws_options signed_in(const browser& b) {
+  return ws_options{"/ws", "", {{"Cookie", "emporium_session=" + b.cookie("emporium_session")}}, true};
+}
+
+TEST(Accounts, GuestsFillingTheirAddressDoNotLockOutItsSignedInPeople) {
+  // Behind a trusted proxy, as a classroom or a mobile network reaches the server: one address for everyone.
+  server_process server("", {"--trusted-proxies", "127.0.0.1", "--max-connections-per-ip", "2",
+                             "--max-connections-per-account", "2"});
+  const std::vector<std::pair<std::string, std::string>> classroom = {{"X-Forwarded-For", "203.0.113.9"}};
+  ws_client guest1(server.port(), ws_options{"/ws", "", classroom, true});
+  ws_client guest2(server.port(), ws_options{"/ws", "", classroom, true});
+  guest1.wait_type("welcome");
+  guest2.wait_type("welcome");
+  EXPECT_THROW(ws_client(server.port(), ws_options{"/ws", "", classroom, true}), std::exception) << "a third guest";
+
+  browser ann(server.port());
+  ASSERT_EQ(ann.post("/api/sign-up", {{"name", "Ann"}, {"password", "ann's password"}}).status, 200);
+  auto as_ann = signed_in(ann);
+  as_ann.headers.push_back(classroom.front());
+  ws_client tab1(server.port(), as_ann);
+  ws_client tab2(server.port(), as_ann);
+  EXPECT_EQ(tab1.wait_type("hello")["account"]["name"], "Ann");
+  EXPECT_EQ(tab2.wait_type("hello")["account"]["name"], "Ann");
+  EXPECT_THROW(ws_client(server.port(), as_ann), std::exception) << "the account's own cap";
+}
+
 TEST(Accounts, ADeletedAccountsRunningGamesGoOnWithABotInItsSeat) {
   server_process server;
   auto t = seat_players(server.port(), 3, false);
@@ -243,11 +270,6 @@ TEST(Accounts, ADeletedAccountsRunningGamesGoOnWithABotInItsSeat) {
   ws_client again(server.port());
   again.wait_type("welcome");
   EXPECT_EQ(again.request({{"type", "resume"}, {"token", t.tokens[0]}})["code"], "bad_token");
-}
-
-// The browser's WebSocket: its session cookie signs the connection in at the upgrade.
-ws_options signed_in(const browser& b) {
-  return ws_options{"/ws", "", {{"Cookie", "emporium_session=" + b.cookie("emporium_session")}}, true};
 }
 
 TEST(Accounts, AGuestsSeatFollowsItsAccountToAnotherDeviceWithoutTheToken) {

@@ -24,6 +24,29 @@ TEST(AddressLimits, ConnectionsAreCappedPerAddressAndFreedWithTheirSlot) {
   EXPECT_EQ(limits.open_count("10.0.0.2"), 0u);
 }
 
+TEST(AddressLimits, ASignedInAccountHasABudgetOfItsOwn) {
+  AddressLimits::Caps caps{2, 2, {}};
+  caps.account_connections = 3;
+  AddressLimits limits(caps);
+  auto a = limits.open("10.0.0.1");
+  auto b = limits.open("10.0.0.1");
+  ASSERT_TRUE(a && b);
+  EXPECT_FALSE(limits.open("10.0.0.1"));  // the address is full of guests...
+  std::vector<std::unique_ptr<AddressLimits::Slot>> ann;
+  for (int i = 0; i < 3; ++i) ann.push_back(limits.open_for_account("ann"));
+  EXPECT_TRUE(ann.back());  // ...and an account's connections are counted apart, up to their own cap
+  EXPECT_FALSE(limits.open_for_account("ann"));
+  EXPECT_TRUE(limits.open_for_account("bo"));
+  EXPECT_EQ(limits.open_count("10.0.0.1"), 2u);
+  // Tables too: an account's count is not its address's.
+  const auto ann_key = AddressLimits::account_key("ann");
+  EXPECT_TRUE(limits.allow_table("10.0.0.1", kStart));
+  EXPECT_TRUE(limits.allow_table("10.0.0.1", kStart));
+  EXPECT_FALSE(limits.allow_table("10.0.0.1", kStart));
+  EXPECT_TRUE(limits.allow_table(ann_key, kStart));
+  EXPECT_NE(ann_key, "ann");
+}
+
 TEST(AddressLimits, ZeroMeansNoCap) {
   AddressLimits limits({0, 0, {}});
   std::vector<std::unique_ptr<AddressLimits::Slot>> open;

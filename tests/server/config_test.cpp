@@ -62,8 +62,12 @@ TEST(Config, PerAddressCapsTrustedProxiesAndAbandonedTables) {
   ASSERT_TRUE(bad_proxy.error);
   EXPECT_NE(bad_proxy.error->find("proxy.local"), std::string::npos);
   EXPECT_TRUE(parse({"--max-connections-per-ip", "-1"}).error);
+  EXPECT_EQ(d.max_connections_per_account, 12);
+  EXPECT_EQ(parse({"--max-connections-per-account", "3"}).config.max_connections_per_account, 3);
+  EXPECT_EQ(parse({}, {{"EMPORIUM_MAX_CONNECTIONS_PER_ACCOUNT", "0"}}).config.max_connections_per_account, 0);
+  EXPECT_TRUE(parse({"--max-connections-per-account", "x"}).error);
   EXPECT_TRUE(parse({"--abandoned-after-s", "0"}).error);
-  for (const char* flag : {"--max-connections-per-ip", "--max-tables-per-ip-per-minute", "--trusted-proxies",
+  for (const char* flag : {"--max-connections-per-ip", "--max-connections-per-account", "--max-tables-per-ip-per-minute", "--trusted-proxies",
                            "--abandoned-after-s", "--finished-unwatched-s"}) {
     EXPECT_NE(usage().find(flag), std::string::npos) << flag;
   }
