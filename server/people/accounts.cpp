@@ -108,8 +108,22 @@ Accounts::Accounts(PeopleStore& store, AccountsSettings settings)
 void Accounts::handle(AccountRoute route, std::string body, AccountClient client,
                       std::function<void(AccountReply)> done) {
   workers_.post([this, route, body = std::move(body), client = std::move(client), done = std::move(done)] {
+    sweep_if_due();
     done(handle_now(route, body, client));
   });
+}
+
+void Accounts::sweep_if_due() {
+  const long long now = unix_now();
+  long long last = last_sweep_.load();
+  // One worker sweeps, the others go on (compare_exchange: the first to see it due takes it).
+  if (now - last < kSweepEvery || !last_sweep_.compare_exchange_strong(last, now)) return;
+  try {
+    const auto gone = store_.delete_expired(now);
+    if (gone > 0) spdlog::info("accounts: {} expired sessions, challenges and old failed sign-ins deleted", gone);
+  } catch (const StoreError& e) {
+    spdlog::warn("accounts: expired rows could not be deleted (next time): {}", e.what());
+  }
 }
 
 void Accounts::session(std::string session_id, std::function<void(std::optional<SignedIn>)> done) {

@@ -3,6 +3,7 @@
 // Knows no HTTP: the network layer (net/account_routes) reads a request's route, body, cookie and client, and
 // writes back the Reply. Every request runs on the accounts' own workers (store calls and password hashing are
 // slow by design), never on a network thread; `done` is called there.
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <functional>
@@ -135,6 +136,11 @@ class Accounts {
   Throttle failures_by_name_, failures_by_address_, sign_ups_, challenges_;
   WorkerPool workers_;
   std::function<void(const std::vector<ClaimRow>&, const std::string&)> on_deleted_;
+  // Expired sessions and challenges are deleted at most once an hour, by the worker of the request that finds it
+  // due: no timer of its own, and a server nobody uses has nothing to sweep.
+  static constexpr long long kSweepEvery = 3600;
+  std::atomic<long long> last_sweep_{0};
+  void sweep_if_due();
 };
 
 }  // namespace emporium::server
