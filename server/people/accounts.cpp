@@ -532,7 +532,10 @@ AccountReply Accounts::export_data(const SignedIn& who) {
   auto r = account_page(who);
   if (r.status != 200) return r;
   Json games = Json::array(), chat = Json::array();
-  for (const auto& c : store_.claims_of(who.account)) games.push_back({{"table", c.table_id}, {"claimed_at", c.claimed_at}});
+  for (const auto& c : store_.claims_of(who.account)) {
+    games.push_back({{"table", c.table_id}, {"game", c.game}, {"state", c.state}, {"seat", c.seat}, {"name", c.name},
+                     {"claimed_at", c.claimed_at}});
+  }
   for (const auto& c : store_.chat_of(who.account)) chat.push_back({{"table", c.table_id}, {"at", c.at}, {"text", c.text}});
   r.body["exported_at"] = unix_now();
   r.body["games"] = std::move(games);

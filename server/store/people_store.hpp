@@ -46,6 +46,10 @@ struct ChallengeRow {
 struct ClaimRow {
   std::string token_hash, account, table_id;
   long long claimed_at = 0;
+  // Read from the seat and its table (for the account's export): the game, the table's state, the seat's number
+  // and the name it was taken under.
+  std::string game, state, name;
+  int seat = -1;
 };
 struct ChatRow {
   std::string account, table_id, text;

@@ -14,8 +14,8 @@ constexpr const char* kChallengeColumns = "challenge, purpose, account, expires_
 constexpr const char* kChatColumns = "account, table_id, text, at";
 // A claim counts only while its seat exists (a table deleted before its start takes its seats with it).
 constexpr const char* kClaimsOfSeats =
-    "SELECT c.token_hash, c.account, c.table_id, c.claimed_at FROM seat_claims c "
-    "JOIN seats s ON s.token = c.token_hash ";
+    "SELECT c.token_hash, c.account, c.table_id, c.claimed_at, t.game, t.state, s.name, s.seat FROM seat_claims c "
+    "JOIN seats s ON s.token = c.token_hash JOIN game_tables t ON t.id = c.table_id ";
 
 // The sign-ins kept per account (its account page shows them; older ones only fill the database).
 constexpr long long kSignInsKept = 100;
@@ -34,7 +34,9 @@ SignInRow sign_in_row(const SqlRow& r) {
   return {r.text(0), r.text(1), r.text(2), r.text(3), r.integer(4) != 0, r.integer(5)};
 }
 ChallengeRow challenge_row(const SqlRow& r) { return {r.text(0), r.text(1), r.text(2), r.integer(3)}; }
-ClaimRow claim_row(const SqlRow& r) { return {r.text(0), r.text(1), r.text(2), r.integer(3)}; }
+ClaimRow claim_row(const SqlRow& r) {
+  return {r.text(0), r.text(1), r.text(2), r.integer(3), r.text(4), r.text(5), r.text(6), static_cast<int>(r.integer(7))};
+}
 ChatRow chat_row(const SqlRow& r) { return {r.text(0), r.text(1), r.text(2), r.integer(3)}; }
 
 template <class Row>

@@ -7,6 +7,8 @@
 #include <emporium/records/records.hpp>
 
 #include "common/wall_clock.hpp"
+#include "common/worker_pool.hpp"
+#include "store/people_store.hpp"
 #include "store/store.hpp"
 #include "tables/lobby.hpp"
 #include "tables/table_directory.hpp"
@@ -256,6 +258,20 @@ void Room::chat(MemberPtr s, std::string name, std::string text, Json re) {
     const std::string& from = seat >= 0 ? r.seats_[seat].name : name;
     r.broadcast(protocol::render_chat(r.id_, from, seat >= 0 ? Json(seat) : Json(nullptr), text));
     r.reply(s, protocol::render_ack(re, r.game_state_ ? r.game_state_->version() : 0));
+    r.keep_for_account(s, text);
+  });
+}
+
+void Room::keep_for_account(const MemberPtr& s, const std::string& text) {
+  const auto& account = s->account();
+  if (!account || !context_.people) return;
+  // The account's export holds the chat lines it wrote; kept on the store's thread, after the line was sent.
+  context_.store_jobs->post([people = context_.people, line = ChatRow{account->account, id_, text, unix_now()}] {
+    try {
+      people->record_chat(line);
+    } catch (const StoreError& e) {
+      spdlog::warn("a chat line could not be kept for its account's export: {}", e.what());
+    }
   });
 }
 

@@ -178,6 +178,8 @@ class Room : public std::enable_shared_from_this<Room> {
                       bool reclaimed = false);
   // A bot takes the seat of a running game for good, as when its person leaves; `member` (if any) is told it left.
   void seat_to_bot(int seat, const MemberPtr& member, const Json& re, std::optional<std::string> name = std::nullopt);
+  // A signed-in member's chat line, kept for their account's export.
+  void keep_for_account(const MemberPtr& member, const std::string& text);
   // A signed-in member's new seat becomes their account's (the store's thread records the claim).
   void claim_for_account(const MemberPtr& member, const std::string& token_hash);
   // Seconds the person in `seat` has been disconnected during the game, if they are.

@@ -67,6 +67,11 @@ std::string code_of(const http_reply& r) {
 
 Json body_of(const http_reply& r) { return Json::parse(r.body); }
 
+// The browser's WebSocket: its session cookie signs the connection in at the upgrade.
+ws_options signed_in(const browser& b) {
+  return ws_options{"/ws", "", {{"Cookie", "emporium_session=" + b.cookie("emporium_session")}}, true};
+}
+
 TEST(Accounts, APasswordAccountSignsUpInAndOut) {
   server_process server;
   browser ann(server.port());
@@ -203,16 +208,38 @@ TEST(Accounts, AWrongPasswordAndAnUnknownNameGetTheSameAnswerAndTheSameLimit) {
 
 TEST(Accounts, ExportHoldsTheAccountAndDeletionLeavesNothingToSignInTo) {
   server_process server;
+  auto t = seat_players(server.port(), 3, false);
+  start(t);
   browser b(server.port());
-  ASSERT_EQ(b.post("/api/sign-up", {{"name", "Eve"}, {"password", "eve's password"}}).status, 200);
-  const auto exported = b.get("/api/account/export");
-  ASSERT_EQ(exported.status, 200);
+  ASSERT_EQ(b.post("/api/sign-up", {{"name", "Eve"}, {"password", "eve's password"}, {"seats", {t.tokens[2]}}}).status,
+            200);
+  // A line Eve writes at the table, signed in, is hers to export.
+  ws_client eve(server.port(), signed_in(b));
+  eve.wait_type("welcome");
+  ASSERT_EQ(eve.request({{"type", "resume"}, {"table", t.id}})["type"], "seated");
+  ASSERT_EQ(eve.request({{"type", "chat"}, {"table", t.id}, {"text", "good luck, all"}})["type"], "ack");
+  Json data;
+  http_reply exported;
+  for (int i = 0; i < 50; ++i) {  // the line is kept on the store's thread, just after it was sent
+    exported = b.get("/api/account/export");
+    ASSERT_EQ(exported.status, 200);
+    data = body_of(exported);
+    if (!data["chat"].empty()) break;
+    std::this_thread::sleep_for(20ms);
+  }
   EXPECT_NE(exported.content_disposition.find("attachment"), std::string::npos);
-  const auto data = body_of(exported);
   EXPECT_EQ(data["account"]["name"], "Eve");
-  EXPECT_TRUE(data.contains("games"));
-  EXPECT_TRUE(data.contains("chat"));
+  ASSERT_EQ(data["games"].size(), 1u) << data;
+  EXPECT_EQ(data["games"][0]["table"], t.id);
+  EXPECT_EQ(data["games"][0]["game"], "medici");
+  EXPECT_EQ(data["games"][0]["state"], "playing");
+  EXPECT_EQ(data["games"][0]["seat"], 2);
+  ASSERT_EQ(data["chat"].size(), 1u) << data;
+  EXPECT_EQ(data["chat"][0]["text"], "good luck, all");
+  EXPECT_EQ(data["chat"][0]["table"], t.id);
   EXPECT_EQ(exported.body.find("argon2"), std::string::npos) << "no password hash leaves the server";
+  EXPECT_EQ(exported.body.find(t.tokens[2]), std::string::npos) << "nor a seat token";
+  EXPECT_EQ(exported.body.find("\"hand\""), std::string::npos) << "nor anything of a game's view";
 
   EXPECT_EQ(code_of(b.post("/api/account/delete", {{"name", "Someone"}})), "confirm_with_name");
   EXPECT_EQ(b.post("/api/account/delete", {{"name", "eve"}}).status, 200);
@@ -224,11 +251,6 @@ TEST(Accounts, ExportHoldsTheAccountAndDeletionLeavesNothingToSignInTo) {
 }
 
 constexpr const char* kOrigin = "http://127.0.0.1";
-
-// The browser's WebSocket: its session cookie signs the connection in at the upgrade.
-ws_options signed_in(const browser& b) {
-  return ws_options{"/ws", "", {{"Cookie", "emporium_session=" + b.cookie("emporium_session")}}, true};
-}
 
 TEST(Accounts, GuestsFillingTheirAddressDoNotLockOutItsSignedInPeople) {
   // Behind a trusted proxy, as a classroom or a mobile network reaches the server: one address for everyone.
