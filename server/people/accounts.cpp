@@ -2,6 +2,7 @@
 
 #include <array>
 #include <utility>
+#include <variant>
 
 #include <emporium/protocol/accounts.hpp>
 #include <spdlog/spdlog.h>
@@ -13,6 +14,9 @@
 
 namespace emporium::server {
 namespace {
+
+// A passkey the person did not name is called what the account page calls it.
+std::string label_or_default(const std::string& label) { return label.empty() ? "Passkey" : label; }
 
 namespace pa = protocol::accounts;
 using Json = nlohmann::json;
@@ -62,6 +66,18 @@ Json credential_parameters() {
 
 std::chrono::seconds seconds_of(Throttle::Clock::duration d) {
   return std::chrono::ceil<std::chrono::seconds>(d);
+}
+
+// The passkey a registration answer made, checked against its challenge; or the refusal to send back.
+std::variant<webauthn::NewCredential, AccountReply> new_passkey(const pa::PasskeyAnswer& answer,
+                                                                const ChallengeRow& challenge,
+                                                                const AccountClient& client) {
+  auto made = webauthn::verify_registration(answer.client_data_json, answer.attestation_object,
+                                            {challenge.challenge, {client.origin}, client.rp_id, false});
+  if (const auto* f = std::get_if<webauthn::Failure>(&made)) return error(400, "bad_passkey", f->message);
+  auto& credential = std::get<webauthn::NewCredential>(made);
+  if (credential.id != answer.id) return error(400, "bad_passkey", "the passkey's id is not the one it made");
+  return std::move(credential);
 }
 
 }  // namespace
@@ -360,15 +376,13 @@ AccountReply Accounts::passkey_sign_up(const std::string& body, const AccountCli
   if (!challenge) {
     return error(400, "stale_challenge", "this passkey answers no request of ours (it expired or was used): try again");
   }
-  const auto made = webauthn::verify_registration(req.passkey.client_data_json, req.passkey.attestation_object,
-                                                  {challenge->challenge, {client.origin}, client.rp_id, false});
-  if (const auto* f = std::get_if<webauthn::Failure>(&made)) return error(400, "bad_passkey", f->message);
+  auto made = new_passkey(req.passkey, *challenge, client);
+  if (auto* refusal = std::get_if<AccountReply>(&made)) return std::move(*refusal);
   const auto& credential = std::get<webauthn::NewCredential>(made);
-  if (credential.id != req.passkey.id) return error(400, "bad_passkey", "the passkey's id is not the one it made");
   const long long now = unix_now();
   AccountRow account{challenge->account, req.name, pa::name_key(req.name), "", now};
-  PasskeyRow passkey{credential.id, account.id, credential.public_key, req.label.empty() ? "Passkey" : req.label,
-                     credential.alg, credential.sign_count, now, now};
+  PasskeyRow passkey{credential.id, account.id, credential.public_key, label_or_default(req.label), credential.alg,
+                     credential.sign_count, now, now};
   if (!store_.create_account(account, passkey)) {
     if (store_.account_by_name_key(account.name_key)) return error(409, "name_taken", "that name is taken; choose another");
     return error(409, "passkey_exists", "this passkey already belongs to an account: sign in with it");
@@ -421,14 +435,12 @@ AccountReply Accounts::passkey_add(const std::string& body, const AccountClient&
   if (!challenge || challenge->account != who.account) {
     return error(400, "stale_challenge", "this passkey answers no request of ours (it expired or was used): try again");
   }
-  const auto made = webauthn::verify_registration(req.passkey.client_data_json, req.passkey.attestation_object,
-                                                  {challenge->challenge, {client.origin}, client.rp_id, false});
-  if (const auto* f = std::get_if<webauthn::Failure>(&made)) return error(400, "bad_passkey", f->message);
+  auto made = new_passkey(req.passkey, *challenge, client);
+  if (auto* refusal = std::get_if<AccountReply>(&made)) return std::move(*refusal);
   const auto& credential = std::get<webauthn::NewCredential>(made);
-  if (credential.id != req.passkey.id) return error(400, "bad_passkey", "the passkey's id is not the one it made");
   const long long now = unix_now();
-  const PasskeyRow passkey{credential.id, who.account, credential.public_key,
-                           req.label.empty() ? "Passkey" : req.label, credential.alg, credential.sign_count, now, 0};
+  const PasskeyRow passkey{credential.id, who.account, credential.public_key, label_or_default(req.label),
+                           credential.alg, credential.sign_count, now, 0};
   if (!store_.add_passkey(passkey)) return error(409, "passkey_exists", "this passkey is stored already");
   AccountReply r;
   r.body = {{"passkey", {{"id", passkey.id}, {"label", passkey.label}, {"created_at", now}}}};
