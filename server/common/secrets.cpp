@@ -5,6 +5,8 @@
 
 #include <random>
 
+#include "common/base64url.hpp"
+
 namespace emporium::server {
 
 namespace {
@@ -15,25 +17,12 @@ std::uint32_t os_random() {
 }  // namespace
 
 std::string random_token(std::size_t bytes) {
-  static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
   std::string raw;
   while (raw.size() < bytes) {
     const std::uint32_t r = os_random();
     for (int i = 0; i < 4 && raw.size() < bytes; ++i) raw.push_back(static_cast<char>((r >> (8 * i)) & 0xff));
   }
-  std::string out;
-  std::uint32_t acc = 0;
-  int bits = 0;
-  for (unsigned char c : raw) {
-    acc = (acc << 8) | c;
-    bits += 8;
-    while (bits >= 6) {
-      bits -= 6;
-      out.push_back(kAlphabet[(acc >> bits) & 63]);
-    }
-  }
-  if (bits > 0) out.push_back(kAlphabet[(acc << (6 - bits)) & 63]);
-  return out;
+  return base64url_encode(raw);
 }
 
 std::string hash_token(std::string_view token) {

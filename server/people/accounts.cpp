@@ -7,6 +7,7 @@
 #include <emporium/protocol/accounts.hpp>
 #include <spdlog/spdlog.h>
 
+#include "common/base64url.hpp"
 #include "common/secrets.hpp"
 #include "common/wall_clock.hpp"
 #include "people/passwords.hpp"
@@ -57,7 +58,7 @@ std::vector<std::string> hashes_of(const std::vector<std::string>& tokens) {
 }
 
 // A passkey's user handle: the account's id, as bytes (WebAuthn's user.id), in base64url.
-std::string user_handle(const std::string& account) { return webauthn::base64url_encode(account); }
+std::string user_handle(const std::string& account) { return base64url_encode(account); }
 
 Json credential_parameters() {
   // Ed25519 first (smaller and faster), then ES256, which every authenticator has.
@@ -357,7 +358,7 @@ AccountReply Accounts::passkey_options(const std::string& body, const AccountCli
 }
 
 std::optional<ChallengeRow> Accounts::take_challenge(const std::string& client_data_json, const std::string& purpose) {
-  const auto text = webauthn::base64url_decode(client_data_json);
+  const auto text = base64url_decode(client_data_json);
   if (!text) return std::nullopt;
   const Json data = Json::parse(*text, nullptr, false);
   if (!data.is_object() || !data.contains("challenge") || !data["challenge"].is_string()) return std::nullopt;

@@ -11,6 +11,8 @@
 #include <variant>
 #include <vector>
 
+#include "common/base64url.hpp"  // every byte string here is base64url
+
 namespace emporium::server::webauthn {
 
 // What the server asked the browser for.
@@ -51,10 +53,5 @@ Result<NewCredential> verify_registration(std::string_view client_data_json_b64u
 Result<std::uint32_t> verify_assertion(const StoredCredential& credential, std::string_view client_data_json_b64url,
                                        std::string_view authenticator_data_b64url, std::string_view signature_b64url,
                                        const Expected& expected);
-
-// base64url (RFC 4648 §5) without padding, as WebAuthn writes it. Decoding refuses padding, other characters and
-// spare bits that are not zero, so that every byte string has one spelling.
-std::string base64url_encode(std::string_view bytes);
-std::optional<std::string> base64url_decode(std::string_view text);
 
 }  // namespace emporium::server::webauthn

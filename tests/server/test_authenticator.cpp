@@ -46,6 +46,8 @@ std::string big_endian(std::uint64_t v, int bytes) {
 
 }  // namespace
 
+// Written here again, not taken from the server (common/base64url): the test's side of the wire stays independent
+// of the code it checks.
 std::string base64url(const std::string& bytes) {
   static const char* abc = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
   std::string out;
