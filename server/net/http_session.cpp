@@ -131,6 +131,12 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     return send(text_response(11, false, http::status::request_header_fields_too_large,
                               "The request's headers are too large (at most 8 KiB).\n"));
   }
+  if (ec == http::error::body_limit) {
+    // The same for a body over kBodyLimit (an account request's JSON is far smaller).
+    auto res = json_error(parser_->get(), 413, "too_large", "the request's body is too large (at most 16 KiB)");
+    res.keep_alive(false);
+    return send(std::move(res));
+  }
   if (ec) {
     if (ec != beast::error::timeout && ec != net::error::operation_aborted) spdlog::debug("http read: {}", ec.message());
     return;

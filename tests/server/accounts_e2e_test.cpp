@@ -437,6 +437,19 @@ TEST(Accounts, PasskeyAnswersThatAreNotRightAreRefusedAndChangeNothing) {
   key.user_present = false;
   EXPECT_EQ(refused_with(key.get(options(other, {{"purpose", "sign_in"}}), kOrigin, 10)), "bad_passkey");
   key.user_present = true;
+  // A replayed assertion: the same answer twice. Its challenge answers once.
+  const Json once = key.get(options(other, {{"purpose", "sign_in"}}), kOrigin, 11);
+  EXPECT_EQ(refused_with(once), "accepted");
+  ASSERT_EQ(other.post("/api/sign-out", Json::object()).status, 200);
+  EXPECT_EQ(refused_with(once), "stale_challenge");
+
+  // An oversized credential at sign-up: refused before anything is decoded or stored.
+  Json huge = test_authenticator().create(options(other, {{"purpose", "sign_up"}, {"name", "Cy"}}), kOrigin);
+  huge["id"] = base64url(std::string(4096, 'i'));
+  huge["attestationObject"] = base64url(std::string(64 * 1024, 'a'));
+  const auto oversized = other.post("/api/passkeys/sign-up", {{"name", "Cy"}, {"passkey", huge}});
+  EXPECT_EQ(oversized.status, 413) << oversized.body;
+  EXPECT_EQ(code_of(oversized), "too_large") << oversized.body;  // (A credential id over 1023 bytes inside a body of allowed size: WebAuthn.AnOversizedCredentialIdIsRefused.)
 
   // Malformed CBOR at sign-up: no account is made, so the name is still free.
   const Json made = options(other, {{"purpose", "sign_up"}, {"name", "Cy"}});
