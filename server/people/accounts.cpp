@@ -1,6 +1,8 @@
 #include "people/accounts.hpp"
 
+#include <algorithm>
 #include <array>
+#include <thread>
 #include <utility>
 #include <variant>
 
@@ -120,11 +122,16 @@ Accounts::Accounts(PeopleStore& store, AccountsSettings settings)
       failures_by_address_(settings_.failures_per_address, settings_.failure_window),
       sign_ups_(settings_.sign_ups_per_address, std::chrono::hours(1)),
       challenges_(settings_.challenges_per_address, std::chrono::hours(1)),
-      workers_(settings_.hashing_threads, 10) {}
+      workers_(settings_.hashing_threads > 0
+                   ? settings_.hashing_threads
+                   : std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 1),
+               19),
+      sessions_(1, 0) {}
 
 void Accounts::handle(AccountRoute route, std::string body, AccountClient client,
                       std::function<void(AccountReply)> done) {
-  workers_.post([this, route, body = std::move(body), client = std::move(client), done = std::move(done)] {
+  auto& pool = route == AccountRoute::session ? sessions_ : workers_;
+  pool.post([this, route, body = std::move(body), client = std::move(client), done = std::move(done)] {
     sweep_if_due();
     done(handle_now(route, body, client));
   });
@@ -144,7 +151,7 @@ void Accounts::sweep_if_due() {
 }
 
 void Accounts::session(std::string session_id, std::function<void(std::optional<SignedIn>)> done) {
-  workers_.post([this, id = std::move(session_id), done = std::move(done)] {
+  sessions_.post([this, id = std::move(session_id), done = std::move(done)] {
     std::optional<SignedIn> who;
     try {
       who = session_now(id);

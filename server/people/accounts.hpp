@@ -79,7 +79,9 @@ struct AccountsSettings {
   std::chrono::seconds failure_window = std::chrono::minutes(15);
   std::size_t sign_ups_per_address = 30;    // an hour
   std::size_t challenges_per_address = 300; // an hour: each is a stored row until it expires
-  int hashing_threads = 2;                  // each password hash holds 64 MiB while it runs
+  // Workers for hashes and store calls (0: one fewer than the cores, at least 1), at nice 19: a core stays the
+  // network threads', and each hash holds 64 MiB while it runs (docs/benchmarks.md, "Sign-ins beside play").
+  int hashing_threads = 0;
   std::string deleted_name = "deleted player";
 };
 
@@ -134,13 +136,17 @@ class Accounts {
   PeopleStore& store_;
   const AccountsSettings settings_;
   Throttle failures_by_name_, failures_by_address_, sign_ups_, challenges_;
-  WorkerPool workers_;
   std::function<void(const std::vector<ClaimRow>&, const std::string&)> on_deleted_;
   // Expired sessions and challenges are deleted at most once an hour, by the worker of the request that finds it
   // due: no timer of its own, and a server nobody uses has nothing to sweep.
   static constexpr long long kSweepEvery = 3600;
   std::atomic<long long> last_sweep_{0};
   void sweep_if_due();
+  // Last: destroyed first, so that no worker runs on while the members above go.
+  WorkerPool workers_;   // every request that may hash a password
+  // Reading a session (the page's GET /api/session, a WebSocket upgrade's cookie): store calls only, never queued
+  // behind a crowd's password hashes.
+  WorkerPool sessions_;
 };
 
 }  // namespace emporium::server
