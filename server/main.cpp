@@ -113,6 +113,11 @@ int main(int argc, char** argv) {
       context.accounts = &*accounts;
       // A deleted account's running games go on, its seats played by bots. Only this node's tables: a table
       // another node holds keeps the seat, absent, until replace_absent or its clock hands it over.
+      // A session that ends closes the connections it signed in (this node's: another node's keep theirs until
+      // they reconnect).
+      accounts->on_signed_out([&connections](const std::string& account, const std::string& session) {
+        connections.sign_out(account, session);
+      });
       accounts->on_deleted([&tables](const std::vector<ClaimRow>& claims, const std::string& deleted_name) {
         for (const auto& claim : claims) {
           if (auto room = tables.find_local(claim.table_id)) room->hand_deleted_seat_to_bot(claim.token_hash, deleted_name);

@@ -284,7 +284,8 @@ void HttpSession::upgrade() {
   if (session.empty()) return open_counted(std::nullopt);
   context_->accounts->session(session, [self = shared_from_this()](std::optional<SignedIn> who) {
     net::post(self->stream_.get_executor(), [self, who = std::move(who)] {
-      self->open_counted(who ? std::optional<SignedInAs>(SignedInAs{who->account, who->name}) : std::nullopt);
+      self->open_counted(who ? std::optional<SignedInAs>(SignedInAs{who->account, who->name, who->session_public_id})
+                             : std::nullopt);
     });
   });
 }

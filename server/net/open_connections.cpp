@@ -23,15 +23,26 @@ void OpenConnections::remove(const WebSocketSession* session) {
   sessions_.erase(session);
 }
 
-void OpenConnections::close_all() {
+std::vector<std::shared_ptr<WebSocketSession>> OpenConnections::open() const {
   std::vector<std::shared_ptr<WebSocketSession>> open;
-  {
-    std::lock_guard lock(mutex_);
-    for (const auto& [key, w] : sessions_) {
-      if (auto s = w.lock()) open.push_back(std::move(s));
+  std::lock_guard lock(mutex_);
+  for (const auto& [key, w] : sessions_) {
+    if (auto s = w.lock()) open.push_back(std::move(s));
+  }
+  return open;
+}
+
+void OpenConnections::close_all() {
+  for (const auto& s : open()) s->close(Connection::Close::going_away);
+}
+
+void OpenConnections::sign_out(const std::string& account, const std::string& session) {
+  for (const auto& s : open()) {
+    const auto& who = s->account();
+    if (who && who->account == account && (session.empty() || who->session == session)) {
+      s->close(Connection::Close::signed_out);
     }
   }
-  for (const auto& s : open) s->close(Connection::Close::going_away);
 }
 
 std::size_t OpenConnections::count() const {

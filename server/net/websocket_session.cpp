@@ -267,6 +267,8 @@ void WebSocketSession::close(Close why) {
         return self->close_after_flush({websocket::close_code::going_away, "server shutting down"});
       case Close::table_moved:
         return self->close_after_flush({websocket::close_code::service_restart, "table moved: connect again"});
+      case Close::signed_out:
+        return self->close_after_flush({websocket::close_code::policy_error, "signed out: connect again"});
     }
   });
 }

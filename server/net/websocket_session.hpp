@@ -52,6 +52,8 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession>, 
   void send(std::shared_ptr<const std::string> frame) override;
   void send(std::string first, std::shared_ptr<const std::string> second) override;
   void close(Close why) override;
+  // The account the connection was signed in with at its upgrade, if any (never changes: any thread).
+  const std::optional<SignedInAs>& account() const { return member_.account(); }
   void reply(std::string frame) override;
   void read_on() override { do_read(); }
   bool closing() const override { return closed_ || pending_close_.has_value(); }

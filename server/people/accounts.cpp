@@ -275,7 +275,7 @@ AccountReply Accounts::signed_in(const AccountRow& account, const std::string& m
                                    now + settings_.session_lifetime.count()});
   store_.record_sign_in(SignInRow{account.id, method, client.device, client.address, true, now});
   const auto claims = seat_tokens.empty() ? std::vector<ClaimRow>() : store_.claim_seats(account.id, hashes_of(seat_tokens), now);
-  if (!client.session_id.empty()) store_.delete_session(hash_token(client.session_id));  // the one it replaces
+  if (!client.session_id.empty()) end_session(client.session_id);  // the one it replaces
   AccountReply r;
   r.body = {{"account", account_json(account)}, {"claimed", claims.size()}};
   r.new_session = id;
@@ -490,8 +490,15 @@ AccountReply Accounts::set_password(const std::string& body, const SignedIn& who
   return AccountReply{};
 }
 
+void Accounts::end_session(const std::string& session_id) {
+  const auto id_hash = hash_token(session_id);
+  const auto session = store_.session(id_hash);
+  store_.delete_session(id_hash);
+  if (session) signed_out(session->account, session->public_id);
+}
+
 AccountReply Accounts::sign_out(const AccountClient& client) {
-  if (!client.session_id.empty()) store_.delete_session(hash_token(client.session_id));
+  if (!client.session_id.empty()) end_session(client.session_id);
   AccountReply r;
   r.end_session = true;
   return r;
@@ -500,6 +507,7 @@ AccountReply Accounts::sign_out(const AccountClient& client) {
 AccountReply Accounts::sign_out_everywhere(const SignedIn& who) {
   AccountReply r;
   r.body = {{"signed_out", store_.delete_sessions_of(who.account)}};
+  signed_out(who.account, "");
   r.end_session = true;
   return r;
 }
@@ -509,6 +517,7 @@ AccountReply Accounts::session_sign_out(const std::string& body, const SignedIn&
   if (auto* e = std::get_if<protocol::ParseError>(&parsed)) return refused(*e);
   const auto& req = std::get<pa::SessionSignOut>(parsed);
   if (!store_.delete_session_by_public_id(who.account, req.id)) return error(404, "no_such_session", "no such session");
+  signed_out(who.account, req.id);
   AccountReply r;
   r.end_session = req.id == who.session_public_id;
   return r;
@@ -578,6 +587,7 @@ AccountReply Accounts::delete_account(const std::string& body, const AccountClie
   const auto claims = store_.claims_of(who.account);  // gone with the account
   store_.delete_account(who.account, settings_.deleted_name);
   if (on_deleted_) on_deleted_(claims, settings_.deleted_name);
+  signed_out(who.account, "");
   spdlog::info("accounts: an account was deleted (from {})", client.address);
   AccountReply r;
   r.end_session = true;

@@ -95,6 +95,12 @@ class Accounts {
   void on_deleted(std::function<void(const std::vector<ClaimRow>&, const std::string&)> then) {
     on_deleted_ = std::move(then);
   }
+  // Runs on a worker when sessions end (sign-out, sign-out everywhere, one session signed out, deletion): the
+  // account and the session's public id (empty: all of the account's). The connections they signed in close
+  // (main.cpp). Set before serving.
+  void on_signed_out(std::function<void(const std::string&, const std::string&)> then) {
+    on_signed_out_ = std::move(then);
+  }
   // The session a cookie's id names, if it is live (renewing it); none otherwise or when the store is down.
   void session(std::string session_id, std::function<void(std::optional<SignedIn>)> done);
 
@@ -137,6 +143,11 @@ class Accounts {
   const AccountsSettings settings_;
   Throttle failures_by_name_, failures_by_address_, sign_ups_, challenges_;
   std::function<void(const std::vector<ClaimRow>&, const std::string&)> on_deleted_;
+  std::function<void(const std::string&, const std::string&)> on_signed_out_;
+  void end_session(const std::string& session_id);  // the session this cookie's id names, and its connections
+  void signed_out(const std::string& account, const std::string& session_public_id) const {
+    if (on_signed_out_) on_signed_out_(account, session_public_id);
+  }
   // Expired sessions and challenges are deleted at most once an hour, by the worker of the request that finds it
   // due: no timer of its own, and a server nobody uses has nothing to sweep.
   static constexpr long long kSweepEvery = 3600;

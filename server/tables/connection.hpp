@@ -12,6 +12,7 @@ class Connection {
   enum class Close {
     going_away,   // the server is shutting down
     table_moved,  // a table of this connection moved to another node: the client connects again, through the proxy
+    signed_out,   // the session the connection was signed in with ended: the client connects again, as who it is now
   };
 
   // From any thread: queued after everything queued before.

@@ -34,6 +34,7 @@ struct MemberLimits {
 struct SignedInAs {
   std::string account;
   std::string name;
+  std::string session;  // its public id: signing that session out closes the connection
 };
 
 class Member {

@@ -252,6 +252,51 @@ TEST(Accounts, ExportHoldsTheAccountAndDeletionLeavesNothingToSignInTo) {
 
 constexpr const char* kOrigin = "http://127.0.0.1";
 
+// Waits until the connection is closed; its close code.
+std::optional<int> closed_with(ws_client& c) {
+  for (int i = 0; i < 200 && !c.closed(); ++i) std::this_thread::sleep_for(10ms);
+  return c.close_code();
+}
+
+TEST(Accounts, AnEndedSessionClosesTheConnectionsItSignedIn) {
+  server_process server;
+  browser laptop(server.port()), phone(server.port());
+  ASSERT_EQ(laptop.post("/api/sign-up", {{"name", "Ann"}, {"password", "ann's password"}}).status, 200);
+  ASSERT_EQ(phone.post("/api/sign-in", {{"name", "Ann"}, {"password", "ann's password"}}).status, 200);
+  ws_client on_laptop(server.port(), signed_in(laptop));
+  ws_client on_phone(server.port(), signed_in(phone));
+  EXPECT_EQ(on_laptop.wait_type("hello")["account"]["name"], "Ann");
+  EXPECT_EQ(on_phone.wait_type("hello")["account"]["name"], "Ann");
+
+  // The laptop signs the phone's session out: the phone's connection closes, the laptop's stays.
+  const auto sessions = body_of(laptop.get("/api/account"))["sessions"];
+  std::string phone_session;
+  for (const auto& s : sessions) {
+    if (!s["current"].get<bool>()) phone_session = s["id"];
+  }
+  ASSERT_FALSE(phone_session.empty()) << sessions;
+  ASSERT_EQ(laptop.post("/api/account/sessions/sign-out", {{"id", phone_session}}).status, 200);
+  EXPECT_EQ(closed_with(on_phone), 1008);
+  EXPECT_EQ(on_laptop.request({{"type", "ping"}})["type"], "pong");
+  // Connecting again with the ended session's cookie: a guest.
+  ws_client again(server.port(), signed_in(phone));
+  EXPECT_EQ(again.wait_type("hello")["account"], nullptr);
+
+  // Signing in again makes a new session and ends the one the browser had, with its connections.
+  ASSERT_EQ(laptop.post("/api/sign-in", {{"name", "Ann"}, {"password", "ann's password"}}).status, 200);
+  EXPECT_EQ(closed_with(on_laptop), 1008);
+  ws_client second(server.port(), signed_in(laptop));
+  EXPECT_EQ(second.wait_type("hello")["account"]["name"], "Ann");
+  // Everywhere: every device's connections close, the laptop's own too.
+  ASSERT_EQ(phone.post("/api/sign-in", {{"name", "Ann"}, {"password", "ann's password"}}).status, 200);
+  ws_client phone_again(server.port(), signed_in(phone));
+  EXPECT_EQ(phone_again.wait_type("hello")["account"]["name"], "Ann");
+  ASSERT_EQ(laptop.post("/api/sign-out-everywhere", Json::object()).status, 200);
+  EXPECT_EQ(closed_with(second), 1008);
+  EXPECT_EQ(closed_with(phone_again), 1008);
+  EXPECT_FALSE(again.closed()) << "a guest's connection is nobody's session";
+}
+
 TEST(Accounts, GuestsFillingTheirAddressDoNotLockOutItsSignedInPeople) {
   // Behind a trusted proxy, as a classroom or a mobile network reaches the server: one address for everyone.
   server_process server("", {"--trusted-proxies", "127.0.0.1", "--max-connections-per-ip", "2",
