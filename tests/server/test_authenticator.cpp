@@ -3,8 +3,8 @@
 #include <stdexcept>
 #include <vector>
 
-#include <openssl/bn.h>
 #include <openssl/core_names.h>
+#include <openssl/ec.h>
 #include <openssl/rand.h>
 #include <openssl/sha.h>
 
@@ -13,35 +13,8 @@ namespace {
 
 using Json = nlohmann::json;
 
-std::string sha256(const std::string& data) {
-  unsigned char out[SHA256_DIGEST_LENGTH];
-  SHA256(reinterpret_cast<const unsigned char*>(data.data()), data.size(), out);
-  return std::string(reinterpret_cast<const char*>(out), sizeof out);
-}
-
 void need(bool ok, const char* what) {
   if (!ok) throw std::runtime_error(std::string("test authenticator: ") + what);
-}
-
-// The few CBOR items a COSE key needs (RFC 8949): small integers, byte strings, a map's head.
-std::string cbor_head(unsigned major, std::uint64_t n) {
-  std::string out;
-  const auto m = static_cast<char>(major << 5);
-  if (n < 24) {
-    out += static_cast<char>(m | static_cast<char>(n));
-  } else {
-    out += static_cast<char>(m | 24);
-    out += static_cast<char>(n);
-  }
-  return out;
-}
-std::string cbor_int(int v) { return v >= 0 ? cbor_head(0, static_cast<unsigned>(v)) : cbor_head(1, static_cast<unsigned>(-1 - v)); }
-std::string cbor_bytes(const std::string& b) { return cbor_head(2, b.size()) + b; }
-
-std::string big_endian(std::uint64_t v, int bytes) {
-  std::string out(static_cast<std::size_t>(bytes), '\0');
-  for (int i = bytes - 1; i >= 0; --i, v >>= 8) out[static_cast<std::size_t>(i)] = static_cast<char>(v & 0xFF);
-  return out;
 }
 
 }  // namespace
@@ -82,38 +55,81 @@ std::string from_base64url(const std::string& text) {
   return out;
 }
 
-test_authenticator::test_authenticator(int alg, std::string rp)
-    : rp_id(std::move(rp)),
-      alg_(alg),
-      key_(alg == -8 ? EVP_PKEY_Q_keygen(nullptr, nullptr, "ED25519")
-                     : EVP_PKEY_Q_keygen(nullptr, nullptr, "EC", "P-256"),
-           &EVP_PKEY_free) {
-  need(key_ != nullptr, "no key");
+std::string sha256(std::string_view bytes) {
+  std::string digest(SHA256_DIGEST_LENGTH, '\0');
+  SHA256(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(),
+         reinterpret_cast<unsigned char*>(digest.data()));
+  return digest;
+}
+
+std::string big_endian(std::uint64_t value, int width) {
+  std::string out;
+  for (int shift = 8 * (width - 1); shift >= 0; shift -= 8) out.push_back(static_cast<char>((value >> shift) & 0xff));
+  return out;
+}
+
+std::string cbor_head(int major, std::uint64_t argument) {
+  const char first = static_cast<char>(major << 5);
+  if (argument < 24) return std::string(1, static_cast<char>(first | static_cast<char>(argument)));
+  if (argument < 0x100) return std::string(1, static_cast<char>(first | 24)) + big_endian(argument, 1);
+  if (argument < 0x10000) return std::string(1, static_cast<char>(first | 25)) + big_endian(argument, 2);
+  return std::string(1, static_cast<char>(first | 26)) + big_endian(argument, 4);
+}
+std::string cbor_int(std::int64_t value) {
+  return value >= 0 ? cbor_head(0, static_cast<std::uint64_t>(value))
+                    : cbor_head(1, static_cast<std::uint64_t>(-1 - value));
+}
+std::string cbor_bytes(std::string_view bytes) { return cbor_head(2, bytes.size()) + std::string(bytes); }
+std::string cbor_text(std::string_view text) { return cbor_head(3, text.size()) + std::string(text); }
+
+std::string ec2_key(std::string_view x, std::string_view y, std::int64_t alg, std::int64_t curve) {
+  return cbor_head(5, 5) + cbor_int(1) + cbor_int(2) + cbor_int(3) + cbor_int(alg) + cbor_int(-1) + cbor_int(curve) +
+         cbor_int(-2) + cbor_bytes(x) + cbor_int(-3) + cbor_bytes(y);
+}
+std::string okp_key(std::string_view x) {
+  return cbor_head(5, 4) + cbor_int(1) + cbor_int(1) + cbor_int(3) + cbor_int(-8) + cbor_int(-1) + cbor_int(6) +
+         cbor_int(-2) + cbor_bytes(x);
+}
+
+software_key software_key::es256() {
+  std::unique_ptr<EVP_PKEY, free_key> key(EVP_EC_gen("P-256"));
+  unsigned char point[65];  // 04 || x || y
+  std::size_t size = 0;
+  need(key && EVP_PKEY_get_octet_string_param(key.get(), OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, point, sizeof point,
+                                              &size) == 1 && size == sizeof point,
+       "no P-256 key");
+  const std::string encoded(reinterpret_cast<const char*>(point), size);
+  return software_key(std::move(key), -7, ec2_key(encoded.substr(1, 32), encoded.substr(33, 32)));
+}
+
+software_key software_key::ed25519() {
+  std::unique_ptr<EVP_PKEY, free_key> key(EVP_PKEY_Q_keygen(nullptr, nullptr, "ED25519"));
+  unsigned char x[32];
+  std::size_t size = sizeof x;
+  need(key && EVP_PKEY_get_raw_public_key(key.get(), x, &size) == 1 && size == sizeof x, "no Ed25519 key");
+  return software_key(std::move(key), -8, okp_key(std::string(reinterpret_cast<const char*>(x), size)));
+}
+
+std::string software_key::sign(std::string_view message) const {
+  const std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
+  const auto* bytes = reinterpret_cast<const unsigned char*>(message.data());
+  std::size_t size = 0;
+  need(context &&
+           EVP_DigestSignInit(context.get(), nullptr, alg_ == -7 ? EVP_sha256() : nullptr, nullptr, key_.get()) == 1 &&
+           EVP_DigestSign(context.get(), nullptr, &size, bytes, message.size()) == 1,
+       "cannot sign");
+  std::string signature(size, '\0');
+  need(EVP_DigestSign(context.get(), reinterpret_cast<unsigned char*>(signature.data()), &size, bytes,
+                      message.size()) == 1,
+       "cannot sign");
+  signature.resize(size);
+  return signature;
+}
+
+test_authenticator::test_authenticator(int alg, std::string rp) : rp_id(std::move(rp)), key_(software_key::of(alg)) {
   std::string raw(16, '\0');
   need(RAND_bytes(reinterpret_cast<unsigned char*>(raw.data()), 16) == 1, "no random bytes");
   id_ = base64url(raw);
-}
-
-std::string test_authenticator::cose_key() const {
-  if (alg_ == -8) {
-    unsigned char x[32];
-    std::size_t n = sizeof x;
-    need(EVP_PKEY_get_raw_public_key(key_.get(), x, &n) == 1 && n == 32, "no Ed25519 key");
-    return cbor_head(5, 4) + cbor_int(1) + cbor_int(1) + cbor_int(3) + cbor_int(-8) + cbor_int(-1) + cbor_int(6) +
-           cbor_int(-2) + cbor_bytes(std::string(reinterpret_cast<char*>(x), 32));
-  }
-  BIGNUM* x = nullptr;
-  BIGNUM* y = nullptr;
-  need(EVP_PKEY_get_bn_param(key_.get(), OSSL_PKEY_PARAM_EC_PUB_X, &x) == 1 &&
-           EVP_PKEY_get_bn_param(key_.get(), OSSL_PKEY_PARAM_EC_PUB_Y, &y) == 1,
-       "no P-256 point");
-  std::string xb(32, '\0'), yb(32, '\0');
-  BN_bn2binpad(x, reinterpret_cast<unsigned char*>(xb.data()), 32);
-  BN_bn2binpad(y, reinterpret_cast<unsigned char*>(yb.data()), 32);
-  BN_free(x);
-  BN_free(y);
-  return cbor_head(5, 5) + cbor_int(1) + cbor_int(2) + cbor_int(3) + cbor_int(-7) + cbor_int(-1) + cbor_int(1) +
-         cbor_int(-2) + cbor_bytes(xb) + cbor_int(-3) + cbor_bytes(yb);
 }
 
 std::string test_authenticator::auth_data(bool with_credential) {
@@ -122,23 +138,9 @@ std::string test_authenticator::auth_data(bool with_credential) {
   std::string data = sha256(rp_id) + static_cast<char>(flags) + big_endian(counter_, 4);
   if (with_credential) {
     const std::string raw_id = from_base64url(id_);
-    data += std::string(16, '\0') + big_endian(raw_id.size(), 2) + raw_id + cose_key();  // AAGUID: zeros
+    data += std::string(16, '\0') + big_endian(raw_id.size(), 2) + raw_id + key_.cose_key();  // AAGUID: zeros
   }
   return data;
-}
-
-std::string test_authenticator::sign(const std::string& data) {
-  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
-  need(EVP_DigestSignInit(ctx.get(), nullptr, alg_ == -8 ? nullptr : EVP_sha256(), nullptr, key_.get()) == 1,
-       "cannot sign");
-  std::size_t n = 0;
-  const auto* in = reinterpret_cast<const unsigned char*>(data.data());
-  need(EVP_DigestSign(ctx.get(), nullptr, &n, in, data.size()) == 1, "cannot size the signature");
-  std::string sig(n, '\0');
-  need(EVP_DigestSign(ctx.get(), reinterpret_cast<unsigned char*>(sig.data()), &n, in, data.size()) == 1,
-       "cannot sign");
-  sig.resize(n);
-  return sig;
 }
 
 Json test_authenticator::create(const Json& options, const std::string& origin) {
@@ -148,7 +150,7 @@ Json test_authenticator::create(const Json& options, const std::string& origin) 
                             {"origin", origin},
                             {"crossOrigin", false}};
   // The attestation object: format "none", with the authenticator data as a byte string. Its keys are text, so
-  // nlohmann's CBOR writer makes it (the COSE key inside authData is integer-keyed and made by hand above).
+  // nlohmann's CBOR writer makes it (the COSE key inside authData is integer-keyed and made by hand: ec2_key).
   const std::string ad = auth_data(true);
   const Json att = {{"fmt", "none"}, {"attStmt", Json::object()},
                     {"authData", Json::binary(std::vector<std::uint8_t>(ad.begin(), ad.end()))}};
@@ -170,7 +172,7 @@ Json test_authenticator::get(const Json& options, const std::string& origin, std
   return {{"id", id_},
           {"clientDataJSON", base64url(cdj)},
           {"authenticatorData", base64url(ad)},
-          {"signature", base64url(sign(signed_data))},
+          {"signature", base64url(key_.sign(signed_data))},
           {"userHandle", user_handle}};
 }
 

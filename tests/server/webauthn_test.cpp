@@ -1,18 +1,16 @@
-// Passkeys' registrations and assertions (server/people/webauthn.hpp), made by a software authenticator here:
-// OpenSSL keys, clientDataJSON, authenticator data and CBOR attestation objects written as a browser sends them.
+// Passkeys' registrations and assertions (server/people/webauthn.hpp), made here byte by byte as a browser sends
+// them — clientDataJSON, authenticator data, CBOR attestation objects — over the tests' software keys and CBOR
+// writers (test_authenticator.hpp), so that any part can be spoiled.
 #include "people/webauthn.hpp"
 
 #include <gtest/gtest.h>
 
-#include <openssl/core_names.h>
-#include <openssl/ec.h>
-#include <openssl/evp.h>
-#include <openssl/sha.h>
-
-#include <memory>
-#include <stdexcept>
+#include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
+
+#include "test_authenticator.hpp"
 
 namespace emporium::server::webauthn {
 namespace {
@@ -29,108 +27,21 @@ constexpr unsigned kUserPresent = 0x01, kUserVerified = 0x04, kBackupEligible = 
 
 Expected expected() { return Expected{kChallenge, {"https://other.example", kOrigin}, kRpId, false}; }
 
-std::string sha256(std::string_view bytes) {
-  std::string digest(SHA256_DIGEST_LENGTH, '\0');
-  SHA256(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(),
-         reinterpret_cast<unsigned char*>(digest.data()));
-  return digest;
-}
+using emporium::testing::big_endian;
+using emporium::testing::cbor_bytes;
+using emporium::testing::cbor_head;
+using emporium::testing::cbor_int;
+using emporium::testing::cbor_text;
+using emporium::testing::ec2_key;
+using emporium::testing::okp_key;
+using emporium::testing::sha256;
+// A software authenticator's key (test_authenticator.hpp): its COSE_Key, and signatures as a real one makes them.
+using emporium::testing::software_key;
 
-std::string big_endian(std::uint64_t value, int width) {
-  std::string out;
-  for (int shift = 8 * (width - 1); shift >= 0; shift -= 8) out.push_back(static_cast<char>((value >> shift) & 0xff));
-  return out;
-}
-
-// CBOR written by hand where nlohmann cannot: a COSE_Key's labels are integers.
-std::string cbor_head(int major, std::uint64_t argument) {
-  const char first = static_cast<char>(major << 5);
-  if (argument < 24) return std::string(1, static_cast<char>(first | static_cast<char>(argument)));
-  if (argument < 0x100) return std::string(1, static_cast<char>(first | 24)) + big_endian(argument, 1);
-  if (argument < 0x10000) return std::string(1, static_cast<char>(first | 25)) + big_endian(argument, 2);
-  return std::string(1, static_cast<char>(first | 26)) + big_endian(argument, 4);
-}
-std::string cbor_int(std::int64_t value) {
-  return value >= 0 ? cbor_head(0, static_cast<std::uint64_t>(value))
-                    : cbor_head(1, static_cast<std::uint64_t>(-1 - value));
-}
-std::string cbor_bytes(std::string_view bytes) { return cbor_head(2, bytes.size()) + std::string(bytes); }
-std::string cbor_text(std::string_view text) { return cbor_head(3, text.size()) + std::string(text); }
-
-std::string ec2_key(std::string_view x, std::string_view y, std::int64_t alg = -7, std::int64_t curve = 1) {
-  return cbor_head(5, 5) + cbor_int(1) + cbor_int(2) + cbor_int(3) + cbor_int(alg) + cbor_int(-1) + cbor_int(curve) +
-         cbor_int(-2) + cbor_bytes(x) + cbor_int(-3) + cbor_bytes(y);
-}
-std::string okp_key(std::string_view x) {
-  return cbor_head(5, 4) + cbor_int(1) + cbor_int(1) + cbor_int(3) + cbor_int(-8) + cbor_int(-1) + cbor_int(6) +
-         cbor_int(-2) + cbor_bytes(x);
-}
 std::string rs256_key() {
   return cbor_head(5, 4) + cbor_int(1) + cbor_int(3) + cbor_int(3) + cbor_int(-257) + cbor_int(-1) +
          cbor_bytes(std::string(256, '\x9d')) + cbor_int(-2) + cbor_bytes(std::string_view("\x01\x00\x01", 3));
 }
-
-struct PkeyFree {
-  void operator()(EVP_PKEY* key) const { EVP_PKEY_free(key); }
-};
-struct DigestContextFree {
-  void operator()(EVP_MD_CTX* context) const { EVP_MD_CTX_free(context); }
-};
-
-// A software authenticator: one key pair, its COSE_Key, and signatures as a real one makes them.
-class TestAuthenticator {
- public:
-  static TestAuthenticator es256() {
-    std::unique_ptr<EVP_PKEY, PkeyFree> key(EVP_EC_gen("P-256"));
-    unsigned char point[65];  // 04 || x || y
-    std::size_t size = 0;
-    if (!key || EVP_PKEY_get_octet_string_param(key.get(), OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, point, sizeof point,
-                                                &size) != 1 || size != sizeof point) {
-      throw std::runtime_error("no P-256 key");
-    }
-    const std::string encoded(reinterpret_cast<const char*>(point), size);
-    return TestAuthenticator(std::move(key), -7, ec2_key(encoded.substr(1, 32), encoded.substr(33, 32)));
-  }
-  static TestAuthenticator ed25519() {
-    std::unique_ptr<EVP_PKEY, PkeyFree> key(EVP_PKEY_Q_keygen(nullptr, nullptr, "ED25519"));
-    unsigned char x[32];
-    std::size_t size = sizeof x;
-    if (!key || EVP_PKEY_get_raw_public_key(key.get(), x, &size) != 1 || size != sizeof x) {
-      throw std::runtime_error("no Ed25519 key");
-    }
-    return TestAuthenticator(std::move(key), -8, okp_key(std::string(reinterpret_cast<const char*>(x), size)));
-  }
-
-  int alg() const { return alg_; }
-  const std::string& cose_key() const { return cose_key_; }
-
-  // ES256: a DER ECDSA signature over SHA-256 of the message; Ed25519: 64 raw bytes over the message itself.
-  std::string sign(std::string_view message) const {
-    const std::unique_ptr<EVP_MD_CTX, DigestContextFree> context(EVP_MD_CTX_new());
-    const auto* bytes = reinterpret_cast<const unsigned char*>(message.data());
-    std::size_t size = 0;
-    if (!context ||
-        EVP_DigestSignInit(context.get(), nullptr, alg_ == -7 ? EVP_sha256() : nullptr, nullptr, key_.get()) != 1 ||
-        EVP_DigestSign(context.get(), nullptr, &size, bytes, message.size()) != 1) {
-      throw std::runtime_error("cannot sign");
-    }
-    std::string signature(size, '\0');
-    if (EVP_DigestSign(context.get(), reinterpret_cast<unsigned char*>(signature.data()), &size, bytes,
-                       message.size()) != 1) {
-      throw std::runtime_error("cannot sign");
-    }
-    signature.resize(size);
-    return signature;
-  }
-
- private:
-  TestAuthenticator(std::unique_ptr<EVP_PKEY, PkeyFree> key, int alg, std::string cose_key)
-      : key_(std::move(key)), alg_(alg), cose_key_(std::move(cose_key)) {}
-
-  std::unique_ptr<EVP_PKEY, PkeyFree> key_;
-  int alg_;
-  std::string cose_key_;
-};
 
 // Authenticator data (§6.1), field by field, so that a test can spoil any one of them.
 struct AuthenticatorData {
@@ -150,7 +61,7 @@ struct AuthenticatorData {
   }
 };
 
-AuthenticatorData registration_data(const TestAuthenticator& authenticator) {
+AuthenticatorData registration_data(const software_key& authenticator) {
   return {.flags = kUserPresent | kAttestedCredential, .credential_id = kCredentialId,
           .public_key = authenticator.cose_key()};
 }
@@ -177,16 +88,16 @@ Result<NewCredential> register_data(const AuthenticatorData& data, const json& c
   return register_raw(client.dump(), attestation_object(data.bytes()), asked);
 }
 
-Result<NewCredential> register_with(const TestAuthenticator& authenticator) {
+Result<NewCredential> register_with(const software_key& authenticator) {
   return register_data(registration_data(authenticator));
 }
 
-StoredCredential stored(const TestAuthenticator& authenticator, std::uint32_t sign_count = 0) {
+StoredCredential stored(const software_key& authenticator, std::uint32_t sign_count = 0) {
   return {base64url_encode(authenticator.cose_key()), authenticator.alg(), sign_count};
 }
 
 // An assertion whose signature covers exactly what is sent, unless the test signs something else.
-Result<std::uint32_t> sign_in(const StoredCredential& credential, const TestAuthenticator& authenticator,
+Result<std::uint32_t> sign_in(const StoredCredential& credential, const software_key& authenticator,
                               const AuthenticatorData& data, const json& client = client_data("webauthn.get"),
                               const Expected& asked = expected()) {
   const auto client_json = client.dump();
@@ -206,7 +117,7 @@ std::string code_of(const Result<T>& result) {
 }
 
 TEST(WebAuthn, AnEs256PasskeyRegistersAndSignsIn) {
-  const auto authenticator = TestAuthenticator::es256();
+  const auto authenticator = software_key::es256();
   auto data = registration_data(authenticator);
   data.sign_count = 7;
   const auto registered = register_data(data);
@@ -225,7 +136,7 @@ TEST(WebAuthn, AnEs256PasskeyRegistersAndSignsIn) {
 }
 
 TEST(WebAuthn, AnEd25519PasskeyRegistersAndSignsIn) {
-  const auto authenticator = TestAuthenticator::ed25519();
+  const auto authenticator = software_key::ed25519();
   const auto registered = register_with(authenticator);
   ASSERT_EQ(code_of(registered), "accepted");
   const auto& credential = std::get<NewCredential>(registered);
@@ -241,7 +152,7 @@ TEST(WebAuthn, AnEd25519PasskeyRegistersAndSignsIn) {
 }
 
 TEST(WebAuthn, ASyncedPasskeySaysItIsBackedUp) {
-  const auto authenticator = TestAuthenticator::es256();
+  const auto authenticator = software_key::es256();
   auto data = registration_data(authenticator);
   data.flags |= kBackupEligible | kBackedUp;
   const auto registered = register_data(data);
@@ -256,7 +167,7 @@ TEST(WebAuthn, MalformedCborIsRefused) {
   const auto refused = [](const std::string& attestation) {
     return code_of(register_raw(client_data("webauthn.create").dump(), attestation));
   };
-  const auto authenticator = TestAuthenticator::es256();
+  const auto authenticator = software_key::es256();
   const auto good = attestation_object(registration_data(authenticator).bytes());
   EXPECT_EQ(refused(good.substr(0, good.size() - 1)), "bad_attestation");  // cut short
   EXPECT_EQ(refused(good + '\0'), "bad_attestation");                      // something after it
@@ -283,7 +194,7 @@ TEST(WebAuthn, MalformedCborIsRefused) {
 }
 
 TEST(WebAuthn, OtherAttestationFormatsAreTakenAsNone) {
-  const auto authenticator = TestAuthenticator::es256();
+  const auto authenticator = software_key::es256();
   const auto bytes = registration_data(authenticator).bytes();
   const auto client = client_data("webauthn.create").dump();
   const json packed = {{"alg", -7}, {"sig", json::binary({1, 2, 3})}};
@@ -293,7 +204,7 @@ TEST(WebAuthn, OtherAttestationFormatsAreTakenAsNone) {
 }
 
 TEST(WebAuthn, TruncatedAuthenticatorDataIsRefused) {
-  const auto authenticator = TestAuthenticator::es256();
+  const auto authenticator = software_key::es256();
   const auto client = client_data("webauthn.create").dump();
   const auto bytes = registration_data(authenticator).bytes();
   const std::size_t credential_starts = 37 + 16 + 2;
@@ -319,7 +230,7 @@ TEST(WebAuthn, TruncatedAuthenticatorDataIsRefused) {
 }
 
 TEST(WebAuthn, TrailingBytesAreRefusedButExtensionsAreSkipped) {
-  const auto authenticator = TestAuthenticator::es256();
+  const auto authenticator = software_key::es256();
   auto data = registration_data(authenticator);
   data.extensions = cbor_head(5, 1) + cbor_head(3, 4) + "blob" + cbor_int(1);
   EXPECT_EQ(code_of(register_data(data)), "trailing_bytes");  // no ED flag: they are not extensions
@@ -336,7 +247,7 @@ TEST(WebAuthn, TrailingBytesAreRefusedButExtensionsAreSkipped) {
 }
 
 TEST(WebAuthn, AWrongChallengeIsRefused) {
-  const auto authenticator = TestAuthenticator::ed25519();
+  const auto authenticator = software_key::ed25519();
   auto client = client_data("webauthn.create");
   client["challenge"] = "3q2-7wABAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZGhw";
   EXPECT_EQ(code_of(register_data(registration_data(authenticator), client)), "wrong_challenge");
@@ -353,14 +264,14 @@ TEST(WebAuthn, AWrongChallengeIsRefused) {
 }
 
 TEST(WebAuthn, AWrongTypeIsRefused) {
-  const auto authenticator = TestAuthenticator::es256();
+  const auto authenticator = software_key::es256();
   EXPECT_EQ(code_of(register_data(registration_data(authenticator), client_data("webauthn.get"))), "wrong_type");
   EXPECT_EQ(code_of(sign_in(stored(authenticator), authenticator, counting(0), client_data("webauthn.create"))),
             "wrong_type");
 }
 
 TEST(WebAuthn, ClientDataThatIsNotItsShapeIsRefused) {
-  const auto authenticator = TestAuthenticator::es256();
+  const auto authenticator = software_key::es256();
   const auto attestation = attestation_object(registration_data(authenticator).bytes());
   EXPECT_EQ(code_of(register_raw("{\"type\":", attestation)), "bad_client_data");
   EXPECT_EQ(code_of(register_raw("[]", attestation)), "bad_client_data");
@@ -372,7 +283,7 @@ TEST(WebAuthn, ClientDataThatIsNotItsShapeIsRefused) {
 }
 
 TEST(WebAuthn, AWrongOriginIsRefused) {
-  const auto authenticator = TestAuthenticator::es256();
+  const auto authenticator = software_key::es256();
   const auto data = registration_data(authenticator);
   auto client = client_data("webauthn.create");
   for (const char* origin : {"https://evil.example", "http://play.example", "https://play.example:8443",
@@ -391,7 +302,7 @@ TEST(WebAuthn, AWrongOriginIsRefused) {
 }
 
 TEST(WebAuthn, AWrongRpIdIsRefused) {
-  const auto authenticator = TestAuthenticator::es256();
+  const auto authenticator = software_key::es256();
   auto data = registration_data(authenticator);
   data.rp_id = "evil.example";
   EXPECT_EQ(code_of(register_data(data)), "wrong_rp_id");
@@ -401,7 +312,7 @@ TEST(WebAuthn, AWrongRpIdIsRefused) {
 }
 
 TEST(WebAuthn, NobodyPresentOrUnverifiedIsRefused) {
-  const auto authenticator = TestAuthenticator::es256();
+  const auto authenticator = software_key::es256();
   auto data = registration_data(authenticator);
   data.flags = kAttestedCredential | kUserVerified;
   EXPECT_EQ(code_of(register_data(data)), "user_not_present");
@@ -420,7 +331,7 @@ TEST(WebAuthn, NobodyPresentOrUnverifiedIsRefused) {
 }
 
 TEST(WebAuthn, ASignatureOverOtherDataIsRefused) {
-  const TestAuthenticator authenticators[] = {TestAuthenticator::es256(), TestAuthenticator::ed25519()};
+  const software_key authenticators[] = {software_key::es256(), software_key::ed25519()};
   for (const auto& authenticator : authenticators) {
     const auto client_json = client_data("webauthn.get").dump();
     const auto sent = counting(5).bytes();
@@ -439,10 +350,10 @@ TEST(WebAuthn, ASignatureOverOtherDataIsRefused) {
 }
 
 TEST(WebAuthn, ASignatureByAnotherKeyIsRefused) {
-  const auto es256 = TestAuthenticator::es256();
-  const auto ed25519 = TestAuthenticator::ed25519();
-  EXPECT_EQ(code_of(sign_in(stored(es256), TestAuthenticator::es256(), counting(0))), "bad_signature");
-  EXPECT_EQ(code_of(sign_in(stored(ed25519), TestAuthenticator::ed25519(), counting(0))), "bad_signature");
+  const auto es256 = software_key::es256();
+  const auto ed25519 = software_key::ed25519();
+  EXPECT_EQ(code_of(sign_in(stored(es256), software_key::es256(), counting(0))), "bad_signature");
+  EXPECT_EQ(code_of(sign_in(stored(ed25519), software_key::ed25519(), counting(0))), "bad_signature");
   EXPECT_EQ(code_of(sign_in(stored(es256), ed25519, counting(0))), "bad_signature");
   // A key kept with another algorithm than its own is refused before any signature is looked at.
   auto mislabelled = stored(es256);
@@ -451,7 +362,7 @@ TEST(WebAuthn, ASignatureByAnotherKeyIsRefused) {
 }
 
 TEST(WebAuthn, ACounterGoingBackwardsIsRefused) {
-  const auto authenticator = TestAuthenticator::es256();
+  const auto authenticator = software_key::es256();
   EXPECT_EQ(code_of(sign_in(stored(authenticator, 5), authenticator, counting(5))), "counter_went_backwards");
   EXPECT_EQ(code_of(sign_in(stored(authenticator, 5), authenticator, counting(4))), "counter_went_backwards");
   EXPECT_EQ(code_of(sign_in(stored(authenticator, 5), authenticator, counting(0))), "counter_went_backwards");
@@ -461,14 +372,14 @@ TEST(WebAuthn, ACounterGoingBackwardsIsRefused) {
 }
 
 TEST(WebAuthn, AZeroCounterStayingZeroIsAccepted) {
-  const auto authenticator = TestAuthenticator::ed25519();
+  const auto authenticator = software_key::ed25519();
   const auto signed_in = sign_in(stored(authenticator, 0), authenticator, counting(0));
   ASSERT_EQ(code_of(signed_in), "accepted");
   EXPECT_EQ(std::get<std::uint32_t>(signed_in), 0u);
 }
 
 TEST(WebAuthn, AnOversizedCredentialIdIsRefused) {
-  const auto authenticator = TestAuthenticator::es256();
+  const auto authenticator = software_key::es256();
   auto data = registration_data(authenticator);
   data.credential_id = std::string(1023, 'c');
   const auto largest = register_data(data);
@@ -483,7 +394,7 @@ TEST(WebAuthn, AnOversizedCredentialIdIsRefused) {
 }
 
 TEST(WebAuthn, OversizedInputsAreRefused) {
-  const auto authenticator = TestAuthenticator::es256();
+  const auto authenticator = software_key::es256();
   const auto attestation = attestation_object(registration_data(authenticator).bytes());
   // JSON may carry spaces: a clientDataJSON of exactly 4 KiB is taken, one byte more is not.
   auto client_json = client_data("webauthn.create").dump();
@@ -529,7 +440,7 @@ TEST(WebAuthn, Base64urlHasOneSpellingWithoutPadding) {
 }
 
 TEST(WebAuthn, InputsNotInBase64urlAreRefused) {
-  const auto authenticator = TestAuthenticator::es256();
+  const auto authenticator = software_key::es256();
   const auto client = base64url_encode(client_data("webauthn.create").dump());
   const auto attestation = base64url_encode(attestation_object(registration_data(authenticator).bytes()));
   EXPECT_EQ(code_of(verify_registration(client + "=", attestation, expected())), "bad_encoding");
@@ -550,7 +461,7 @@ TEST(WebAuthn, InputsNotInBase64urlAreRefused) {
 }
 
 TEST(WebAuthn, UnsupportedAlgorithmsAreRefused) {
-  const auto authenticator = TestAuthenticator::es256();
+  const auto authenticator = software_key::es256();
   auto data = registration_data(authenticator);
   data.public_key = rs256_key();
   EXPECT_EQ(code_of(register_data(data)), "unsupported_algorithm");
@@ -562,7 +473,7 @@ TEST(WebAuthn, UnsupportedAlgorithmsAreRefused) {
 }
 
 TEST(WebAuthn, AKeyThatIsNoKeyIsRefused) {
-  const auto authenticator = TestAuthenticator::es256();
+  const auto authenticator = software_key::es256();
   auto data = registration_data(authenticator);
   const std::string x = authenticator.cose_key().substr(10, 32);  // the real x: its y is known
   std::string y = authenticator.cose_key().substr(45, 32);
