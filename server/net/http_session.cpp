@@ -127,7 +127,7 @@ void HttpSession::send(Response&& response) {
 void HttpSession::on_read(beast::error_code ec, std::size_t) {
   if (ec == http::error::end_of_stream) return do_close();
   if (ec == http::error::header_limit) {
-    // Say why instead of just hanging up; the rest of the request is not read, so the connection ends.
+    // Say why instead of just hanging up; the rest of the request is not parsed, so the connection ends.
     return send(text_response(11, false, http::status::request_header_fields_too_large,
                               "The request's headers are too large (at most 8 KiB).\n"));
   }
@@ -328,8 +328,10 @@ void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
 }
 
 void HttpSession::do_close() {
-  beast::error_code ignored;
-  stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+  // Gracefully (RFC 9112 9.6): the send side shut, then what the client is still sending (the rest of a body or
+  // headers over the limit) read and discarded, bounded in bytes and time, before the socket closes. Closed with
+  // unread data, it would send a reset, and the client's TCP could drop the answer before it is read.
+  async_teardown(beast::role_type::server, stream_, [self = shared_from_this()](beast::error_code) {});
 }
 
 }  // namespace emporium::server

@@ -5,6 +5,7 @@
 #include "common/address_limits.hpp"
 #include "common/net.hpp"
 #include "net/beast.hpp"
+#include "net/lingering_stream.hpp"
 #include "net/server_context.hpp"
 #include "records/game_records.hpp"
 #include "tables/member.hpp"
@@ -40,7 +41,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   template <class Response>
   void send(Response&& response);
 
-  beast::tcp_stream stream_;
+  LingeringStream stream_;  // its close reads what the client still sends first (do_close)
   beast::flat_buffer buffer_;
   std::shared_ptr<const ServerContext> context_;
   std::optional<http::request_parser<http::string_body>> parser_;

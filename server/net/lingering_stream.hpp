@@ -1,8 +1,9 @@
 #pragma once
-// The TCP stream under the server's WebSockets, with a teardown that reads and discards what the client is still
-// sending before it closes the socket. Beast 1.74's own teardown stops draining after the first read (it tests a
-// stale byte count), and closing a socket with unread data sends a reset, which makes the client's TCP throw away
-// the close frame it was owed: a frame over the 1 MiB limit was seen as 1006 instead of 1009.
+// The TCP stream under the server's WebSockets and HTTP sessions, with a teardown that reads and discards what the
+// client is still sending before it closes the socket. Beast 1.74's own teardown stops draining after the first
+// read (it tests a stale byte count), and closing a socket with unread data sends a reset, which makes the client's
+// TCP throw away what it was owed: a frame over the 1 MiB limit was seen as 1006 instead of 1009, and a body over
+// the HTTP limit got a broken pipe instead of its 413.
 #include <array>
 #include <chrono>
 #include <functional>

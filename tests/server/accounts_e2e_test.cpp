@@ -489,8 +489,7 @@ TEST(Accounts, PasskeyAnswersThatAreNotRightAreRefusedAndChangeNothing) {
   EXPECT_EQ(refused_with(once), "stale_challenge");
 
   // An oversized credential at sign-up: refused before anything is decoded or stored. Just over the 16 KiB a body
-  // may have, so that the whole request is written before the server answers and closes (a far larger one would
-  // still be being written when it does: the test's write, not the server, would fail).
+  // may have (one far larger is answered the same: E2EHttp.ARequestFarOverALimitIsReadToItsEndAndAnswered).
   Json huge = test_authenticator().create(options(other, {{"purpose", "sign_up"}, {"name", "Cy"}}), kOrigin);
   huge["id"] = base64url(std::string(4096, 'i'));
   huge["attestationObject"] = base64url(std::string(10 * 1024, 'a'));
