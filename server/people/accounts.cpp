@@ -467,13 +467,15 @@ AccountReply Accounts::passkey_remove(const std::string& body, const SignedIn& w
   auto parsed = pa::parse_passkey_remove(body);
   if (auto* e = std::get_if<protocol::ParseError>(&parsed)) return refused(*e);
   const auto& req = std::get<pa::PasskeyRemove>(parsed);
-  const auto account = store_.account(who.account);
-  const auto passkeys = store_.passkeys_of(who.account);
-  if (account && account->password_hash.empty() && passkeys.size() == 1 && passkeys.front().id == req.id) {
-    return error(409, "last_sign_in_method", "this is your only way to sign in: set a password or add a passkey first");
+  switch (store_.remove_passkey(who.account, req.id)) {
+    case PeopleStore::Removal::removed:
+      return AccountReply{};
+    case PeopleStore::Removal::last_sign_in_method:
+      return error(409, "last_sign_in_method", "this is your only way to sign in: set a password or add a passkey first");
+    case PeopleStore::Removal::no_such_passkey:
+      break;
   }
-  if (!store_.remove_passkey(who.account, req.id)) return error(404, "no_such_passkey", "no such passkey");
-  return AccountReply{};
+  return error(404, "no_such_passkey", "no such passkey");
 }
 
 AccountReply Accounts::set_password(const std::string& body, const SignedIn& who) {

@@ -73,7 +73,10 @@ class PeopleStore {
   // Compare-and-set on the counter: false when it is no longer `old_count` (another sign-in came first).
   virtual bool use_passkey(const std::string& id, std::uint32_t old_count, std::uint32_t new_count, long long at) = 0;
   virtual bool rename_passkey(const std::string& account, const std::string& id, const std::string& label) = 0;
-  virtual bool remove_passkey(const std::string& account, const std::string& id) = 0;
+  // Removes it unless it is the account's last way to sign in (its only passkey, and no password): checked in the
+  // same transaction as the removal, so two removals at once cannot both pass.
+  enum class Removal { removed, no_such_passkey, last_sign_in_method };
+  virtual Removal remove_passkey(const std::string& account, const std::string& id) = 0;
 
   virtual void create_session(const SessionRow& session) = 0;
   virtual std::optional<SessionRow> session(const std::string& id_hash) = 0;

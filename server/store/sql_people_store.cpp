@@ -136,8 +136,26 @@ bool SqlPeopleStore::rename_passkey(const std::string& account, const std::strin
               .empty();
 }
 
-bool SqlPeopleStore::remove_passkey(const std::string& account, const std::string& id) {
-  return !run("DELETE FROM passkeys WHERE account = $1 AND id = $2 RETURNING id", {account, id}).empty();
+PeopleStore::Removal SqlPeopleStore::remove_passkey(const std::string& account, const std::string& id) {
+  auto removal = Removal::no_such_passkey;
+  in_transaction([&](SqlConnection& db) {
+    // The account's row first, locked until the end (PostgreSQL; SQLite's transaction holds the write lock already):
+    // another removal of its passkeys waits here, and then counts what this one left.
+    if (db.rows("UPDATE accounts SET password_hash = password_hash WHERE id = $1 RETURNING id", {account}).empty()) {
+      return;
+    }
+    const bool removed = !db.rows("DELETE FROM passkeys WHERE account = $1 AND id = $2 AND ("
+                                  "(SELECT count(*) FROM passkeys WHERE account = $1) > 1 OR "
+                                  "(SELECT password_hash FROM accounts WHERE id = $1) IS NOT NULL) RETURNING id",
+                                  {account, id})
+                               .empty();
+    if (removed) {
+      removal = Removal::removed;
+    } else if (!db.rows("SELECT id FROM passkeys WHERE account = $1 AND id = $2", {account, id}).empty()) {
+      removal = Removal::last_sign_in_method;
+    }
+  });
+  return removal;
 }
 
 void SqlPeopleStore::create_session(const SessionRow& s) {

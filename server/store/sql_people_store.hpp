@@ -27,7 +27,7 @@ class SqlPeopleStore : public PeopleStore {
   std::vector<PasskeyRow> passkeys_of(const std::string& account) override;
   bool use_passkey(const std::string& id, std::uint32_t old_count, std::uint32_t new_count, long long at) override;
   bool rename_passkey(const std::string& account, const std::string& id, const std::string& label) override;
-  bool remove_passkey(const std::string& account, const std::string& id) override;
+  Removal remove_passkey(const std::string& account, const std::string& id) override;
 
   void create_session(const SessionRow& session) override;
   std::optional<SessionRow> session(const std::string& id_hash) override;

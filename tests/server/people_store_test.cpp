@@ -201,10 +201,44 @@ TEST_P(PeopleStoreSuite, AccountsAndTheirPasskeys) {
   EXPECT_FALSE(db.rename_passkey("A1", "cred-2", "Stolen"));
   EXPECT_TRUE(db.rename_passkey("B1", "cred-2", "Work laptop"));
   EXPECT_EQ(db.passkey("cred-2")->label, "Work laptop");
-  EXPECT_FALSE(db.remove_passkey("A1", "cred-2"));
-  EXPECT_TRUE(db.remove_passkey("B1", "cred-2"));
+  using Removal = PeopleStore::Removal;
+  EXPECT_EQ(db.remove_passkey("A1", "cred-2"), Removal::no_such_passkey);
+  EXPECT_EQ(db.remove_passkey("B1", "cred-2"), Removal::removed);
   EXPECT_FALSE(db.passkey("cred-2"));
-  EXPECT_FALSE(db.remove_passkey("B1", "cred-2"));
+  EXPECT_EQ(db.remove_passkey("B1", "cred-2"), Removal::no_such_passkey);
+  // The last way to sign in stays: the only passkey of an account without a password; with one, it may go.
+  EXPECT_EQ(db.remove_passkey("B1", "cred-1"), Removal::last_sign_in_method);
+  EXPECT_TRUE(db.passkey("cred-1"));
+  db.set_password("B1", "hash-b");
+  EXPECT_EQ(db.remove_passkey("B1", "cred-1"), Removal::removed);
+  EXPECT_TRUE(db.passkeys_of("B1").empty());
+}
+
+// Two removals at once of a passwordless account's two passkeys, on two connections: one passes, the other finds
+// the passkey left the last way to sign in.
+TEST_P(PeopleStoreSuite, TwoRemovalsAtOnceLeaveTheLastPasskey) {
+  auto& db = people();
+  auto other = open_people_store(setting_);
+  using Removal = PeopleStore::Removal;
+  for (int round = 0; round < 20; ++round) {
+    const std::string account = "R" + std::to_string(round);
+    ASSERT_TRUE(db.create_account({account, account, account, "", 1},
+                                  PasskeyRow{account + "-a", account, "k", "A", -7, 0, 1, 1}));
+    ASSERT_TRUE(db.add_passkey({account + "-b", account, "k", "B", -7, 0, 1, 1}));
+    std::atomic<int> waiting{2};
+    Removal removals[2];
+    const auto remove = [&](PeopleStore* store, const std::string& id, Removal* removal) {
+      for (--waiting; waiting > 0;) {
+      }
+      *removal = store->remove_passkey(account, id);
+    };
+    std::thread first(remove, &db, account + "-a", &removals[0]), second(remove, other.get(), account + "-b", &removals[1]);
+    first.join();
+    second.join();
+    EXPECT_EQ(std::count(std::begin(removals), std::end(removals), Removal::removed), 1) << "round " << round;
+    EXPECT_EQ(std::count(std::begin(removals), std::end(removals), Removal::last_sign_in_method), 1);
+    EXPECT_EQ(db.passkeys_of(account).size(), 1u);
+  }
 }
 
 TEST_P(PeopleStoreSuite, SessionsLiveUntilTheyExpireOrAreSignedOut) {
