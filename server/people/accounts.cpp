@@ -489,6 +489,11 @@ AccountReply Accounts::set_password(const std::string& body, const SignedIn& who
     return error(403, "bad_credentials", "the current password is wrong");
   }
   store_.set_password(who.account, passwords::hash(req.password));
+  // Whoever else is signed in (perhaps with the old password) is signed out, their connections closed; this
+  // session stays.
+  for (const auto& ended : store_.delete_sessions_but(who.account, who.session_public_id)) {
+    signed_out(who.account, ended);
+  }
   return AccountReply{};
 }
 

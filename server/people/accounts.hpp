@@ -95,9 +95,9 @@ class Accounts {
   void on_deleted(std::function<void(const std::vector<ClaimRow>&, const std::string&)> then) {
     on_deleted_ = std::move(then);
   }
-  // Runs on a worker when sessions end (sign-out, sign-out everywhere, one session signed out, deletion): the
-  // account and the session's public id (empty: all of the account's). The connections they signed in close
-  // (main.cpp). Set before serving.
+  // Runs on a worker when sessions end (sign-out, sign-out everywhere, one session signed out, the others when the
+  // password changes, deletion): the account and the session's public id (empty: all of the account's). The
+  // connections they signed in close (main.cpp). Set before serving.
   void on_signed_out(std::function<void(const std::string&, const std::string&)> then) {
     on_signed_out_ = std::move(then);
   }

@@ -84,6 +84,8 @@ class PeopleStore {
   virtual bool delete_session(const std::string& id_hash) = 0;
   virtual bool delete_session_by_public_id(const std::string& account, const std::string& public_id) = 0;
   virtual std::size_t delete_sessions_of(const std::string& account) = 0;
+  // Every session of the account but `kept` (a public id); the public ids of those deleted.
+  virtual std::vector<std::string> delete_sessions_but(const std::string& account, const std::string& kept) = 0;
   virtual std::vector<SessionRow> sessions_of(const std::string& account, long long now) = 0;  // newest first
 
   // Keeps the newest 100 per account.

@@ -185,6 +185,15 @@ std::size_t SqlPeopleStore::delete_sessions_of(const std::string& account) {
   return run("DELETE FROM sessions WHERE account = $1 RETURNING id_hash", {account}).size();
 }
 
+std::vector<std::string> SqlPeopleStore::delete_sessions_but(const std::string& account, const std::string& kept) {
+  std::vector<std::string> deleted;
+  for (const auto& r : run("DELETE FROM sessions WHERE account = $1 AND public_id <> $2 RETURNING public_id",
+                           {account, kept})) {
+    deleted.push_back(r.text(0));
+  }
+  return deleted;
+}
+
 std::vector<SessionRow> SqlPeopleStore::sessions_of(const std::string& account, long long now) {
   return read_all(run(select_from(kSessionColumns,
                              "sessions WHERE account = $1 AND expires_at > $2 ORDER BY created_at DESC, id_hash"),

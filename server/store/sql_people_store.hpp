@@ -35,6 +35,7 @@ class SqlPeopleStore : public PeopleStore {
   bool delete_session(const std::string& id_hash) override;
   bool delete_session_by_public_id(const std::string& account, const std::string& public_id) override;
   std::size_t delete_sessions_of(const std::string& account) override;
+  std::vector<std::string> delete_sessions_but(const std::string& account, const std::string& kept) override;
   std::vector<SessionRow> sessions_of(const std::string& account, long long now) override;
 
   void record_sign_in(const SignInRow& sign_in) override;

@@ -258,15 +258,30 @@ std::optional<int> closed_with(ws_client& c) {
   return c.close_code();
 }
 
+// A browser where Ann signed up or in (`path`) with her password.
+browser ann_by(std::uint16_t port, const std::string& path) {
+  browser b(port);
+  EXPECT_EQ(b.post(path, {{"name", "Ann"}, {"password", "ann's password"}}).status, 200);
+  return b;
+}
+
+// Ann, signed up on a laptop and signed in on a phone, with a signed-in WebSocket open on each.
+struct ann_on_two_devices {
+  explicit ann_on_two_devices(std::uint16_t port)
+      : laptop(ann_by(port, "/api/sign-up")), phone(ann_by(port, "/api/sign-in")),
+        on_laptop(port, signed_in(laptop)), on_phone(port, signed_in(phone)) {
+    EXPECT_EQ(on_laptop.wait_type("hello")["account"]["name"], "Ann");
+    EXPECT_EQ(on_phone.wait_type("hello")["account"]["name"], "Ann");
+  }
+  browser laptop, phone;
+  ws_client on_laptop, on_phone;
+};
+
 TEST(Accounts, AnEndedSessionClosesTheConnectionsItSignedIn) {
   server_process server;
-  browser laptop(server.port()), phone(server.port());
-  ASSERT_EQ(laptop.post("/api/sign-up", {{"name", "Ann"}, {"password", "ann's password"}}).status, 200);
-  ASSERT_EQ(phone.post("/api/sign-in", {{"name", "Ann"}, {"password", "ann's password"}}).status, 200);
-  ws_client on_laptop(server.port(), signed_in(laptop));
-  ws_client on_phone(server.port(), signed_in(phone));
-  EXPECT_EQ(on_laptop.wait_type("hello")["account"]["name"], "Ann");
-  EXPECT_EQ(on_phone.wait_type("hello")["account"]["name"], "Ann");
+  ann_on_two_devices ann(server.port());
+  auto &laptop = ann.laptop, &phone = ann.phone;
+  auto &on_laptop = ann.on_laptop, &on_phone = ann.on_phone;
 
   // The laptop signs the phone's session out: the phone's connection closes, the laptop's stays.
   const auto sessions = body_of(laptop.get("/api/account"))["sessions"];
@@ -295,6 +310,28 @@ TEST(Accounts, AnEndedSessionClosesTheConnectionsItSignedIn) {
   EXPECT_EQ(closed_with(second), 1008);
   EXPECT_EQ(closed_with(phone_again), 1008);
   EXPECT_FALSE(again.closed()) << "a guest's connection is nobody's session";
+}
+
+TEST(Accounts, ChangingThePasswordSignsTheOtherSessionsOut) {
+  server_process server;
+  ann_on_two_devices ann(server.port());
+  auto &laptop = ann.laptop, &phone = ann.phone;
+  auto &on_laptop = ann.on_laptop, &on_phone = ann.on_phone;
+
+  // The laptop changes the password: the phone's session ends with its connection; the laptop's stay.
+  ASSERT_EQ(laptop.post("/api/account/password", {{"current", "ann's password"}, {"password", "a new password"}}).status,
+            200);
+  EXPECT_EQ(closed_with(on_phone), 1008);
+  EXPECT_EQ(phone.get("/api/account").status, 401);
+  ws_client again(server.port(), signed_in(phone));
+  EXPECT_EQ(again.wait_type("hello")["account"], nullptr);
+  EXPECT_EQ(on_laptop.request({{"type", "ping"}})["type"], "pong");
+  const auto page = laptop.get("/api/account");
+  ASSERT_EQ(page.status, 200);
+  EXPECT_EQ(body_of(page)["sessions"].size(), 1u);
+  // The new password signs in, the old one no more.
+  EXPECT_EQ(code_of(phone.post("/api/sign-in", {{"name", "Ann"}, {"password", "ann's password"}})), "bad_credentials");
+  EXPECT_EQ(phone.post("/api/sign-in", {{"name", "Ann"}, {"password", "a new password"}}).status, 200);
 }
 
 TEST(Accounts, GuestsFillingTheirAddressDoNotLockOutItsSignedInPeople) {
