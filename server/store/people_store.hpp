@@ -105,6 +105,8 @@ class PeopleStore {
                                             long long now) = 0;
   virtual std::vector<ClaimRow> claims_of(const std::string& account) = 0;  // of seats that still exist
   virtual std::optional<std::string> account_of_seat(const std::string& token_hash) = 0;  // who claimed it
+  // The account's claim on a seat at `table_id` (one indexed row), if it has one there.
+  virtual std::optional<ClaimRow> claim_at(const std::string& account, const std::string& table_id) = 0;
 
   virtual void record_chat(const ChatRow& line) = 0;
   virtual std::vector<ChatRow> chat_of(const std::string& account) = 0;

@@ -263,6 +263,15 @@ std::vector<ClaimRow> SqlPeopleStore::claims_of(const std::string& account) {
       claim_row);
 }
 
+std::optional<ClaimRow> SqlPeopleStore::claim_at(const std::string& account, const std::string& table_id) {
+  // The newest, should the account hold two seats there (claimed as a guest's on two devices).
+  return read_first(run(std::string(kClaimsOfSeats) +
+                            "WHERE c.account = $1 AND c.table_id = $2 ORDER BY c.claimed_at DESC, c.token_hash DESC "
+                            "LIMIT 1",
+                        {account, table_id}),
+                    claim_row);
+}
+
 std::optional<std::string> SqlPeopleStore::account_of_seat(const std::string& token_hash) {
   const auto claim =
       read_first(run(std::string(kClaimsOfSeats) + "WHERE c.token_hash = $1", {token_hash}), claim_row);

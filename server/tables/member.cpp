@@ -170,12 +170,18 @@ void Member::resume_by_account(const std::string& table_id, const Json& re) {
     return refuse(re, perr::not_signed_in, "sign in to take a seat back without its token");
   }
   auto self = self_.lock();
-  with_table(context_.directory->find_by_account(account_->account, table_id, later()),
-             [self, re](const TableDirectory::Found& found) {
+  // The seat's hash comes with the table, from the store's thread, and is read after it on this strand.
+  auto token_hash = std::make_shared<std::string>();
+  auto found_seat = [token_hash, later = later()](TableDirectory::Found found, std::string hash) {
+    *token_hash = std::move(hash);
+    later(std::move(found));
+  };
+  with_table(context_.directory->find_by_account(account_->account, table_id, std::move(found_seat)),
+             [self, re, token_hash](const TableDirectory::Found& found) {
                if (self->refused_unavailable(found, re)) return;
                const auto& table = found.table;
                if (!table) return self->refuse(re, perr::not_seated, "your account has no seat at that table");
-               self->in_table_slot(table, [&] { table->resume(self, found.token_hash, "", re); });
+               self->in_table_slot(table, [&] { table->resume(self, *token_hash, "", re); });
              });
 }
 

@@ -195,20 +195,15 @@ void TableDirectory::find_id(const std::string& id, TakenCallback found) {
 }
 
 TableDirectory::Lookup TableDirectory::find_by_account(const std::string& account, const std::string& table_id,
-                                                       TakenCallback later) {
+                                                       SeatCallback later) {
+  auto without_seat = [later](Found found) { later(std::move(found), ""); };
   in_store(
-      [this, account, table_id, later] {
-        std::string hash;
-        for (const auto& claim : context_.people->claims_of(account)) {
-          if (claim.table_id == table_id) hash = claim.token_hash;
-        }
-        if (hash.empty()) return later({});
-        bring(table_id, false, [hash, later](Found found) {
-          found.token_hash = hash;
-          later(std::move(found));
-        });
+      [this, account, table_id, later, without_seat] {
+        const auto claim = context_.people->claim_at(account, table_id);
+        if (!claim) return without_seat({});
+        bring(table_id, false, [hash = claim->token_hash, later](Found found) { later(std::move(found), hash); });
       },
-      later);
+      without_seat);
   return {nullptr, true};
 }
 

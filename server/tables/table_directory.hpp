@@ -56,7 +56,6 @@ class TableDirectory final : public TableHost {
   struct Found {
     std::shared_ptr<Room> table;
     bool unavailable = false;
-    std::string token_hash{};  // find_by_account: the account's seat there
   };
   struct Lookup {
     std::shared_ptr<Room> table;
@@ -65,9 +64,10 @@ class TableDirectory final : public TableHost {
   using TakenCallback = std::function<void(Found)>;
   Lookup find(const protocol::TableRef& ref, TakenCallback later);
   Lookup find_by_token(const std::string& token, TakenCallback later);
-  // The table `table_id` where `account` claimed a seat (people store), with that seat's token hash; none if it
-  // claimed none there. Always from the store's thread.
-  Lookup find_by_account(const std::string& account, const std::string& table_id, TakenCallback later);
+  // The table `table_id` where `account` claimed a seat (people store), with that seat's token hash (empty when it
+  // claimed none there: no table). Always from the store's thread.
+  using SeatCallback = std::function<void(Found, std::string token_hash)>;
+  Lookup find_by_account(const std::string& account, const std::string& table_id, SeatCallback later);
   // Any table by its id, private ones included (for the server's own use, never a client's request): `found` gets
   // it, at once if it is in memory, else from the store's thread as find() does.
   void find_id(const std::string& id, TakenCallback found);

@@ -448,6 +448,39 @@ TEST_P(PeopleStoreSuite, SeatClaimsAndDeletingAnAccount) {
   EXPECT_TRUE(db.create_account(account_named("A2", "Ann"), std::nullopt));
 }
 
+// Ann's (A1) claims: FIN's seat 0 at 100, GONE's seat 0 at 200 (its table deleted since), RUN's seat 0 at 300; Bo's
+// (B1): FIN's seat 1 at 400. FIN is finished, private, with a bot in its third seat.
+void claim_three_tables(PeopleStore& db, Store& game) {
+  auto fin = game_table("FIN", TableState::finished, {"Ann", "Bo", "Cy"});
+  fin.seats[2].bot = "easy";
+  fin.is_private = true;
+  fin.invite = "INVITE";
+  game.create_table(fin);
+  game.set_state("FIN", TableState::finished, nlohmann::json{{"scores", {3, 2, 1}}});
+  game.create_table(game_table("RUN", TableState::playing, {"Ann", "Bo"}));
+  game.create_table(game_table("GONE", TableState::waiting, {"Ann"}));
+  EXPECT_TRUE(db.create_account(account_named("A1", "Ann"), std::nullopt));
+  EXPECT_TRUE(db.create_account(account_named("B1", "Bo"), std::nullopt));
+  db.claim_seats("A1", {seat_hash("FIN", 0)}, 100);
+  db.claim_seats("A1", {seat_hash("GONE", 0)}, 200);
+  db.claim_seats("A1", {seat_hash("RUN", 0)}, 300);
+  db.claim_seats("B1", {seat_hash("FIN", 1)}, 400);
+  game.delete_table("GONE");
+}
+
+TEST_P(PeopleStoreSuite, AnAccountsClaimAtOneTable) {
+  auto& db = people();
+  claim_three_tables(db, game());
+  // The account's claim at one table; none where it has none, or where its seat is gone.
+  ASSERT_TRUE(db.claim_at("A1", "FIN"));
+  EXPECT_EQ(db.claim_at("A1", "FIN")->token_hash, seat_hash("FIN", 0));
+  EXPECT_EQ(db.claim_at("A1", "FIN")->claimed_at, 100);
+  EXPECT_EQ(db.claim_at("B1", "FIN")->token_hash, seat_hash("FIN", 1));
+  EXPECT_FALSE(db.claim_at("B1", "RUN"));
+  EXPECT_FALSE(db.claim_at("A1", "GONE"));
+  EXPECT_FALSE(db.claim_at("A1", "NOWHERE"));
+}
+
 // A sign-up killed midway (SIGKILL: no destructor, no rollback by the process) leaves a whole account or none.
 TEST_P(PeopleStoreSuite, ASignUpKilledMidwayLeavesNoHalfAccount) {
   open_people_store(setting_);  // the schema is made before the first child starts
