@@ -51,6 +51,12 @@ struct ClaimRow {
   std::string game, state, name;
   int seat = -1;
 };
+// A seat an account claimed with its table as stored, every seat and no action: what My games tells of a claimed
+// seat whose table is not in memory, read with the claims rather than a table at a time.
+struct ClaimedTable {
+  std::string token_hash;
+  StoredTable table;
+};
 struct ChatRow {
   std::string account, table_id, text;
   long long at = 0;
@@ -107,6 +113,8 @@ class PeopleStore {
   virtual std::optional<std::string> account_of_seat(const std::string& token_hash) = 0;  // who claimed it
   // The account's claim on a seat at `table_id` (one indexed row), if it has one there.
   virtual std::optional<ClaimRow> claim_at(const std::string& account, const std::string& table_id) = 0;
+  // The account's newest `limit` claims (of seats that still exist), newest first, each with its table: one read.
+  virtual std::vector<ClaimedTable> claimed_tables(const std::string& account, std::size_t limit) = 0;
 
   virtual void record_chat(const ChatRow& line) = 0;
   virtual std::vector<ChatRow> chat_of(const std::string& account) = 0;

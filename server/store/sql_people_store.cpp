@@ -1,6 +1,10 @@
 #include "store/sql_people_store.hpp"
 
+#include <algorithm>
+#include <string_view>
+
 #include "store/schema.hpp"
+#include "store/stored_rows.hpp"
 
 namespace emporium::server {
 namespace {
@@ -53,6 +57,20 @@ std::optional<Row> read_first(const std::vector<SqlRow>& rows, Row (*read)(const
 }
 // The one row of a count.
 std::size_t count_of(const std::vector<SqlRow>& rows) { return static_cast<std::size_t>(rows.at(0).integer(0)); }
+
+// "a, b" as "t.a, t.b"; how many columns.
+std::string aliased(std::string_view columns, const char* alias) {
+  std::string out;
+  for (std::string_view rest = columns; !rest.empty();) {
+    const auto comma = rest.find(", ");
+    out += (out.empty() ? alias : std::string(", ") + alias) + std::string(rest.substr(0, comma));
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 2);
+  }
+  return out;
+}
+int column_count(std::string_view columns) {
+  return static_cast<int>(std::count(columns.begin(), columns.end(), ',')) + 1;
+}
 
 std::string select_from(const char* columns, const char* rest) {
   return std::string("SELECT ") + columns + " FROM " + rest;
@@ -270,6 +288,27 @@ std::optional<ClaimRow> SqlPeopleStore::claim_at(const std::string& account, con
                             "LIMIT 1",
                         {account, table_id}),
                     claim_row);
+}
+
+std::vector<ClaimedTable> SqlPeopleStore::claimed_tables(const std::string& account, std::size_t limit) {
+  // One row per seat of each claimed table: the table's columns (stored_rows::table), the claim's token hash, then
+  // the seat's (stored_rows::seat), a claim's rows together and in seat order.
+  static const std::string query =
+      "SELECT " + aliased(stored_rows::kTableColumns, "t.") +
+      ", c.token_hash, " + aliased(stored_rows::kSeatColumns, "s.") + " FROM "
+      "(SELECT c.token_hash, c.table_id, c.claimed_at FROM seat_claims c JOIN seats mine ON mine.token = c.token_hash "
+      "WHERE c.account = $1 ORDER BY c.claimed_at DESC, c.token_hash LIMIT $2) c "
+      "JOIN game_tables t ON t.id = c.table_id JOIN seats s ON s.table_id = t.id "
+      "ORDER BY c.claimed_at DESC, c.token_hash, s.seat";
+  static const int claim_column = column_count(stored_rows::kTableColumns);
+  std::vector<ClaimedTable> claimed;
+  for (const auto& r : run(query, {account, static_cast<long long>(limit)})) {
+    if (claimed.empty() || claimed.back().token_hash != r.text(claim_column)) {
+      claimed.push_back({r.text(claim_column), stored_rows::table(r)});
+    }
+    claimed.back().table.seats.push_back(stored_rows::seat(r, claim_column + 1));
+  }
+  return claimed;
 }
 
 std::optional<std::string> SqlPeopleStore::account_of_seat(const std::string& token_hash) {

@@ -51,6 +51,7 @@ class SqlPeopleStore : public PeopleStore {
   std::vector<ClaimRow> claims_of(const std::string& account) override;
   std::optional<std::string> account_of_seat(const std::string& token_hash) override;
   std::optional<ClaimRow> claim_at(const std::string& account, const std::string& table_id) override;
+  std::vector<ClaimedTable> claimed_tables(const std::string& account, std::size_t limit) override;
 
   void record_chat(const ChatRow& line) override;
   std::vector<ChatRow> chat_of(const std::string& account) override;

@@ -114,19 +114,22 @@ void TableDirectory::my_games(const std::shared_ptr<Member>& member, std::vector
   std::vector<std::string> hashes;
   for (const auto& token : tokens) hashes.push_back(hash_token(token));
   const auto& account = member->account();
-  if (!account || !context_.people) return describe_seats(member, std::move(tokens), std::move(hashes), std::move(re));
-  // A signed-in member's: also the seats its account claimed (on any device), newest first.
+  if (!account || !context_.people) return describe_seats(member, std::move(tokens), std::move(hashes), {}, std::move(re));
+  // A signed-in member's: also the seats its account claimed (on any device), newest first, read in one query with
+  // their tables as stored, so that no table is loaded on the store's thread for them.
   context_.store_jobs->post([this, member, tokens = std::move(tokens), hashes = std::move(hashes), re = std::move(re),
                              account = account->account]() mutable {
+    std::vector<std::optional<StoredTable>> stored(hashes.size());
     try {
-      auto claims = context_.people->claims_of(account);
-      std::sort(claims.begin(), claims.end(), [](const ClaimRow& a, const ClaimRow& b) { return a.claimed_at > b.claimed_at; });
+      // Those asked by token are left out below: enough more that kMyGamesOfAccount others remain.
+      auto claims = context_.people->claimed_tables(account, kMyGamesOfAccount + hashes.size());
       std::size_t added = 0;
-      for (const auto& claim : claims) {
+      for (auto& claim : claims) {
         if (added == kMyGamesOfAccount) break;
         if (std::find(hashes.begin(), hashes.end(), claim.token_hash) != hashes.end()) continue;
         tokens.emplace_back();
-        hashes.push_back(claim.token_hash);
+        hashes.push_back(std::move(claim.token_hash));
+        stored.emplace_back(std::move(claim.table));
         ++added;
       }
     } catch (const StoreError& e) {
@@ -134,12 +137,14 @@ void TableDirectory::my_games(const std::shared_ptr<Member>& member, std::vector
       return member->send(
           protocol::render_error(re, protocol::errc::store_unavailable, protocol::kStoreUnavailableMessage));
     }
-    describe_seats(member, std::move(tokens), std::move(hashes), std::move(re));
+    describe_seats(member, std::move(tokens), std::move(hashes), std::move(stored), std::move(re));
   });
 }
 
 void TableDirectory::describe_seats(const std::shared_ptr<Member>& member, std::vector<std::string> tokens,
-                                    std::vector<std::string> hashes, nlohmann::json re) {
+                                    std::vector<std::string> hashes, std::vector<std::optional<StoredTable>> stored,
+                                    nlohmann::json re) {
+  stored.resize(hashes.size());
   auto reply = std::make_shared<MyGamesReply>(member, std::move(tokens), std::move(re));
   std::vector<std::shared_ptr<Room>> holders(hashes.size());
   {
@@ -152,6 +157,8 @@ void TableDirectory::describe_seats(const std::shared_ptr<Member>& member, std::
   for (std::size_t i = 0; i < hashes.size(); ++i) {
     if (holders[i]) {
       holders[i]->describe(hashes[i], [reply, i](std::optional<protocol::MyGame> game) { reply->answer(i, std::move(game)); });
+    } else if (stored[i]) {
+      reply->answer(i, describe_not_in_memory(stored[i], hashes[i]));  // read with the account's claims
     } else {
       from_store.push_back(i);
     }
@@ -169,7 +176,11 @@ void TableDirectory::describe_seats(const std::shared_ptr<Member>& member, std::
 
 std::optional<protocol::MyGame> TableDirectory::describe_stored(const std::string& token_hash) {
   const auto id = context_.store->table_of_token(token_hash);
-  const auto table = id ? context_.store->load(*id, false) : std::nullopt;
+  return describe_not_in_memory(id ? context_.store->load(*id, false) : std::nullopt, token_hash);
+}
+
+std::optional<protocol::MyGame> TableDirectory::describe_not_in_memory(const std::optional<StoredTable>& table,
+                                                                       const std::string& token_hash) const {
   // On one node unfinished tables are all in memory: one that is not failed to restore and is not described
   // either. With several, it may be another node's: it is described from the store.
   if (!table || (table->state != TableState::finished && !context_.cluster)) return std::nullopt;

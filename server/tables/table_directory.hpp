@@ -75,7 +75,8 @@ class TableDirectory final : public TableHost {
   std::shared_ptr<Room> find_local(const std::string& id);
   // Replies to `member` with what each token's table is, once every room holding one has answered on its own
   // strand. Tables not in memory are described from the store, on the store's thread, without replaying them
-  // (my_games.cpp). A signed-in member also gets its account's newest claimed seats (kMyGamesOfAccount), tokenless.
+  // (my_games.cpp). A signed-in member also gets its account's newest claimed seats (kMyGamesOfAccount), tokenless,
+  // read with their tables in one query.
   void my_games(const std::shared_ptr<Member>& member, std::vector<std::string> tokens, nlohmann::json re);
   static constexpr std::size_t kMyGamesOfAccount = 100;
 
@@ -100,8 +101,10 @@ class TableDirectory final : public TableHost {
   // Out of the maps and the lobby; with mutex_ held.
   void erase_room(std::unordered_map<std::string, std::shared_ptr<Room>>::iterator it);
   // my_games' answer for these tokens (empty: the account's, unnamed) and their hashes.
+  // `stored`: a seat's table as the store holds it, where it was read already (the account's claims), by index.
   void describe_seats(const std::shared_ptr<Member>& member, std::vector<std::string> tokens,
-                      std::vector<std::string> hashes, nlohmann::json re);
+                      std::vector<std::string> hashes, std::vector<std::optional<StoredTable>> stored,
+                      nlohmann::json re);
   // Registers a room with the tokens its people resume with; returns the room registered under its id (an
   // earlier one, if another request brought the same table back first).
   std::shared_ptr<Room> register_room(const std::shared_ptr<Room>& table, const std::vector<StoredSeat>& seats);
@@ -116,6 +119,9 @@ class TableDirectory final : public TableHost {
   std::shared_ptr<Room> registered_new(StoredTable stored);
   // On the store's thread (throws StoreError).
   std::optional<protocol::MyGame> describe_stored(const std::string& token_hash);
+  // What my_games tells of a seat whose table is not in memory, from the table as stored (none: not stored).
+  std::optional<protocol::MyGame> describe_not_in_memory(const std::optional<StoredTable>& table,
+                                                         const std::string& token_hash) const;
   // Runs `job` on the store's thread; a StoreError it throws is logged unless the store is unavailable, and
   // `later` is told (unavailable, or not found).
   void in_store(std::function<void()> job, TakenCallback later);

@@ -481,6 +481,34 @@ TEST_P(PeopleStoreSuite, AnAccountsClaimAtOneTable) {
   EXPECT_FALSE(db.claim_at("A1", "NOWHERE"));
 }
 
+// What my_games reads of a stored table (no actions), as one value to compare.
+nlohmann::json described(const StoredTable& t) {
+  nlohmann::json seats = nlohmann::json::array();
+  for (const auto& s : t.seats) {
+    seats.push_back({s.seat, s.name, s.token_hash, s.bot, std::string(name_of(s.stand_in)), s.reserved_for});
+  }
+  return {{"id", t.id},         {"game", t.game},     {"players", t.players}, {"state", std::string(name_of(t.state))},
+          {"private", t.is_private}, {"invite", t.invite}, {"result", t.result}, {"updated_at", t.updated_at},
+          {"creator_seat", t.creator_seat}, {"rematch", t.rematch}, {"actions", t.actions.size()}, {"seats", seats}};
+}
+
+TEST_P(PeopleStoreSuite, AnAccountsNewestClaimsAreReadWithTheirTables) {
+  auto& db = people();
+  claim_three_tables(db, game());
+  // Newest first, each with its table as load() reads it without actions (every seat, others' included).
+  const auto claimed = db.claimed_tables("A1", 10);
+  ASSERT_EQ(claimed.size(), 2u);
+  EXPECT_EQ(claimed[0].token_hash, seat_hash("RUN", 0));
+  EXPECT_EQ(claimed[1].token_hash, seat_hash("FIN", 0));
+  for (const auto& c : claimed) EXPECT_EQ(described(c.table), described(*game().load(c.table.id, false)));
+  EXPECT_EQ(claimed[1].table.seats.size(), 3u);
+  const auto newest = db.claimed_tables("A1", 1);
+  ASSERT_EQ(newest.size(), 1u);
+  EXPECT_EQ(newest[0].table.id, "RUN");
+  EXPECT_EQ(db.claimed_tables("B1", 10).size(), 1u);
+  EXPECT_TRUE(db.claimed_tables("C1", 10).empty());
+}
+
 // A sign-up killed midway (SIGKILL: no destructor, no rollback by the process) leaves a whole account or none.
 TEST_P(PeopleStoreSuite, ASignUpKilledMidwayLeavesNoHalfAccount) {
   open_people_store(setting_);  // the schema is made before the first child starts

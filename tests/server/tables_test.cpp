@@ -23,6 +23,7 @@
 #include "common/worker_pool.hpp"
 #include "store/commit_queue.hpp"
 #include "store/guarded_store.hpp"
+#include "store/sql_people_store.hpp"
 #include "store/sqlite_store.hpp"
 #include "store/store_health.hpp"
 #include "tables/connection.hpp"
@@ -45,6 +46,7 @@ class FaultyStore final : public Store {
  public:
   explicit FaultyStore(Store& real) : real_(real) {}
   void fail(bool on) { failing_ = on; }
+  std::atomic<int> loads{0};  // tables read whole or described
 
   void create_table(const StoredTable& table) override { check(), real_.create_table(table); }
   std::optional<Json> create_rematch(const StoredTable& table, const Json& offer, const Json& replaces) override {
@@ -71,6 +73,7 @@ class FaultyStore final : public Store {
     return check(), real_.load_unfinished(take);
   }
   std::optional<StoredTable> load(const std::string& table, bool with_actions = true) override {
+    ++loads;
     return check(), real_.load(table, with_actions);
   }
   std::optional<std::string> table_of_token(const std::string& token_hash) override {
@@ -92,7 +95,9 @@ class FaultyStore final : public Store {
 // the WebSocket session, what other threads send is queued through the connection's strand.
 class FakeClient final : public Connection, public std::enable_shared_from_this<FakeClient> {
  public:
-  FakeClient(Tables& tables, net::io_context& ioc, const TablesContext& context);
+  // `account`: signed in, as a session cookie at the upgrade makes it.
+  FakeClient(Tables& tables, net::io_context& ioc, const TablesContext& context,
+             std::optional<SignedInAs> account = std::nullopt);
 
   void start() { member_.start(std::shared_ptr<Member>(shared_from_this(), &member_)); }
 
@@ -176,8 +181,8 @@ class Tables {
     if (own_dir_) std::filesystem::remove_all(dir_, ignored);
   }
 
-  std::shared_ptr<FakeClient> client() {
-    auto c = std::make_shared<FakeClient>(*this, ioc_, context_);
+  std::shared_ptr<FakeClient> client(std::optional<SignedInAs> account = std::nullopt) {
+    auto c = std::make_shared<FakeClient>(*this, ioc_, context_, std::move(account));
     c->start();
     run_until([] { return true; });
     return c;
@@ -197,6 +202,16 @@ class Tables {
     run_until([] { return false; }, 20ms);
   }
   Store& store() { return store_; }
+  // Accounts' seat claims in the same database (the server's people store); made on first use, and the tables use
+  // it from then on.
+  SqlitePeopleStore& people() {
+    if (!people_) {
+      people_ = std::make_unique<SqlitePeopleStore>(dir_.string());
+      context_.people = people_.get();
+    }
+    return *people_;
+  }
+  int loads() const { return faulty_.loads; }
   // The database goes away (every call fails as unavailable) or comes back; while it is away, the store is seen
   // to answer again only once something tries it (the heartbeat's sign of life, in the server): probe().
   void database(bool up) { faulty_.fail(!up); }
@@ -222,6 +237,7 @@ class Tables {
   Metrics metrics_;
   CommitQueue commits_;
   AddressLimits addresses_;
+  std::unique_ptr<SqlitePeopleStore> people_;  // before the workers that use it, so it outlives them
   TablesContext context_;
   Lobby lobby_;
   TableDirectory directory_;
@@ -229,8 +245,10 @@ class Tables {
   WorkerPool store_jobs_;
 };
 
-FakeClient::FakeClient(Tables& tables, net::io_context& ioc, const TablesContext& context)
-    : tables_(tables), strand_(net::make_strand(ioc)), member_(*this, strand_, context, "127.0.0.1") {}
+FakeClient::FakeClient(Tables& tables, net::io_context& ioc, const TablesContext& context,
+                       std::optional<SignedInAs> account)
+    : tables_(tables), strand_(net::make_strand(ioc)),
+      member_(*this, strand_, context, "127.0.0.1", std::move(account)) {}
 
 void FakeClient::post(Json message) {
   net::post(strand_, [self = shared_from_this(), frame = message.dump()] {
@@ -634,6 +652,46 @@ TEST(Tables, MyGamesDescribesTheSeatsOfKnownTokens) {
   EXPECT_EQ(reply["unknown"], Json::array({"unknown-token"}));
   // Joining nothing: the asker is at no table.
   EXPECT_TRUE(refused_with(asker->request({{"type", "snapshot"}, {"table", finished}}, "error"), "no_such_table"));
+}
+
+// ---- accounts' seats ------------------------------------------------------------------------------------------
+
+const SignedInAs kAnn{"A1", "Ann", "session-1"};
+
+Tables& with_ann(Tables& t) {
+  EXPECT_TRUE(t.people().create_account({kAnn.account, kAnn.name, "ann", "", 1}, std::nullopt));
+  return t;
+}
+
+TEST(Tables, AnAccountsMyGamesDescribesItsClaimedTablesWithoutLoadingThem) {
+  Tables t;
+  with_ann(t);
+  const std::vector<std::string> older{new_seat_token(), new_seat_token()}, newer{new_seat_token(), new_seat_token()};
+  stored_finished_game(t.store(), older);
+  stored_finished_game(t.store(), newer);
+  t.people().claim_seats(kAnn.account, {hash_token(older[1])}, 100);
+  t.people().claim_seats(kAnn.account, {hash_token(newer[0])}, 200);
+  // Asked by their tokens, each table is described from the store.
+  auto guest = t.client();
+  const auto by_token = guest->request({{"type", "my_games"}, {"tokens", {newer[0], older[1]}}}, "my_games");
+  ASSERT_EQ(by_token["games"].size(), 2u) << by_token;
+  // Signed in, with no token: the same entries, newest claim first and tokenless, read with the claims: no table is
+  // loaded for them.
+  const int loads = t.loads();
+  auto ann = t.client(kAnn);
+  const auto by_account = ann->request({{"type", "my_games"}, {"tokens", Json::array()}}, "my_games");
+  EXPECT_EQ(t.loads(), loads);
+  ASSERT_EQ(by_account["games"].size(), 2u) << by_account;
+  for (std::size_t i = 0; i < 2; ++i) {
+    auto expected = by_token["games"][i];
+    expected["token"] = nullptr;
+    EXPECT_EQ(by_account["games"][i], expected);
+  }
+  // Asked by a token as well, that seat is listed once, with its token.
+  const auto both = ann->request({{"type", "my_games"}, {"tokens", {older[1]}}}, "my_games");
+  ASSERT_EQ(both["games"].size(), 2u) << both;
+  EXPECT_EQ(both["games"][0], by_token["games"][1]);
+  EXPECT_EQ(both["games"][1]["token"], nullptr);
 }
 
 // ---- when the database fails ----------------------------------------------------------------------------------
