@@ -173,14 +173,15 @@ class Room : public std::enable_shared_from_this<Room> {
   // Checks that `member` is this waiting table's creator; refuses `re` and returns false otherwise.
   bool creator_before_start(const MemberPtr& member, const Json& re);
   // Tells `member`, who now holds `seat`, and everyone else: the tail of join, resume and claim_reserved.
-  // `token`: the seat's token itself, for the reply (the room keeps only its hash).
+  // `token`: the seat's token itself, for the reply (the room keeps only its hash); empty when resumed by the
+  // account's claim, which is then not written again.
   void welcome_seated(int seat, const MemberPtr& member, const Json& re, const std::string& token,
                       bool reclaimed = false);
   // A bot takes the seat of a running game for good, as when its person leaves; `member` (if any) is told it left.
   void seat_to_bot(int seat, const MemberPtr& member, const Json& re, std::optional<std::string> name = std::nullopt);
   // A signed-in member's chat line, kept for their account's export.
   void keep_for_account(const MemberPtr& member, const std::string& text);
-  // A signed-in member's new seat becomes their account's (the store's thread records the claim).
+  // A signed-in member's seat becomes their account's (the store's thread records the claim).
   void claim_for_account(const MemberPtr& member, const std::string& token_hash);
   // Seconds the person in `seat` has been disconnected during the game, if they are.
   std::optional<long long> away_seconds(int seat) const;

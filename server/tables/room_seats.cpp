@@ -63,7 +63,9 @@ void Room::join(MemberPtr s, std::string name, std::optional<int> wanted, Json r
 void Room::welcome_seated(int seat, const MemberPtr& s, const Json& re, const std::string& token, bool reclaimed) {
   auto self = shared_from_this();
   context_.directory->register_token(seats_[seat].token_hash, self);
-  claim_for_account(s, seats_[seat].token_hash);
+  // A seat named by its token (created, joined, a rematch's, or resumed with the token) may be new to the account;
+  // one resumed by the table's id was found among its claims, so there is nothing to write.
+  if (!token.empty()) claim_for_account(s, seats_[seat].token_hash);
   // A spectator who sits down stops being a spectator.
   std::erase_if(spectators_, [&](const auto& w) { return w.lock() == s || w.expired(); });
   s->joined(self);

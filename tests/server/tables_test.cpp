@@ -24,6 +24,7 @@
 #include "store/commit_queue.hpp"
 #include "store/guarded_store.hpp"
 #include "store/sql_people_store.hpp"
+#include "store/sqlite_connection.hpp"
 #include "store/sqlite_store.hpp"
 #include "store/store_health.hpp"
 #include "tables/connection.hpp"
@@ -89,6 +90,29 @@ class FaultyStore final : public Store {
   }
   Store& real_;
   std::atomic<bool> failing_{false};
+};
+
+// The people store on the tables' SQLite database, counting the writes of seat claims.
+class CountingPeopleStore final : public SqlPeopleStore {
+ public:
+  explicit CountingPeopleStore(const std::string& data_dir) : db_(open_database(database_file(data_dir))) {}
+  ~CountingPeopleStore() override { sqlite3_close(db_); }
+  CountingPeopleStore(const CountingPeopleStore&) = delete;
+  CountingPeopleStore& operator=(const CountingPeopleStore&) = delete;
+
+  std::vector<ClaimRow> claim_seats(const std::string& account, const std::vector<std::string>& token_hashes,
+                                    long long now) override {
+    ++claim_writes;
+    return SqlPeopleStore::claim_seats(account, token_hashes, now);
+  }
+  std::atomic<int> claim_writes{0};
+
+ protected:
+  SqlConnection& sql() override { return connection_; }
+
+ private:
+  sqlite3* db_;
+  SqliteConnection connection_{db_};
 };
 
 // A client as the tables see it: the Connection its Member answers through, recording every frame in order. Like
@@ -202,11 +226,11 @@ class Tables {
     run_until([] { return false; }, 20ms);
   }
   Store& store() { return store_; }
-  // Accounts' seat claims in the same database (the server's people store); made on first use, and the tables use
-  // it from then on.
-  SqlitePeopleStore& people() {
+  // Accounts' seat claims in the same database (the server's people store, counting its claim writes); made on
+  // first use, and the tables use it from then on.
+  CountingPeopleStore& people() {
     if (!people_) {
-      people_ = std::make_unique<SqlitePeopleStore>(dir_.string());
+      people_ = std::make_unique<CountingPeopleStore>(dir_.string());
       context_.people = people_.get();
     }
     return *people_;
@@ -237,7 +261,7 @@ class Tables {
   Metrics metrics_;
   CommitQueue commits_;
   AddressLimits addresses_;
-  std::unique_ptr<SqlitePeopleStore> people_;  // before the workers that use it, so it outlives them
+  std::unique_ptr<CountingPeopleStore> people_;  // before the workers that use it, so it outlives them
   TablesContext context_;
   Lobby lobby_;
   TableDirectory directory_;
@@ -692,6 +716,28 @@ TEST(Tables, AnAccountsMyGamesDescribesItsClaimedTablesWithoutLoadingThem) {
   ASSERT_EQ(both["games"].size(), 2u) << both;
   EXPECT_EQ(both["games"][0], by_token["games"][1]);
   EXPECT_EQ(both["games"][1]["token"], nullptr);
+}
+
+TEST(Tables, ASeatTakenSignedInIsClaimedAndResumingItByTableWritesNoClaim) {
+  Tables t;
+  auto& people = with_ann(t).people();
+  auto laptop = t.client(kAnn);
+  const auto seated = create(*laptop, "medici", 2);
+  const auto table = table_of(seated);
+  // Another device lists it (my_games reads on the store's thread, after the claim written there).
+  auto phone = t.client(kAnn);
+  const auto listed = phone->request({{"type", "my_games"}, {"tokens", Json::array()}}, "my_games");
+  ASSERT_EQ(listed["games"].size(), 1u) << listed;
+  EXPECT_EQ(listed["games"][0]["table"], table);
+  EXPECT_EQ(people.claim_writes.load(), 1);
+  // The phone takes the seat back by the table's id: the account holds it already, so nothing is written.
+  EXPECT_EQ(phone->request({{"type", "resume"}, {"table", table}}, "seated")["seat"], 0);
+  phone->request({{"type", "my_games"}, {"tokens", Json::array()}}, "my_games");  // after a claim it would write
+  EXPECT_EQ(people.claim_writes.load(), 1);
+  // By its token (a browser that kept it, perhaps a guest's seat until now), the seat is claimed.
+  EXPECT_EQ(laptop->request({{"type", "resume"}, {"token", seated["token"]}}, "seated")["seat"], 0);
+  laptop->request({{"type", "my_games"}, {"tokens", Json::array()}}, "my_games");
+  EXPECT_EQ(people.claim_writes.load(), 2);
 }
 
 // ---- when the database fails ----------------------------------------------------------------------------------
