@@ -9,14 +9,15 @@ cd "${1:-$(dirname "$0")/../..}"
 
 # ---- server/: what each folder may include besides itself ("." is server/ itself: main.cpp wires every layer).
 declare -A server_may_include=(
+  [ratings]=""
   [common]=""
   [store]="common"
   [cluster]="common store"
   [records]="common store"
-  [people]="common store"
-  [tables]="common store cluster"
-  [net]="common store cluster records people tables"
-  [.]="common store cluster records people tables net"
+  [people]="common store ratings"
+  [tables]="common store cluster ratings"
+  [net]="common store cluster records people tables ratings"
+  [.]="common store cluster records people tables net ratings"
 )
 # ---- engine/: folders of the engine core, and what none of their files may include.
 declare -A engine_may_not_include=(
