@@ -751,7 +751,10 @@ TEST(RatedGames, AServerKilledAtTheLastMovesNeitherLosesNorDoublesTheUpdate) {
   const std::string data = make_temp_dir("emporium-rated-kill");
   auto server = std::make_unique<server_process>(data);
   person ann(server->port(), "Ann"), bo(server->port(), "Bo");
-  for (int game = 0; game < 2; ++game) {
+  // Two games that end while the server is being killed (one that ends before, as a game may, does not count).
+  int ended_under_kills = 0;
+  for (int game = 0; ended_under_kills < 2; ++game) {
+    ASSERT_LT(game, 6) << "the games kept ending before the killing started";
     const std::string id = started_table({&ann, &bo}, {{"game", "medici"}, {"players", 2}});
     // Played normally until the last day's ships are nearly full; from then on, the server is killed after each move
     // is sent (at once or a little later, or once it is acknowledged), and started again, until the game has ended.
@@ -769,7 +772,7 @@ TEST(RatedGames, AServerKilledAtTheLastMovesNeitherLosesNorDoublesTheUpdate) {
       const auto& view = reply["view"];
       int free = 0;
       for (const auto& s : view["seats"]) free += s["free"].get<int>();
-      return view["day"] == view["days"] && (free <= 4 || view["bag_count"].get<int>() <= 6);
+      return view["day"] == view["days"] && (free <= 6 || view["bag_count"].get<int>() <= 8);
     };
     {
       seat_tracker a(ann.ws.get(), id), b(bo.ws.get(), id);
@@ -819,8 +822,7 @@ TEST(RatedGames, AServerKilledAtTheLastMovesNeitherLosesNorDoublesTheUpdate) {
       }
     }
     EXPECT_TRUE(finished);
-    EXPECT_GT(kills, 0);  // the game ended under the killing
-    std::printf("game %d ended after %d kills\n", game, kills);
+    if (kills > 0) ++ended_under_kills;
     // Once: its two players' ratings moved by one game each.
     for (const char* name : {"Ann", "Bo"}) {
       EXPECT_EQ(medici_of(profile(ann.web, name))["history"].size(), game + 1u);
