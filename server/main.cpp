@@ -9,6 +9,8 @@
 #include <thread>
 #include <vector>
 
+#include <emporium/engine/registry.hpp>
+
 #include "cluster/cluster.hpp"
 #include "common/address_limits.hpp"
 #include "common/config.hpp"
@@ -109,7 +111,9 @@ int main(int argc, char** argv) {
     tables_context.people = people.get();
     std::optional<Accounts> accounts;
     if (people) {
-      accounts.emplace(*people);
+      AccountsSettings settings;
+      for (const auto& game : emporium::engine::all_games()) settings.games.push_back(game.id);  // profiles, leaderboards
+      accounts.emplace(*people, std::move(settings));
       context.accounts = &*accounts;
       // A deleted account's running games go on, its seats played by bots. Only this node's tables: a table
       // another node holds keeps the seat, absent, until replace_absent or its clock hands it over.

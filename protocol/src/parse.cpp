@@ -68,13 +68,14 @@ Message parse_body(const Json& j, const std::string& type, const Limits& limits)
     return WatchLobby{f.boolean("on", true)};
   }
   if (type == "create_table") {
-    Fields f(j, type, {"game", "players", "options", "private", "clock"});
+    Fields f(j, type, {"game", "players", "options", "private", "clock", "rated"});
     CreateTable m;
     m.game = f.string("game");
     m.players = f.integer("players", std::numeric_limits<int>::min(), "an integer");
     m.options = f.object("options", false);
     m.is_private = f.boolean("private", false);
     if (f.find("clock")) m.clock = clock_config(f.object("clock", true), limits);
+    if (f.find("rated")) m.rated = f.boolean("rated", false);
     return m;
   }
   if (type == "join") {

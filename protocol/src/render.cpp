@@ -32,6 +32,10 @@ Json table_json(const TableInfo& table) {
     if (s.stand_in) seat["stand_in"] = *s.stand_in;
     if (s.away_s) seat["away_s"] = *s.away_s;
     if (s.reserved) seat["reserved"] = true;
+    if (s.rating) {
+      seat["rating"] = {{"value", s.rating->value}, {"provisional", s.rating->provisional}};
+      if (s.rating->bot) seat["rating"]["bot"] = true;
+    }
     seats.push_back(std::move(seat));
   }
   Json j{{"id", table.id},
@@ -39,6 +43,7 @@ Json table_json(const TableInfo& table) {
          {"players", table.players},
          {"options", table.options},
          {"private", table.is_private},
+         {"rated", table.rated},
          {"state", table.state},
          {"seats", std::move(seats)},
          {"spectators", table.spectators},
@@ -49,6 +54,14 @@ Json table_json(const TableInfo& table) {
   if (table.commitment) j["commitment"] = *table.commitment;
   if (table.seed) j["seed"] = *table.seed;
   if (table.salt) j["salt"] = *table.salt;
+  if (!table.rating_changes.empty()) {
+    Json changes = Json::array();
+    for (const auto& c : table.rating_changes) {
+      changes.push_back({{"seat", c.seat}, {"before", c.before}, {"after", c.after}, {"delta", c.after - c.before},
+                         {"provisional", c.provisional}});
+    }
+    j["rating_changes"] = std::move(changes);
+  }
   return j;
 }
 
@@ -73,6 +86,10 @@ std::optional<TableInfo> table_info_from_json(const Json& j) {
       if (s.contains("stand_in")) seat.stand_in = s.at("stand_in").get<std::string>();
       if (s.contains("away_s")) seat.away_s = s.at("away_s").get<long long>();
       seat.reserved = s.value("reserved", false);
+      if (s.contains("rating")) {
+        const auto& r = s.at("rating");
+        seat.rating = SeatRating{r.at("value").get<int>(), r.at("provisional").get<bool>(), r.value("bot", false)};
+      }
       t.seats.push_back(std::move(seat));
     }
     if (j.contains("clock")) t.clock = ClockConfig{j["clock"].at("turn").get<int>(), j["clock"].at("reserve").get<int>()};
@@ -81,6 +98,13 @@ std::optional<TableInfo> table_info_from_json(const Json& j) {
     if (j.contains("commitment")) t.commitment = j["commitment"].get<std::string>();
     if (j.contains("seed")) t.seed = j["seed"].get<std::string>();
     if (j.contains("salt")) t.salt = j["salt"].get<std::string>();
+    t.rated = j.value("rated", false);
+    if (j.contains("rating_changes")) {
+      for (const auto& c : j.at("rating_changes")) {
+        t.rating_changes.push_back({c.at("seat").get<int>(), c.at("before").get<int>(), c.at("after").get<int>(),
+                                    c.at("provisional").get<bool>()});
+      }
+    }
     return t;
   } catch (const Json::exception&) {
     return std::nullopt;

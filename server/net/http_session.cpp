@@ -186,9 +186,11 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   if (!path) return send(text_response(req, http::status::bad_request, "Illegal request target.\n"));
   auto file = context_->web_files->get(*path);
   if (!file) {
-    // Client-side routes (no file extension) fall back to the app's index page.
+    // Client-side routes (no file extension; a player's page and a leaderboard whatever their name) fall back to
+    // the app's index page.
     const auto last = target.substr(0, target.find_first_of("?#"));
-    if (last.substr(last.rfind('/') + 1).find('.') == std::string_view::npos) {
+    if (last.substr(last.rfind('/') + 1).find('.') == std::string_view::npos || last.starts_with("/u/") ||
+        last.starts_with("/leaderboard/")) {
       file = context_->web_files->get(context_->web_root + "/index.html");
     }
   }
@@ -248,9 +250,12 @@ void HttpSession::serve_account(std::string_view path) {
   std::string page = context_->public_origin;
   if (page.empty()) page = !origin.empty() ? std::string(origin) : "http://" + std::string(req[http::field::host]);
   const bool secure = page.starts_with("https://");
+  const std::string_view target = req.target();
+  const auto question = target.find('?');
   AccountClient client{client_address(), ah::device_of(req[http::field::user_agent]), page,
                        ah::host_of(page.substr(page.find("//") + 2)),
-                       ah::cookie(req[http::field::cookie], ah::kSessionCookie)};
+                       ah::cookie(req[http::field::cookie], ah::kSessionCookie), match->subject,
+                       question == std::string_view::npos ? std::string() : std::string(target.substr(question + 1))};
   // The anti-CSRF token, made on the first GET /api/session; the page sends it back with every POST.
   const std::string new_csrf = match->route == AccountRoute::session && csrf.empty() ? random_token(18) : std::string();
   const auto route = match->route;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <thread>
 #include <utility>
 #include <variant>
@@ -13,6 +14,7 @@
 #include "common/secrets.hpp"
 #include "common/wall_clock.hpp"
 #include "people/passwords.hpp"
+#include "ratings/ratings.hpp"
 #include "people/webauthn.hpp"
 
 namespace emporium::server {
@@ -83,6 +85,44 @@ std::variant<webauthn::NewCredential, AccountReply> new_passkey(const pa::Passke
   return std::move(credential);
 }
 
+// A path segment's %XX escapes decoded; none when one is malformed, or the segment holds a '/'.
+std::optional<std::string> url_decoded(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '/') return std::nullopt;
+    if (text[i] != '%') {
+      out += text[i];
+      continue;
+    }
+    if (i + 2 >= text.size()) return std::nullopt;
+    const auto hex = [](char c) -> int {
+      if (c >= '0' && c <= '9') return c - '0';
+      if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+      if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+      return -1;
+    };
+    const int high = hex(text[i + 1]), low = hex(text[i + 2]);
+    if (high < 0 || low < 0) return std::nullopt;
+    out += static_cast<char>(high * 16 + low);
+    i += 2;
+  }
+  return out;
+}
+
+// The leaderboards' rule: a player shows once they have played this many rated games of it, and are not provisional.
+constexpr long long kLeaderboardMinGames = 10;
+constexpr std::size_t kLeaderboardLimit = 100, kLeaderboardMaxLimit = 200;
+constexpr std::size_t kRecentGames = 20;
+
+Json shown_rating(double mu, double sigma) {
+  const ratings::Rating r{mu, sigma};
+  return {{"value", ratings::displayed_rating(r)}, {"provisional", ratings::is_provisional(r)}};
+}
+
+Json board_row_json(const LeaderboardRow& r) {
+  return {{"place", r.place}, {"name", r.name}, {"value", r.displayed}, {"games", r.games}};
+}
+
 }  // namespace
 
 std::optional<RouteMatch> account_route(std::string_view method, std::string_view path) {
@@ -112,6 +152,16 @@ std::optional<RouteMatch> account_route(std::string_view method, std::string_vie
   for (const auto& e : kRoutes) {
     if (e.path == path && e.method == method) return RouteMatch{e.route, e.method == "POST"};
   }
+  static constexpr std::array<Entry, 2> kNamed{{
+      {"GET", "/api/players/", AccountRoute::player},
+      {"GET", "/api/leaderboard/", AccountRoute::leaderboard},
+  }};
+  for (const auto& e : kNamed) {
+    if (method != e.method || !path.starts_with(e.path)) continue;
+    auto subject = url_decoded(path.substr(e.path.size()));
+    if (!subject || subject->empty()) return std::nullopt;
+    return RouteMatch{e.route, false, std::move(*subject)};
+  }
   return std::nullopt;
 }
 
@@ -130,7 +180,10 @@ Accounts::Accounts(PeopleStore& store, AccountsSettings settings)
 
 void Accounts::handle(AccountRoute route, std::string body, AccountClient client,
                       std::function<void(AccountReply)> done) {
-  auto& pool = route == AccountRoute::session ? sessions_ : workers_;
+  // Reads that hash nothing go to the sessions' worker, never behind a crowd's password hashes.
+  const bool reads =
+      route == AccountRoute::session || route == AccountRoute::player || route == AccountRoute::leaderboard;
+  auto& pool = reads ? sessions_ : workers_;
   pool.post([this, route, body = std::move(body), client = std::move(client), done = std::move(done)] {
     sweep_if_due();
     done(handle_now(route, body, client));
@@ -200,6 +253,10 @@ AccountReply Accounts::handle_now(AccountRoute route, const std::string& body, c
         return passkey_sign_in(body, client);
       case AccountRoute::sign_out:
         return sign_out(client);
+      case AccountRoute::player:
+        return player(client);
+      case AccountRoute::leaderboard:
+        return leaderboard(client);
       default:
         break;
     }
@@ -573,7 +630,26 @@ AccountReply Accounts::export_data(const SignedIn& who) {
                      {"claimed_at", c.claimed_at}});
   }
   for (const auto& c : store_.chat_of(who.account)) chat.push_back({{"table", c.table_id}, {"at", c.at}, {"text", c.text}});
+  Json ratings = Json::array(), updates = Json::array(), results = Json::array();
+  for (const auto& g : store_.ratings_of_account(who.account)) {
+    ratings.push_back({{"game", g.game}, {"mu", g.mu}, {"sigma", g.sigma}, {"value", g.displayed},
+                       {"provisional", g.provisional}, {"games", g.games}});
+  }
+  for (const auto& u : store_.rating_updates_of(who.account, true)) {
+    updates.push_back({{"table", u.table_id}, {"game", u.game}, {"seat", u.seat}, {"rank", u.rank},
+                       {"mu_before", u.mu_before}, {"sigma_before", u.sigma_before}, {"mu_after", u.mu_after},
+                       {"sigma_after", u.sigma_after}, {"before", u.displayed_before}, {"after", u.displayed_after},
+                       {"at", u.at}});
+  }
+  for (const auto& g : store_.results_of(who.account, true, std::numeric_limits<std::size_t>::max() / 2)) {
+    results.push_back({{"table", g.table_id}, {"game", g.game}, {"seat", g.seat}, {"rank", g.rank},
+                       {"players", g.players}, {"rated", g.rated}, {"private", g.is_private},
+                       {"left", g.left_by.empty() ? Json(nullptr) : Json(g.left_by)}, {"finished_at", g.finished_at}});
+  }
   r.body["exported_at"] = unix_now();
+  r.body["ratings"] = std::move(ratings);
+  r.body["rating_updates"] = std::move(updates);
+  r.body["results"] = std::move(results);
   r.body["games"] = std::move(games);
   r.body["chat"] = std::move(chat);
   r.body["sign_ins"] = Json::array();
@@ -598,6 +674,88 @@ AccountReply Accounts::delete_account(const std::string& body, const AccountClie
   spdlog::info("accounts: an account was deleted (from {})", client.address);
   AccountReply r;
   r.end_session = true;
+  return r;
+}
+
+AccountReply Accounts::player(const AccountClient& client) {
+  const auto account = store_.account_by_name_key(pa::name_key(client.subject));
+  if (!account) return error(404, "not_found", "no player of that name");
+  const auto viewer = session_now(client.session_id);
+  const bool own = viewer && viewer->account == account->id;  // a private table's game is told to its player only
+  const auto ratings = store_.ratings_of_account(account->id);
+  const auto updates = store_.rating_updates_of(account->id, own);
+  const auto counts = store_.result_counts(account->id, own);
+  long long played = 0, left = 0, timed_out = 0;
+  Json games = Json::array();
+  for (const auto& game : settings_.games) {
+    Json entry{{"game", game}, {"rating", nullptr}, {"played", 0}, {"won", 0}, {"finished", 0}, {"left", 0},
+               {"history", Json::array()}};
+    for (const auto& r : ratings) {
+      if (r.game == game && r.games > 0) entry["rating"] = shown_rating(r.mu, r.sigma);
+    }
+    for (const auto& c : counts) {
+      if (c.game != game) continue;
+      entry["played"] = c.played;
+      entry["won"] = c.won;
+      entry["finished"] = c.played - c.left - c.timed_out;
+      entry["left"] = c.left + c.timed_out;
+      played += c.played;
+      left += c.left;
+      timed_out += c.timed_out;
+    }
+    for (const auto& u : updates) {
+      if (u.game != game) continue;
+      entry["history"].push_back({{"at", u.at}, {"value", u.displayed_after},
+                                  {"delta", u.displayed_after - u.displayed_before}, {"table", u.table_id}});
+    }
+    games.push_back(std::move(entry));
+  }
+  Json recent = Json::array();
+  for (const auto& g : store_.results_of(account->id, own, kRecentGames)) {
+    recent.push_back({{"table", g.table_id}, {"game", g.game}, {"finished_at", g.finished_at}, {"players", g.players},
+                      {"rank", g.rank}, {"rated", g.rated}, {"delta", g.delta ? Json(*g.delta) : Json(nullptr)},
+                      {"private", g.is_private}, {"left", !g.left_by.empty()}});
+  }
+  AccountReply r;
+  r.body = {{"name", account->name},
+            {"since", account->created_at},
+            {"reputation", {{"finished", played - left - timed_out}, {"left", left}, {"timed_out", timed_out}}},
+            {"games", std::move(games)},
+            {"recent", std::move(recent)}};
+  return r;
+}
+
+AccountReply Accounts::leaderboard(const AccountClient& client) {
+  const auto& game = client.subject;
+  if (std::find(settings_.games.begin(), settings_.games.end(), game) == settings_.games.end()) {
+    return error(404, "not_found", "no such game");
+  }
+  std::size_t limit = kLeaderboardLimit;
+  for (std::string_view rest = client.query; !rest.empty();) {
+    const auto amp = rest.find('&');
+    const auto pair = rest.substr(0, amp);
+    rest = amp == std::string_view::npos ? std::string_view() : rest.substr(amp + 1);
+    if (!pair.starts_with("limit=")) continue;
+    const auto digits = pair.substr(6);
+    std::size_t n = 0;
+    const bool number = !digits.empty() && digits.size() <= 3 &&
+                        std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (number) n = std::stoul(std::string(digits));
+    if (!number || n < 1 || n > kLeaderboardMaxLimit) {
+      return error(400, "bad_limit", "limit must be a whole number from 1 to " + std::to_string(kLeaderboardMaxLimit));
+    }
+    limit = n;
+  }
+  Json rows = Json::array();
+  for (const auto& row : store_.leaderboard(game, kLeaderboardMinGames, limit)) rows.push_back(board_row_json(row));
+  Json you = nullptr;
+  if (const auto viewer = session_now(client.session_id)) {
+    if (const auto place = store_.leaderboard_place(game, kLeaderboardMinGames, viewer->account)) {
+      you = board_row_json(*place);
+    }
+  }
+  AccountReply r;
+  r.body = {{"game", game}, {"min_games", kLeaderboardMinGames}, {"rows", std::move(rows)}, {"you", std::move(you)}};
   return r;
 }
 

@@ -39,11 +39,14 @@ enum class AccountRoute {
   claim_seats,          // POST /api/account/claim
   export_data,          // GET  /api/account/export
   delete_account,       // POST /api/account/delete
+  player,               // GET  /api/players/<name>      (anyone; docs/ratings.md)
+  leaderboard,          // GET  /api/leaderboard/<game>  (anyone)
 };
 // The route a method and path name; none for anything else under /api/. `changes_state`: a POST.
 struct RouteMatch {
   AccountRoute route;
   bool changes_state;
+  std::string subject{};  // player and leaderboard: the name or game the path ends in, URL-decoded
 };
 std::optional<RouteMatch> account_route(std::string_view method, std::string_view path);
 
@@ -54,6 +57,8 @@ struct AccountClient {
   std::string origin;      // the page's origin that passkeys must have been made on (e.g. "https://play.example")
   std::string rp_id;       // the relying party id passkeys are scoped to (that origin's host)
   std::string session_id;  // from the session cookie; empty when there is none
+  std::string subject{};   // RouteMatch::subject
+  std::string query{};     // the request's query string, without its '?'
 };
 
 struct AccountReply {
@@ -83,6 +88,7 @@ struct AccountsSettings {
   // network threads', and each hash holds 64 MiB while it runs (docs/benchmarks.md, "Sign-ins beside play").
   int hashing_threads = 0;
   std::string deleted_name = "deleted player";
+  std::vector<std::string> games;  // the games' ids, in the registry's order: profiles list each, leaderboards exist for them
 };
 
 class Accounts {
@@ -125,6 +131,10 @@ class Accounts {
   AccountReply claim_seats(const std::string& body, const SignedIn& who);
   AccountReply export_data(const SignedIn& who);
   AccountReply delete_account(const std::string& body, const AccountClient& client, const SignedIn& who);
+  // Anyone's (a guest's too): a player's profile, a game's leaderboard. A private table's game is only in its own
+  // player's profile.
+  AccountReply player(const AccountClient& client);
+  AccountReply leaderboard(const AccountClient& client);
 
   // A new session for `account` (a sign-in or sign-up): its id goes in the reply's cookie; the seats whose tokens
   // the browser sent are claimed; the sign-in is recorded.

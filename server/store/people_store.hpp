@@ -62,6 +62,38 @@ struct ChatRow {
   long long at = 0;
 };
 
+// Ratings (docs/ratings.md "Storage"): an account's rating in a game, mu and sigma as stored (exact).
+struct RatingRow {
+  std::string account, game;
+  double mu = 0, sigma = 0;
+  int displayed = 0;
+  bool provisional = true;
+  long long games = 0;  // rated games played
+};
+// One rating update: an account's at a finished rated table.
+struct RatingUpdateRow {
+  std::string table_id, account, game;
+  int seat = 0, rank = 0;
+  double mu_before = 0, sigma_before = 0, mu_after = 0, sigma_after = 0;
+  int displayed_before = 0, displayed_after = 0;
+  long long at = 0;
+};
+// A finished game of an account's seat (rated or not).
+struct GameResultRow {
+  std::string table_id, account, game;
+  int seat = 0, rank = 0, players = 0;
+  bool rated = false, is_private = false;
+  std::string left_by;  // "left", "timeout", or empty: played to the end
+  long long finished_at = 0;
+  std::optional<int> delta;  // a rated game's displayed change, once stored
+};
+struct LeaderboardRow {
+  int place = 0;
+  std::string name;
+  int displayed = 0;
+  long long games = 0;
+};
+
 class PeopleStore {
  public:
   virtual ~PeopleStore() = default;
@@ -118,6 +150,26 @@ class PeopleStore {
 
   virtual void record_chat(const ChatRow& line) = 0;
   virtual std::vector<ChatRow> chat_of(const std::string& account) = 0;
+
+  // Ratings. The accounts' ratings in `game` (those that have one).
+  virtual std::vector<RatingRow> ratings_of(const std::vector<std::string>& accounts, const std::string& game) = 0;
+  virtual std::vector<RatingRow> ratings_of_account(const std::string& account) = 0;
+  // A table's updates, in seat order; an account's, oldest first (`with_private`: also those of private tables).
+  virtual std::vector<RatingUpdateRow> rating_updates_of_table(const std::string& table) = 0;
+  virtual std::vector<RatingUpdateRow> rating_updates_of(const std::string& account, bool with_private) = 0;
+  // An account's finished games, newest first, at most `limit` (with each rated one's delta).
+  virtual std::vector<GameResultRow> results_of(const std::string& account, bool with_private, std::size_t limit) = 0;
+  // Per game: how many finished games, won (rank 1), left ("left"), lost to timeouts ("timeout").
+  struct ResultCounts {
+    std::string game;
+    long long played = 0, won = 0, left = 0, timed_out = 0;
+  };
+  virtual std::vector<ResultCounts> result_counts(const std::string& account, bool with_private) = 0;
+  // The leaderboard of `game`: settled ratings (not provisional) of at least `min_games` rated games, by displayed
+  // rating, then more games, then name; the first `limit`, and `account`'s row (any place) if it qualifies.
+  virtual std::vector<LeaderboardRow> leaderboard(const std::string& game, long long min_games, std::size_t limit) = 0;
+  virtual std::optional<LeaderboardRow> leaderboard_place(const std::string& game, long long min_games,
+                                                          const std::string& account) = 0;
 
   // One transaction: everything of the account gone, its finished tables' seats renamed to `deleted_name`.
   virtual void delete_account(const std::string& account, const std::string& deleted_name) = 0;

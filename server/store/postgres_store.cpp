@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "common/wall_clock.hpp"
+#include "store/game_end.hpp"
 #include "store/schema.hpp"
 #include "store/stored_rows.hpp"
 
@@ -20,12 +21,26 @@ constexpr const char* kInsertAction = "emporium_insert_action";
 constexpr const char* kSaveClock = "emporium_save_clock";
 constexpr const char* kFinish = "emporium_finish";
 constexpr const char* kAppendHeld = "emporium_append_held";
+constexpr const char* kInsertActionSql = "INSERT INTO actions (table_id, idx, player, action) VALUES ($1, $2, $3, $4)";
+constexpr const char* kAppendHeldSql = "SELECT emporium_append($1, $2, $3, $4, $5, $6)";
+constexpr const char* kSaveClockSql = "UPDATE game_tables SET clock_state = $1 WHERE id = $2";
+constexpr const char* kFinishSql =
+    "UPDATE game_tables SET state = 'finished', result = $1, updated_at = $2, finished_at = $2 WHERE id = $3";
 const std::pair<const char*, const char*> kPrepared[] = {
-    {kInsertAction, "INSERT INTO actions (table_id, idx, player, action) VALUES ($1, $2, $3, $4)"},
-    {kAppendHeld, "SELECT emporium_append($1, $2, $3, $4, $5, $6)"},
-    {kSaveClock, "UPDATE game_tables SET clock_state = $1 WHERE id = $2"},
-    {kFinish, "UPDATE game_tables SET state = 'finished', result = $1, updated_at = $2, finished_at = $2 WHERE id = $3"},
+    {kInsertAction, kInsertActionSql},
+    {kAppendHeld, kAppendHeldSql},
+    {kSaveClock, kSaveClockSql},
+    {kFinish, kFinishSql},
 };
+
+// The tables' rows are locked in the order of their ids, as the lease renewal locks them (table_leases.cpp), so
+// that a node's batch and its renewal never each wait for a lock the other holds.
+std::vector<const ActionWrite*> in_table_order(const std::vector<ActionWrite>& batch) {
+  std::vector<const ActionWrite*> ordered;
+  for (const auto& a : batch) ordered.push_back(&a);
+  std::stable_sort(ordered.begin(), ordered.end(), [](const auto* x, const auto* y) { return x->table < y->table; });
+  return ordered;
+}
 
 PgConnection::Param or_null(const std::string& text) {
   return text.empty() ? PgConnection::Param() : PgConnection::Param(text);
@@ -60,21 +75,22 @@ void PostgresStore::insert_table(const StoredTable& t) {
   const auto now = std::to_string(unix_now());
   // A node's new table is its own from the start, for one lease (renewed with the others' from then on).
   db_.run("INSERT INTO game_tables (id, game, players, options, seed, private, invite, creator_seat, state, rematch_of, "
-          "created_at, updated_at, clock, salt, owner, epoch, lease_until) "
+          "created_at, updated_at, clock, salt, owner, epoch, lease_until, rated) "
           "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, "
-          "CASE WHEN $15::text IS NULL THEN 0 ELSE emporium_now_ms() + $17::bigint END)",
+          "CASE WHEN $15::text IS NULL THEN 0 ELSE emporium_now_ms() + $17::bigint END, $18)",
           {t.id, t.game, std::to_string(t.players), t.options.dump(), t.seed.to_hex(), t.is_private ? "1" : "0",
            or_null(t.invite), std::to_string(t.creator_seat), std::string(name_of(t.state)), or_null(t.rematch_of), now, now,
            t.clock ? Param(t.clock->to_json().dump()) : Param(), or_null(t.salt), or_null(t.owner),
-           std::to_string(t.epoch), first_lease_ms_});
+           std::to_string(t.epoch), first_lease_ms_, t.rated ? "1" : "0"});
   insert_seats(t.id, t.seats);
 }
 
 void PostgresStore::insert_seats(const std::string& table, const std::vector<StoredSeat>& seats) {
   for (const auto& s : seats) {
-    db_.run("INSERT INTO seats (table_id, seat, name, token, bot, stand_in, reserved_for) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    db_.run("INSERT INTO seats (table_id, seat, name, token, bot, stand_in, reserved_for, account) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         {table, std::to_string(s.seat), s.name, stored_rows::token_column(table, s), or_null(s.bot), or_null(std::string(name_of(s.stand_in))),
-         or_null(s.reserved_for)});
+         or_null(s.reserved_for), or_null(s.account)});
   }
 }
 
@@ -128,9 +144,34 @@ void PostgresStore::set_state(const std::string& table, TableState state, const 
   });
 }
 
+void PostgresStore::append_with_game_ends(const std::vector<ActionWrite>& batch) {
+  const long long now = unix_now();
+  const auto at = std::to_string(now);
+  PgSqlConnection sql(db_);
+  db_.transaction([&] {
+    for (const auto* write : in_table_order(batch)) {
+      const auto& a = *write;
+      if (a.epoch == 0) {
+        db_.run(kInsertActionSql, {a.table, std::to_string(a.index), std::to_string(a.player), a.action});
+      } else {
+        db_.run(kAppendHeldSql, {a.table, std::to_string(a.index), std::to_string(a.player), a.action, node_,
+                                 std::to_string(a.epoch)});
+      }
+      if (!a.clock_state.empty()) db_.run(kSaveClockSql, {a.clock_state, a.table});
+      if (!a.result.empty()) db_.run(kFinishSql, {a.result, at, a.table});
+      if (a.end) store_game_end(sql, a.table, *a.end, now);
+    }
+  });
+}
+
 void PostgresStore::append_actions(const std::vector<ActionWrite>& batch) {
   if (batch.empty()) return;
   std::lock_guard lock(mutex_);
+  // A game's end for accounts reads (ratings) and decides on what it read: not a pipeline's blind statements. Such
+  // batches are few (one per game that ends).
+  if (std::any_of(batch.begin(), batch.end(), [](const ActionWrite& a) { return a.end != nullptr; })) {
+    return append_with_game_ends(batch);
+  }
   PGconn* conn = prepared();
   // The whole batch in one round trip: BEGIN, the statements, COMMIT, queued in pipeline mode and read back at
   // each sync (one every few hundred statements, so that neither side's buffers fill while the other waits).
@@ -170,12 +211,7 @@ void PostgresStore::append_actions(const std::vector<ActionWrite>& batch) {
   };
   const auto now = std::to_string(unix_now());
   bool ok = send(nullptr, {});
-  // The tables' rows are locked in the order of their ids, as the lease renewal locks them (table_leases.cpp), so
-  // that a node's batch and its renewal never each wait for a lock the other holds.
-  std::vector<const ActionWrite*> ordered;
-  for (const auto& a : batch) ordered.push_back(&a);
-  std::stable_sort(ordered.begin(), ordered.end(), [](const auto* x, const auto* y) { return x->table < y->table; });
-  for (const auto* write : ordered) {
+  for (const auto* write : in_table_order(batch)) {
     const auto& a = *write;
     if (!ok) break;
     ok = a.epoch == 0 ? send(kInsertAction, {a.table, std::to_string(a.index), std::to_string(a.player), a.action})

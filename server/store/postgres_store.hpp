@@ -48,6 +48,8 @@ class PostgresStore final : public Store {
  private:
   // The connection with the group commit's statements prepared (once per connection); with the mutex held.
   PGconn* prepared();
+  // append_actions for a batch with a game's end in it: one statement at a time, in one transaction.
+  void append_with_game_ends(const std::vector<ActionWrite>& batch);
   void insert_table(const StoredTable& table);
   void insert_seats(const std::string& table, const std::vector<StoredSeat>& seats);
   std::optional<StoredTable> read_table(const std::string& id, bool with_actions);  // none: no such table

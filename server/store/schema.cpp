@@ -232,6 +232,61 @@ std::string version_2(SqlConnection& db) {
   return "";
 }
 
+// Version 3: ratings (docs/ratings.md "Storage"). Rated tables, the account each person's seat is played for (kept
+// when they leave and a bot finishes the game: the seat's token changes then, its account does not), every
+// account's rating per game (mu and sigma as the shortest decimal text that reads back to the same double: exact in
+// both dialects, which read every column as text), every update of one (the history, and what makes an update happen once per table and
+// account), and each finished game of an account's seat (its profile's counts and recent games).
+std::string version_3(SqlConnection& db) {
+  db.script(R"sql(
+  ALTER TABLE game_tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE seats ADD COLUMN account TEXT;
+  CREATE TABLE ratings (
+    account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    game TEXT NOT NULL,
+    mu TEXT NOT NULL,
+    sigma TEXT NOT NULL,
+    displayed INTEGER NOT NULL,
+    provisional INTEGER NOT NULL,
+    games INTEGER NOT NULL,
+    updated_at BIGINT NOT NULL,
+    PRIMARY KEY (account, game)
+  );
+  CREATE INDEX ratings_board ON ratings(game, provisional, displayed);
+  CREATE TABLE rating_updates (
+    table_id TEXT NOT NULL,
+    account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    rank INTEGER NOT NULL,
+    mu_before TEXT NOT NULL,
+    sigma_before TEXT NOT NULL,
+    mu_after TEXT NOT NULL,
+    sigma_after TEXT NOT NULL,
+    displayed_before INTEGER NOT NULL,
+    displayed_after INTEGER NOT NULL,
+    at BIGINT NOT NULL,
+    PRIMARY KEY (table_id, account)
+  );
+  CREATE INDEX rating_updates_account ON rating_updates(account, game, at);
+  CREATE TABLE game_results (
+    table_id TEXT NOT NULL,
+    account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    rank INTEGER NOT NULL,
+    players INTEGER NOT NULL,
+    rated INTEGER NOT NULL,
+    private INTEGER NOT NULL,
+    left_by TEXT,
+    finished_at BIGINT NOT NULL,
+    PRIMARY KEY (table_id, account)
+  );
+  CREATE INDEX game_results_account ON game_results(account, finished_at);
+)sql");
+  return "";
+}
+
 struct Migration {
   int version;
   const char* what;  // for the log
@@ -242,6 +297,7 @@ struct Migration {
 constexpr Migration kMigrations[] = {
     {1, "tables, seats and moves", version_1},
     {2, "people: accounts, passkeys, sessions, sign-ins, challenges, seat claims, chat", version_2},
+    {3, "ratings: rated tables, seats' accounts, ratings, their updates, games' results", version_3},
 };
 
 // Migration i applies version i + 1: the version a database is at is the index of the next one to apply.

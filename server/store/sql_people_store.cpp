@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string_view>
 
+#include "store/game_end.hpp"
 #include "store/schema.hpp"
 #include "store/stored_rows.hpp"
 
@@ -42,6 +43,36 @@ ClaimRow claim_row(const SqlRow& r) {
   return {r.text(0), r.text(1), r.text(2), r.integer(3), r.text(4), r.text(5), r.text(6), static_cast<int>(r.integer(7))};
 }
 ChatRow chat_row(const SqlRow& r) { return {r.text(0), r.text(1), r.text(2), r.integer(3)}; }
+constexpr const char* kRatingColumns = "account, game, mu, sigma, displayed, provisional, games";
+RatingRow rating_row(const SqlRow& r) {
+  return {r.text(0), r.text(1), exact_value(r.text(2)), exact_value(r.text(3)), static_cast<int>(r.integer(4)),
+          r.integer(5) != 0, r.integer(6)};
+}
+constexpr const char* kRatingUpdateColumns =
+    "u.table_id, u.account, u.game, u.seat, u.rank, u.mu_before, u.sigma_before, u.mu_after, u.sigma_after, "
+    "u.displayed_before, u.displayed_after, u.at";
+RatingUpdateRow rating_update_row(const SqlRow& r) {
+  return {r.text(0), r.text(1), r.text(2), static_cast<int>(r.integer(3)), static_cast<int>(r.integer(4)),
+          exact_value(r.text(5)), exact_value(r.text(6)), exact_value(r.text(7)), exact_value(r.text(8)),
+          static_cast<int>(r.integer(9)), static_cast<int>(r.integer(10)), r.integer(11)};
+}
+// A result with its rating update's delta, if any (the update has the same key).
+constexpr const char* kResultsWithDelta =
+    "SELECT r.table_id, r.account, r.game, r.seat, r.rank, r.players, r.rated, r.private, r.left_by, r.finished_at, "
+    "u.displayed_after - u.displayed_before, u.table_id FROM game_results r "
+    "LEFT JOIN rating_updates u ON u.table_id = r.table_id AND u.account = r.account ";
+GameResultRow result_row(const SqlRow& r) {
+  GameResultRow g{r.text(0), r.text(1), r.text(2), static_cast<int>(r.integer(3)), static_cast<int>(r.integer(4)),
+                  static_cast<int>(r.integer(5)), r.integer(6) != 0, r.integer(7) != 0, r.text(8), r.integer(9), {}};
+  if (!r.text(11).empty()) g.delta = static_cast<int>(r.integer(10));
+  return g;
+}
+// Who shows on a leaderboard (its parameters: $1 the game, $2 the fewest games).
+constexpr const char* kOnTheBoard =
+    " FROM ratings r JOIN accounts a ON a.id = r.account WHERE r.game = $1 AND r.provisional = 0 AND r.games >= $2";
+LeaderboardRow board_row(const SqlRow& r, int place) {
+  return {place, r.text(0), static_cast<int>(r.integer(1)), r.integer(2)};
+}
 
 template <class Row>
 std::vector<Row> read_all(const std::vector<SqlRow>& rows, Row (*read)(const SqlRow&)) {
@@ -327,14 +358,100 @@ std::vector<ChatRow> SqlPeopleStore::chat_of(const std::string& account) {
   return read_all(run(select_from(kChatColumns, "chat_lines WHERE account = $1 ORDER BY id"), {account}), chat_row);
 }
 
+std::vector<RatingRow> SqlPeopleStore::ratings_of(const std::vector<std::string>& accounts, const std::string& game) {
+  std::vector<RatingRow> out;
+  std::lock_guard hold(mutex_);
+  for (const auto& account : accounts) {
+    for (const auto& r : sql().rows(select_from(kRatingColumns, "ratings WHERE account = $1 AND game = $2"),
+                                    {account, game})) {
+      out.push_back(rating_row(r));
+    }
+  }
+  return out;
+}
+
+std::vector<RatingRow> SqlPeopleStore::ratings_of_account(const std::string& account) {
+  return read_all(run(select_from(kRatingColumns, "ratings WHERE account = $1 ORDER BY game"), {account}), rating_row);
+}
+
+std::vector<RatingUpdateRow> SqlPeopleStore::rating_updates_of_table(const std::string& table) {
+  return read_all(run(std::string("SELECT ") + kRatingUpdateColumns +
+                          " FROM rating_updates u WHERE u.table_id = $1 ORDER BY u.seat",
+                      {table}),
+                  rating_update_row);
+}
+
+std::vector<RatingUpdateRow> SqlPeopleStore::rating_updates_of(const std::string& account, bool with_private) {
+  return read_all(run(std::string("SELECT ") + kRatingUpdateColumns +
+                          " FROM rating_updates u JOIN game_results r ON r.table_id = u.table_id AND "
+                          "r.account = u.account WHERE u.account = $1 AND (r.private = 0 OR $2 = 1) "
+                          "ORDER BY u.at, u.table_id",
+                      {account, with_private ? 1LL : 0LL}),
+                  rating_update_row);
+}
+
+std::vector<GameResultRow> SqlPeopleStore::results_of(const std::string& account, bool with_private,
+                                                      std::size_t limit) {
+  return read_all(run(std::string(kResultsWithDelta) +
+                          "WHERE r.account = $1 AND (r.private = 0 OR $2 = 1) "
+                          "ORDER BY r.finished_at DESC, r.table_id DESC LIMIT $3",
+                      {account, with_private ? 1LL : 0LL, static_cast<long long>(limit)}),
+                  result_row);
+}
+
+std::vector<PeopleStore::ResultCounts> SqlPeopleStore::result_counts(const std::string& account, bool with_private) {
+  std::vector<ResultCounts> out;
+  for (const auto& r : run("SELECT game, count(*), sum(CASE WHEN rank = 1 THEN 1 ELSE 0 END), "
+                           "sum(CASE WHEN left_by = 'left' THEN 1 ELSE 0 END), "
+                           "sum(CASE WHEN left_by = 'timeout' THEN 1 ELSE 0 END) FROM game_results "
+                           "WHERE account = $1 AND (private = 0 OR $2 = 1) GROUP BY game ORDER BY game",
+                           {account, with_private ? 1LL : 0LL})) {
+    out.push_back({r.text(0), r.integer(1), r.integer(2), r.integer(3), r.integer(4)});
+  }
+  return out;
+}
+
+std::vector<LeaderboardRow> SqlPeopleStore::leaderboard(const std::string& game, long long min_games,
+                                                        std::size_t limit) {
+  std::vector<LeaderboardRow> out;
+  for (const auto& r : run(std::string("SELECT a.name, r.displayed, r.games") + kOnTheBoard +
+                               " ORDER BY r.displayed DESC, r.games DESC, a.name_key LIMIT $3",
+                           {game, min_games, static_cast<long long>(limit)})) {
+    out.push_back(board_row(r, static_cast<int>(out.size()) + 1));
+  }
+  return out;
+}
+
+std::optional<LeaderboardRow> SqlPeopleStore::leaderboard_place(const std::string& game, long long min_games,
+                                                                const std::string& account) {
+  std::lock_guard hold(mutex_);
+  const auto mine = sql().rows(std::string("SELECT a.name, r.displayed, r.games, a.name_key") + kOnTheBoard +
+                                   " AND r.account = $3",
+                               {game, min_games, account});
+  if (mine.empty()) return std::nullopt;
+  const auto& m = mine.front();
+  // Its place: one after everyone ordered before it.
+  const auto before = sql().rows(std::string("SELECT count(*)") + kOnTheBoard +
+                                     " AND (r.displayed > $3 OR (r.displayed = $3 AND (r.games > $4 OR "
+                                     "(r.games = $4 AND a.name_key < $5))))",
+                                 {game, min_games, m.integer(1), m.integer(2), m.text(3)});
+  return board_row(m, static_cast<int>(count_of(before)) + 1);
+}
+
 void SqlPeopleStore::delete_account(const std::string& account, const std::string& deleted_name) {
   in_transaction([&](SqlConnection& db) {
     db.rows("UPDATE seats SET name = $2 WHERE token IN (SELECT token_hash FROM seat_claims WHERE account = $1) "
             "AND table_id IN (SELECT id FROM game_tables WHERE state = 'finished')",
             {account, deleted_name});
+    // A seat played for it (it may have left the game, its token then changed) keeps its name where it is
+    // finished, but no longer the account.
+    db.rows("UPDATE seats SET name = CASE WHEN table_id IN (SELECT id FROM game_tables WHERE state = 'finished') "
+            "THEN $2 ELSE name END, account = NULL WHERE account = $1",
+            {account, deleted_name});
     // A challenge names the account it is for, not one that must exist (a sign-up's names the account to be).
     db.rows("DELETE FROM challenges WHERE account = $1", {account});
-    // Its passkeys, sessions, sign-ins, seat claims and chat lines go with it (ON DELETE CASCADE).
+    // Its passkeys, sessions, sign-ins, seat claims, chat lines, ratings, rating updates and games' results go with
+    // it (ON DELETE CASCADE).
     db.rows("DELETE FROM accounts WHERE id = $1", {account});
   });
 }

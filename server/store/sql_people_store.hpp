@@ -56,6 +56,16 @@ class SqlPeopleStore : public PeopleStore {
   void record_chat(const ChatRow& line) override;
   std::vector<ChatRow> chat_of(const std::string& account) override;
 
+  std::vector<RatingRow> ratings_of(const std::vector<std::string>& accounts, const std::string& game) override;
+  std::vector<RatingRow> ratings_of_account(const std::string& account) override;
+  std::vector<RatingUpdateRow> rating_updates_of_table(const std::string& table) override;
+  std::vector<RatingUpdateRow> rating_updates_of(const std::string& account, bool with_private) override;
+  std::vector<GameResultRow> results_of(const std::string& account, bool with_private, std::size_t limit) override;
+  std::vector<ResultCounts> result_counts(const std::string& account, bool with_private) override;
+  std::vector<LeaderboardRow> leaderboard(const std::string& game, long long min_games, std::size_t limit) override;
+  std::optional<LeaderboardRow> leaderboard_place(const std::string& game, long long min_games,
+                                                  const std::string& account) override;
+
   void delete_account(const std::string& account, const std::string& deleted_name) override;
   std::size_t delete_expired(long long now) override;
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/wall_clock.hpp"
+#include "store/game_end.hpp"
 #include "store/sqlite_connection.hpp"
 #include "store/stored_rows.hpp"
 
@@ -101,7 +102,7 @@ void SqliteStore::exec(const char* sql) { exec_on(db_, sql); }
 void SqliteStore::insert_table(const StoredTable& t) {
   static constexpr const char* insert_sql =
       "INSERT INTO game_tables (id, game, players, options, seed, private, invite, creator_seat, state, "
-      "rematch_of, created_at, updated_at, clock, salt) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+      "rematch_of, created_at, updated_at, clock, salt, rated) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
   Statement s(db_, kept(insert_sql));
   s.bind(1, t.id).bind(2, t.game).bind(3, t.players).bind(4, t.options.dump()).bind(5, t.seed.to_hex());
   s.bind(6, t.is_private ? 1LL : 0LL);
@@ -110,17 +111,19 @@ void SqliteStore::insert_table(const StoredTable& t) {
   s.bind(11, unix_now()).bind(12, unix_now());
   if (t.clock) s.bind(13, t.clock->to_json().dump()); else s.bind_null(13);
   s.bind_or_null(14, t.salt);
+  s.bind(15, t.rated ? 1LL : 0LL);
   s.run();
   insert_seats(t.id, t.seats);
 }
 
 void SqliteStore::insert_seats(const std::string& table, const std::vector<StoredSeat>& seats) {
   static constexpr const char* insert_sql =
-      "INSERT INTO seats (table_id, seat, name, token, bot, stand_in, reserved_for) VALUES (?,?,?,?,?,?,?)";
+      "INSERT INTO seats (table_id, seat, name, token, bot, stand_in, reserved_for, account) VALUES (?,?,?,?,?,?,?,?)";
   for (const auto& seat : seats) {
     Statement insert(db_, kept(insert_sql));
     insert.bind(1, table).bind(2, seat.seat).bind(3, seat.name).bind(4, stored_rows::token_column(table, seat));
-    insert.bind_or_null(5, seat.bot).bind_or_null(6, std::string(name_of(seat.stand_in))).bind_or_null(7, seat.reserved_for).run();
+    insert.bind_or_null(5, seat.bot).bind_or_null(6, std::string(name_of(seat.stand_in))).bind_or_null(7, seat.reserved_for);
+    insert.bind_or_null(8, seat.account).run();
   }
 }
 
@@ -184,6 +187,10 @@ void SqliteStore::append_actions(const std::vector<ActionWrite>& batch) {
           .bind(1, a.table).bind(2, static_cast<long long>(a.index)).bind(3, a.player).bind(4, a.action).run();
       if (!a.clock_state.empty()) Statement(db_, kept(kClockSql)).bind(1, a.clock_state).bind(2, a.table).run();
       if (!a.result.empty()) Statement(db_, kept(finished_sql)).bind(1, a.result).bind(2, now).bind(3, now).bind(4, a.table).run();
+      if (a.end) {
+        SqliteConnection sql(db_);
+        store_game_end(sql, a.table, *a.end, now);
+      }
     }
   });
 }
@@ -220,8 +227,8 @@ StoredTable SqliteStore::read_table(const std::string& id, bool with_actions) {
   s.bind(1, id);
   if (!s.step()) throw StoreError("no table " + id);
   StoredTable t = stored_rows::table(s);
-  Statement seats(db_,
-                  "SELECT seat, name, token, bot, stand_in, reserved_for FROM seats WHERE table_id = ? ORDER BY seat");
+  Statement seats(db_, (std::string("SELECT ") + stored_rows::kSeatColumns +
+                       " FROM seats WHERE table_id = ? ORDER BY seat").c_str());
   seats.bind(1, id);
   while (seats.step()) t.seats.push_back(stored_rows::seat(seats, 0));
   if (!with_actions) return t;

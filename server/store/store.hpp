@@ -27,6 +27,9 @@ struct StoredSeat {
   // A rematch's seat kept for a person of the finished table: their token's hash there (their claim). Such a seat has
   // no token of its own (empty here; the store writes a placeholder that no client can send).
   std::string reserved_for{};
+  // The account the seat is played for (a signed-in person took it), kept when a bot finishes the game for them; empty
+  // for a guest's seat and a bot's own.
+  std::string account{};
   // Whether a person resumes this seat with its token (a person's, or one a bot stands in for while they are away).
   bool resumable() const { return reserved_for.empty() && (bot.empty() || keeps_seat_for_person(stand_in)); }
 };
@@ -39,6 +42,7 @@ struct StoredTable {
   engine::Seed seed;
   std::string salt;            // 32 hex digits; empty for tables from before commitments (records.hpp)
   bool is_private = false;
+  bool rated = false;          // its end updates the ratings of its people (docs/ratings.md)
   std::string invite;          // empty for public tables
   int creator_seat = 0;
   TableState state = TableState::waiting;
@@ -61,6 +65,36 @@ struct StoredTable {
   std::uint64_t epoch = 0;
 };
 
+// A game's end as the store keeps it for its people's accounts, carried by its last action (ActionWrite::end) and
+// written in the same transaction (docs/ratings.md "Exactly once"): every account's result, and on a rated table the
+// rating update.
+struct GameEndSeat {
+  int seat = 0;
+  int rank = 1;            // 1 is best; equal ranks tie
+  std::string account;     // a person's seat played for an account; empty for a guest's seat or a bot's own
+  std::string bot;         // a bot's own seat (not a stand-in): its level; it is rated at its fixed rating
+  double bot_mu = 0, bot_sigma = 0;
+  std::string left_by;     // "left" or "timeout": its person left, or lost the seat to timeouts (ranked last)
+};
+// The rating model the store applies (ratings/ratings.hpp; the store layer does not include it: the tables layer,
+// which may, hands it over with the game's end).
+struct RatingModel {
+  double initial_mu = 0, initial_sigma = 0;
+  // The ratings (mu, sigma) after a game in which player i had ranks[i].
+  std::vector<std::pair<double, double>> (*rate)(const std::vector<std::pair<double, double>>& players,
+                                                 const std::vector<int>& ranks) = nullptr;
+  int (*displayed)(double mu, double sigma) = nullptr;
+  bool (*provisional)(double mu, double sigma) = nullptr;
+};
+struct GameEnd {
+  std::string game;
+  int players = 0;
+  bool rated = false;
+  bool is_private = false;
+  std::vector<GameEndSeat> seats;  // every seat, in seat order
+  const RatingModel* model = nullptr;  // set on rated tables
+};
+
 // One accepted action as the commit queue writes it (commit_queue.hpp); the texts are JSON made by the room.
 struct ActionWrite {
   std::string table;
@@ -72,6 +106,8 @@ struct ActionWrite {
   // Several nodes: the epoch of the writer's lease on the table. The action is stored only while that lease is
   // still the writer's (else the batch fails): a node that lost a table can never add to its record. 0 on one node.
   std::uint64_t epoch = 0;
+  // The game's end, for its accounts (only with `result`, and only when a seat is an account's); null otherwise.
+  std::shared_ptr<const GameEnd> end{};
 };
 
 // A store call that failed. Its kind says what the caller may do about it: an `unavailable` store (unreachable,

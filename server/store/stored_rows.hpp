@@ -18,9 +18,9 @@ namespace emporium::server::stored_rows {
 // The columns table() reads, in its order.
 inline constexpr const char* kTableColumns =
     "id, game, players, options, seed, private, invite, creator_seat, state, rematch, rematch_of, result, updated_at, "
-    "clock, clock_state, salt, finished_at";
+    "clock, clock_state, salt, finished_at, rated";
 // The columns seat() reads, in its order.
-inline constexpr const char* kSeatColumns = "seat, name, token, bot, stand_in, reserved_for";
+inline constexpr const char* kSeatColumns = "seat, name, token, bot, stand_in, reserved_for, account";
 
 // A nullable JSON column: NULL (read as "") is null.
 inline nlohmann::json json_or_null(const std::string& text) {
@@ -62,6 +62,7 @@ StoredTable table(const Row& r) {
   t.clock_state = json_or_null(r.text(14));
   t.salt = r.text(15);
   t.finished_at = r.integer(16);
+  t.rated = r.integer(17) != 0;
   return t;
 }
 
@@ -69,7 +70,7 @@ StoredTable table(const Row& r) {
 template <class Row>
 StoredSeat seat(const Row& r, int first) {
   StoredSeat s{static_cast<int>(r.integer(first)), r.text(first + 1), r.text(first + 2), r.text(first + 3),
-               stand_in_column(r.text(first + 4)), r.text(first + 5)};
+               stand_in_column(r.text(first + 4)), r.text(first + 5), r.text(first + 6)};
   if (!s.reserved_for.empty()) s.token_hash.clear();  // the placeholder stays in the store
   return s;
 }
@@ -93,7 +94,7 @@ class UnfinishedTables {
            " FROM game_tables WHERE state <> 'finished' ORDER BY created_at, id";
   }
   static constexpr const char* kSeatsQuery =
-      "SELECT s.table_id, s.seat, s.name, s.token, s.bot, s.stand_in, s.reserved_for FROM seats s "
+      "SELECT s.table_id, s.seat, s.name, s.token, s.bot, s.stand_in, s.reserved_for, s.account FROM seats s "
       "JOIN game_tables t ON t.id = s.table_id WHERE t.state <> 'finished' ORDER BY s.table_id, s.seat";
   static constexpr const char* kActionsQuery =
       "SELECT a.table_id, a.player, a.action FROM actions a JOIN game_tables t ON t.id = a.table_id "

@@ -213,6 +213,9 @@ void Member::handle(protocol::Request request, std::chrono::steady_clock::time_p
             connection_.reply(protocol::render_lobby(re, context_.lobby->watch(self, m.on)));
           },
           [&](protocol::CreateTable& m) {
+            if (m.rated.value_or(false) && !account_) {
+              return refuse(re, perr::rated_needs_account, "sign in to create a rated table (guests play casual tables)");
+            }
             if (tables_created_ >= limits_.max_tables_created) {
               return refuse(re, perr::too_many_tables, "this connection has created too many tables");
             }
@@ -223,6 +226,7 @@ void Member::handle(protocol::Request request, std::chrono::steady_clock::time_p
                             "too many tables created from your address in the last minute; wait a little");
             }
             if (!room_for_another_table(re)) return;
+            m.rated = m.rated.value_or(account_.has_value());  // by default rated when signed in
             create_table(std::move(m), re);
           },
           [&](protocol::Join& m) {

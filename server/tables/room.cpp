@@ -8,8 +8,10 @@
 
 #include "common/wall_clock.hpp"
 #include "common/worker_pool.hpp"
+#include "ratings/bot_ratings.hpp"
 #include "store/people_store.hpp"
 #include "store/store.hpp"
+#include "tables/game_ends.hpp"
 #include "tables/lobby.hpp"
 #include "tables/table_directory.hpp"
 
@@ -36,6 +38,7 @@ Room::Room(net::any_io_executor executor, const TablesContext& context, const St
       options_(stored.options),
       rematch_of_(stored.rematch_of),
       epoch_(stored.epoch),
+      rated_(stored.rated),
       creator_seat_(stored.creator_seat),
       // After a restart nobody is connected yet: absence counts from now.
       seats_(Seats::from_stored(stored.players, stored.seats, std::chrono::steady_clock::now())),
@@ -90,11 +93,20 @@ protocol::TableInfo Room::info() const {
     if (seats_[i].bot) si.bot = engine::bot::level_name(*seats_[i].bot);
     if (seats_[i].bot && seats_[i].stand_in != StandIn::none) si.stand_in = name_of(seats_[i].stand_in);
     si.away_s = away_seconds(static_cast<int>(i));
+    if (rated_ && seats_[i].bot && seats_[i].stand_in == StandIn::none) {
+      if (const auto fixed = ratings::bot_rating(game_, engine::bot::level_name(*seats_[i].bot))) {
+        si.rating = seat_rating(*fixed, true);
+      }
+    } else if (rated_ && seats_[i].occupied()) {
+      si.rating = seats_[i].rating;
+    }
     t.seats.push_back(si);
   }
   t.spectators = static_cast<int>(
       std::count_if(spectators_.begin(), spectators_.end(), [](const auto& w) { return !w.expired(); }));
   t.creator_seat = creator_seat_;
+  t.rated = rated_;
+  t.rating_changes = rating_changes_;
   t.clock = clock_config_;
   t.rematch = rematch_;
   if (!rematch_of_.empty()) t.rematch_of = rematch_of_;
@@ -205,6 +217,7 @@ StoredTable Room::stored() const {
   t.seed = seed_;
   t.salt = salt_;
   t.is_private = is_private_;
+  t.rated = rated_;
   t.invite = invite_;
   t.creator_seat = creator_seat_;
   t.state = state_;
@@ -229,6 +242,7 @@ void Room::watch(MemberPtr s, Json re) {
     r.reply(s, protocol::render_watching(re, r.info(), r.live_clock()));
     r.send_snapshot(s, nullptr);
     r.table_changed();
+    if (!r.ratings_read_) r.read_ratings();
   });
 }
 

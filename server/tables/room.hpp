@@ -169,6 +169,13 @@ class Room : public std::enable_shared_from_this<Room> {
   void reload(std::chrono::milliseconds after = std::chrono::milliseconds(0));
   void reloaded(const StoredTable& stored);
 
+  // ---- ratings (room_seats.cpp): on a rated table, the people's ratings are read (on the store's thread) when
+  // someone sits down, when the table is first watched or resumed after it was loaded, and once its end is stored
+  // (then with the update); everyone is then shown the table again.
+  void read_ratings();
+  // Refuses `re` with rated_needs_account when this table is rated and `member` a guest; true then.
+  bool refused_as_guest(const MemberPtr& member, const Json& re) const;
+
   // ---- room_seats.cpp
   // Checks that `member` is this waiting table's creator; refuses `re` and returns false otherwise.
   bool creator_before_start(const MemberPtr& member, const Json& re);
@@ -230,7 +237,7 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // ---- room_rematch.cpp
   // A new table for a rematch offered by `offerer`: same game, seats and settings (see rematch()).
-  StoredTable rematch_table(int offerer, const std::string& offerer_token) const;
+  StoredTable rematch_table(int offerer, const std::string& offerer_token, const std::string& offerer_account) const;
   // rematch()'s two cases, on the strand: the first offer, and a seat at the one offered.
   void offer_rematch(MemberPtr member, int seat, Json re, std::function<void()> answered);
   void join_rematch(MemberPtr member, int seat, Json re, std::function<void()> answered);
@@ -247,6 +254,7 @@ class Room : public std::enable_shared_from_this<Room> {
   const Json options_;
   const std::string rematch_of_;  // empty unless this table is a rematch
   const std::uint64_t epoch_;     // several nodes: this node's lease on the table (StoredTable::epoch); else 0
+  const bool rated_;              // its end updates its people's ratings (docs/ratings.md)
   int creator_seat_ = 0;
   TableState state_ = TableState::waiting;
   Seats seats_;
@@ -270,6 +278,10 @@ class Room : public std::enable_shared_from_this<Room> {
   std::atomic<std::uint64_t> lookups_{0};
   long long updated_ = 0;  // unix seconds of the last stored change
   std::optional<protocol::RematchOffer> rematch_;
+  // A rated table's: the rating update of its end once stored and read back, and whether the seats' ratings were
+  // read since the room was made.
+  std::vector<protocol::RatingChange> rating_changes_;
+  bool ratings_read_ = false;
 };
 
 }  // namespace emporium::server

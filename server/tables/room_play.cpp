@@ -10,6 +10,7 @@
 #include "common/wall_clock.hpp"
 #include "store/commit_queue.hpp"
 #include "store/store.hpp"
+#include "tables/game_ends.hpp"
 
 namespace emporium::server {
 
@@ -130,6 +131,8 @@ std::optional<engine::Error> Room::play(int seat, const Json& action, const Memb
   ActionWrite write{id_, game.version() - 1, seat, action.dump(),
                     clock_ ? clock_->to_stored(std::chrono::steady_clock::now(), unix_ms_now()).dump() : std::string(),
                     game.is_over() ? game.result().dump() : std::string(), epoch_};
+  // The end, for the accounts at the table, is stored in the same transaction as the move that ends the game.
+  if (game.is_over()) write.end = game_end_of(id_, game_, seats_, game.result(), rated_, is_private_);
   // Written before anyone is told: until the commit queue says so, the room holds back whatever it is asked.
   ++storing_;
   // The queue calls back once: the move (its events, the actor, the clock) is handed on, not copied.
@@ -217,6 +220,7 @@ void Room::announce(PendingMove move) {
   if (state_ == TableState::finished) {
     spdlog::info("room {}: {} is over after {} moves", id_, game_, v);
     table_changed();
+    read_ratings();  // with the update its end stored
   }
   run_bot_if_its_turn();
 }

@@ -12,7 +12,8 @@ namespace emporium::server {
 
 namespace perr = protocol::errc;
 
-StoredTable Room::rematch_table(int offerer, const std::string& offerer_token) const {
+StoredTable Room::rematch_table(int offerer, const std::string& offerer_token,
+                                const std::string& offerer_account) const {
   // Everything the table was set up with carries over; the seed (so the start player), its salt and the invite are new.
   StoredTable next = stored();
   next.id = new_table_id();
@@ -27,7 +28,8 @@ StoredTable Room::rematch_table(int offerer, const std::string& offerer_token) c
   next.seats.clear();
   for (const auto& seat : seats_.stored()) {
     if (seat.seat == offerer) {
-      next.seats.push_back({.seat = seat.seat, .name = seat.name, .token_hash = hash_token(offerer_token)});
+      next.seats.push_back({.seat = seat.seat, .name = seat.name, .token_hash = hash_token(offerer_token),
+                            .account = offerer_account});
     } else if (!seat.bot.empty() && seat.stand_in == StandIn::none) {  // the same bot again
       next.seats.push_back(
           {.seat = seat.seat, .name = seat.name, .token_hash = hash_token(new_seat_token()), .bot = seat.bot});
@@ -52,6 +54,7 @@ void Room::rematch(MemberPtr s, Json re, std::function<void()> answered) {
       r.reply(s, protocol::render_error(re, perr::not_finished, "the game at this table has not ended"));
       return answered();
     }
+    if (r.refused_as_guest(s, re)) return answered();  // a rematch of a rated table is rated
     if (r.rematch_) return r.join_rematch(std::move(s), seat, std::move(re), std::move(answered));
     r.offer_rematch(std::move(s), seat, std::move(re), std::move(answered));
   });
@@ -61,7 +64,7 @@ void Room::rematch(MemberPtr s, Json re, std::function<void()> answered) {
 // compare-and-set lets only one node's offer in (create_rematch's `replaces`), and the others join that one.
 void Room::offer_rematch(MemberPtr s, int seat, Json re, std::function<void()> answered) {
   const auto token = new_seat_token();
-  auto table = rematch_table(seat, token);
+  auto table = rematch_table(seat, token, s->account() ? s->account()->account : std::string());
   const protocol::RematchOffer offer{table.id, seat, is_private_ ? std::optional<std::string>(table.invite) : std::nullopt};
   // Made on the store's thread, this room holding back what it is asked meanwhile.
   auto made = std::make_shared<TableDirectory::RematchMade>();
@@ -132,6 +135,7 @@ void Room::claim_reserved(MemberPtr s, int seat, std::string claim, Json re) {
     if (r.state_ != TableState::waiting) {
       return r.reply(s, protocol::render_error(re, perr::already_started, "the rematch has started"));
     }
+    if (r.refused_as_guest(s, re)) return;
     auto& st = r.seats_[seat];  // a rematch has the seats of the table it replays
     // Asked twice: the seat again, with a fresh token (only its hash is kept, so the first cannot be resent).
     const bool again = st.occupied() && st.member.lock() == s;
@@ -143,6 +147,7 @@ void Room::claim_reserved(MemberPtr s, int seat, std::string claim, Json re) {
     st.token_hash = hash_token(token);
     st.reserved_for.clear();
     st.member = s;
+    st.account = s->account() ? s->account()->account : std::string();
     r.save_seats_then(
         s, re, "the seat could not be saved; try again", [&r, seat, before] { r.seats_[seat] = before; },
         [&r, seat, s, re, token, again, before] {

@@ -2,11 +2,14 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "common/secrets.hpp"
 #include "common/wall_clock.hpp"
 #include "common/worker_pool.hpp"
 #include "store/people_store.hpp"
 #include "store/store.hpp"
+#include "tables/game_ends.hpp"
 #include "tables/table_directory.hpp"
 
 namespace emporium::server {
@@ -29,6 +32,7 @@ void Room::join(MemberPtr s, std::string name, std::optional<int> wanted, Json r
     if (r.seats_.of(s.get()) >= 0) {
       return r.reply(s, protocol::render_error(re, perr::already_seated, "you already have a seat at this table"));
     }
+    if (r.refused_as_guest(s, re)) return;
     int chosen = -1;
     if (wanted) {
       if (*wanted < 0 || *wanted >= static_cast<int>(r.seats_.size())) {
@@ -48,7 +52,8 @@ void Room::join(MemberPtr s, std::string name, std::optional<int> wanted, Json r
     const bool first = r.seats_.seated() == 0;
     const auto token = new_seat_token();
     const int creator_before = r.creator_seat_;
-    r.seats_[chosen] = Seat{.name = r.seats_.unique_name(name), .token_hash = hash_token(token), .member = s};
+    r.seats_[chosen] = Seat{.name = r.seats_.unique_name(name), .token_hash = hash_token(token), .member = s,
+                            .account = s->account() ? s->account()->account : std::string()};
     if (first) r.creator_seat_ = chosen;
     r.save_seats_then(
         s, re, "the seat could not be saved; try again",
@@ -73,6 +78,50 @@ void Room::welcome_seated(int seat, const MemberPtr& s, const Json& re, const st
   reply(s, protocol::render_seated(re, info(), seat, token, invite, reclaimed, live_clock()));
   send_snapshot(s, nullptr);  // once the game has started
   table_changed();
+  read_ratings();
+}
+
+bool Room::refused_as_guest(const MemberPtr& s, const Json& re) const {
+  if (!rated_ || s->account()) return false;
+  reply(s, protocol::render_error(re, perr::rated_needs_account,
+                                  "this table is rated: sign in to play at it (guests play casual tables)"));
+  return true;
+}
+
+void Room::read_ratings() {
+  if (!rated_ || !context_.people) return;
+  ratings_read_ = true;
+  std::vector<std::string> accounts;
+  for (const auto& st : seats_) {
+    if (!st.account.empty()) accounts.push_back(st.account);
+  }
+  context_.store_jobs->post([self = shared_from_this(), accounts = std::move(accounts),
+                             finished = state_ == TableState::finished] {
+    std::vector<RatingRow> rows;
+    std::vector<RatingUpdateRow> updates;
+    try {
+      rows = self->context_.people->ratings_of(accounts, self->game_);
+      if (finished) updates = self->context_.people->rating_updates_of_table(self->id_);
+    } catch (const StoreError& e) {
+      spdlog::warn("room {}: its players' ratings could not be read: {}", self->id_, e.what());
+      return;
+    }
+    // After any write on its way: the table shown with the ratings is one the store has.
+    self->on_strand([self, rows = std::move(rows), updates = std::move(updates)] {
+      auto& r = *self;
+      for (auto& st : r.seats_) {
+        if (st.account.empty()) continue;
+        const auto it = std::find_if(rows.begin(), rows.end(), [&](const RatingRow& row) { return row.account == st.account; });
+        st.rating = seat_rating(it == rows.end() ? ratings::initial_rating() : ratings::Rating{it->mu, it->sigma});
+      }
+      r.rating_changes_.clear();
+      for (const auto& u : updates) {
+        r.rating_changes_.push_back({u.seat, u.displayed_before, u.displayed_after,
+                                     ratings::is_provisional({u.mu_after, u.sigma_after})});
+      }
+      r.table_changed();
+    });
+  });
 }
 
 void Room::claim_for_account(const MemberPtr& s, const std::string& token_hash) {
@@ -178,7 +227,11 @@ void Room::seat_to_bot(int seat, const MemberPtr& s, const Json& re, std::option
   // their token stops working (a new one, never handed out, marks the seat taken).
   const auto before = seats_[seat];
   auto& st = seats_[seat];
-  if (name) st.name = std::move(*name);
+  if (name) {  // a deleted account's: the seat is no longer played for it
+    st.name = std::move(*name);
+    st.account.clear();
+    st.rating.reset();
+  }
   st.bot = engine::bot::Level::normal;
   st.stand_in = StandIn::left;
   st.token_hash = hash_token(new_seat_token());

@@ -116,6 +116,7 @@ void Room::reloaded(const StoredTable& stored) {
   // Everyone sees the table as the store has it (the move that failed, or that was stored after all).
   each_member([this](const MemberPtr& m) { send_snapshot(m, nullptr); });
   table_changed();
+  if (state_ == TableState::finished) read_ratings();  // the end may have been stored after all
   run_bot_if_its_turn();
 }
 

@@ -13,7 +13,8 @@ Seats Seats::from_stored(int players, const std::vector<StoredSeat>& stored,
   for (const auto& s : stored) {
     if (!out.has(s.seat)) continue;
     auto& seat = out[s.seat];
-    seat = {s.name, s.token_hash, {}, engine::bot::level_from_name(s.bot), s.stand_in, std::nullopt, s.reserved_for};
+    seat = {s.name, s.token_hash, {}, engine::bot::level_from_name(s.bot), s.stand_in, std::nullopt, s.reserved_for,
+            s.account};
     if (seat.is_person()) seat.away_since = now;
   }
   return out;
@@ -91,7 +92,7 @@ std::vector<StoredSeat> Seats::stored() const {
     const auto& s = seats_[i];
     if (!s.taken()) continue;
     out.push_back({static_cast<int>(i), s.name, s.token_hash, s.bot ? engine::bot::level_name(*s.bot) : "",
-                   s.bot ? s.stand_in : StandIn::none, s.reserved_for});
+                   s.bot ? s.stand_in : StandIn::none, s.reserved_for, s.account});
   }
   return out;
 }

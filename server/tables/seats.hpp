@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <emporium/engine/bot.hpp>
+#include <emporium/protocol/protocol.hpp>
 
 #include "store/states.hpp"
 #include "store/store.hpp"
@@ -29,6 +30,9 @@ struct Seat {
   std::optional<std::chrono::steady_clock::time_point> away_since{};
   // A rematch's seat kept for a person of the finished table (their token's hash there); it has no token yet.
   std::string reserved_for{};
+  // The account the seat is played for (StoredSeat::account), and on a rated table its rating as last read.
+  std::string account{};
+  std::optional<protocol::SeatRating> rating{};
 
   bool occupied() const { return !token_hash.empty(); }  // a person or a bot holds it
   bool reserved() const { return !reserved_for.empty(); }

@@ -116,6 +116,7 @@ void TableDirectory::create_table(const protocol::CreateTable& request, std::fun
   stored.seed = new_game_seed();
   stored.salt = new_salt();
   stored.is_private = request.is_private;
+  stored.rated = request.rated.value_or(false);
   if (request.is_private) stored.invite = new_invite_code();
   stored.clock = request.clock;
   own(stored);

@@ -384,6 +384,13 @@ TEST(ParseCreateTable, Valid) {
   CreateTable extremes = must_parse_as<CreateTable>(
       R"({"type":"create_table","game":"medici","players":3,"clock":{"turn":86400,"reserve":0}})");
   EXPECT_EQ(*extremes.clock, (ClockConfig{86400, 0}));
+
+  // "rated": absent (the server decides), or a boolean.
+  EXPECT_FALSE(d.rated);
+  EXPECT_EQ(must_parse_as<CreateTable>(R"({"type":"create_table","game":"medici","players":3,"rated":true})").rated, true);
+  EXPECT_EQ(must_parse_as<CreateTable>(R"({"type":"create_table","game":"medici","players":3,"rated":false})").rated, false);
+  expect_refused({{R"({"type":"create_table","game":"medici","players":3,"rated":1})", errc::bad_message,
+                   "\"rated\" must be a boolean"}});
 }
 
 TEST(ParseCreateTable, ClockLimits) {
@@ -817,7 +824,8 @@ TableInfo sample_table() {
 
 void expect_sample_table(const Json& t) {
   ASSERT_TRUE(t.is_object()) << t.dump();
-  EXPECT_EQ(t.size(), 9u) << t.dump();
+  EXPECT_EQ(t.size(), 10u) << t.dump();
+  EXPECT_EQ(t.at("rated"), false);
   EXPECT_EQ(t.at("id"), "t8f3k2");
   EXPECT_EQ(t.at("game"), "medici");
   EXPECT_EQ(t.at("players"), 3);
@@ -877,6 +885,26 @@ TEST(Render, RematchOfferReservedSeatsAndRematchOf) {
   EXPECT_FALSE(k.contains("rematch"));
   EXPECT_EQ(k.at("seats")[1], Json::parse(R"({"seat":1,"name":"Bo","connected":false,"reserved":true})"));
   EXPECT_FALSE(k.at("seats")[0].contains("reserved"));
+}
+
+TEST(Render, RatedTablesShowSeatsRatingsAndTheChanges) {
+  TableInfo t = sample_table();
+  t.rated = true;
+  t.state = "finished";
+  t.seats[0].rating = SeatRating{1234, true, false};
+  t.seats[2].rating = SeatRating{1375, false, true};
+  t.rating_changes = {{0, 1000, 1023, true}};
+  const Json j = table_json(t);
+  EXPECT_EQ(j.at("rated"), true);
+  EXPECT_EQ(j.at("seats")[0].at("rating"), Json::parse(R"({"value":1234,"provisional":true})"));
+  EXPECT_EQ(j.at("seats")[2].at("rating"), Json::parse(R"({"value":1375,"provisional":false,"bot":true})"));
+  EXPECT_FALSE(j.at("seats")[1].contains("rating"));
+  EXPECT_EQ(j.at("rating_changes"),
+            Json::parse(R"([{"seat":0,"before":1000,"after":1023,"delta":23,"provisional":true}])"));
+  EXPECT_FALSE(table_json(sample_table()).contains("rating_changes"));
+  const auto back = table_info_from_json(j);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(table_json(*back), j);
 }
 
 TEST(Render, ATableReadsBackFromItsJson) {

@@ -2,12 +2,18 @@
 // same-origin rules, sessions, limits on guessing, export and deletion.
 #include <gtest/gtest.h>
 
+#include <sqlite3.h>
+
+#include <filesystem>
+#include <functional>
 #include <map>
 #include <string>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
 #include "game_driver.hpp"
+#include "ratings/ratings.hpp"
 #include "test_authenticator.hpp"
 #include "test_client.hpp"
 
@@ -21,6 +27,14 @@ using Json = nlohmann::json;
 class browser {
  public:
   explicit browser(std::uint16_t port) : port_(port) {
+    fetch_csrf();
+  }
+  // The same browser, its cookies kept, talking to a server started again (on another port).
+  void reconnect(std::uint16_t port) {
+    port_ = port;
+    fetch_csrf();
+  }
+  void fetch_csrf() {
     const auto session = get("/api/session");
     csrf_ = Json::parse(session.body).value("csrf", "");
   }
@@ -580,6 +594,242 @@ TEST(Accounts, AnAccountHoldsSeveralPasskeysAndKeepsOneWayToSignIn) {
   EXPECT_EQ(code_of(b.post("/api/account/password", {{"password", "another one"}})), "bad_credentials");  // no current
   EXPECT_EQ(b.post("/api/account/password", {{"current", "now a password"}, {"password", "another one"}}).status, 200);
   EXPECT_EQ(b.post("/api/passkeys/remove", {{"id", second.credential_id()}}).status, 200);
+}
+
+// ---- ratings (docs/ratings.md) -----------------------------------------------------------------------------------
+
+namespace rt = emporium::server::ratings;
+
+// A reply of `type`, else the test cannot go on.
+void expect_type(const Json& reply, const std::string& type) {
+  if (reply.value("type", "") != type) throw std::runtime_error("expected " + type + ", got " + reply.dump());
+}
+
+// Someone signed up, with their browser and a WebSocket it signed in.
+struct person {
+  person(std::uint16_t port, const std::string& name) : web(port) {
+    const auto up = web.post("/api/sign-up", {{"name", name}, {"password", "correct horse " + name}});
+    if (up.status != 200) throw std::runtime_error("sign-up: " + up.body);
+    connect(port);
+  }
+  void connect(std::uint16_t port) {
+    ws = std::make_unique<ws_client>(port, signed_in(web));
+    ws->wait_type("welcome");
+  }
+  browser web;
+  std::unique_ptr<ws_client> ws;
+};
+
+// A table `creator` makes with `request`'s fields, the others joining it in order; started (after `before_start`).
+// Its id.
+std::string started_table(const std::vector<person*>& people, Json request,
+                          const std::function<void(const std::string&)>& before_start = nullptr) {
+  request["type"] = "create_table";
+  const Json seated = people[0]->ws->request(request);
+  expect_type(seated, "seated");
+  const std::string id = seated["table"]["id"];
+  for (std::size_t i = 1; i < people.size(); ++i) {
+    Json join{{"type", "join"}, {"table", id}};
+    if (seated.contains("invite")) join = {{"type", "join"}, {"invite", seated["invite"]}};
+    expect_type(people[i]->ws->request(join), "seated");
+  }
+  if (before_start) before_start(id);
+  expect_type(people[0]->ws->request({{"type", "start"}, {"table", id}}), "ack");
+  return id;
+}
+
+Json profile(browser& viewer, const std::string& name) {
+  const auto r = viewer.get("/api/players/" + name);
+  EXPECT_EQ(r.status, 200) << r.body;
+  return body_of(r);
+}
+const Json& medici_of(const Json& profile) {
+  for (const auto& g : profile["games"]) {
+    if (g["game"] == "medici") return g;
+  }
+  throw std::runtime_error("no medici in the profile");
+}
+
+TEST(RatedGames, ThreeSignedInPlayersFinishARatedGameALeaverLastAndACasualOneChangesNothing) {
+  server_process server;
+  const auto port = server.port();
+  person ann(port, "Ann"), bo(port, "Bo"), cy(port, "Cy");
+  ws_client guest(port);
+  guest.wait_type("welcome");
+  const std::string id = started_table({&ann, &bo, &cy}, {{"game", "medici"}, {"players", 4}}, [&](const std::string& table) {
+    // A guest may not take the free seat: the table is rated.
+    const auto refused = guest.request({{"type", "join"}, {"table", table}});
+    EXPECT_EQ(refused.value("code", ""), "rated_needs_account") << refused;
+  });
+
+  seat_tracker a(ann.ws.get(), id), b(bo.ws.get(), id), c(cy.ws.get(), id);
+  play({&a, &b, &c}, {}, 11, 6);  // a few moves, then Cy leaves: a bot plays his seat to the end
+  expect_type(cy.ws->request({{"type", "leave"}, {"table", id}}), "left");
+  finish({&a, &b}, 12);
+  const auto shown = ann.ws->wait_for(
+      [&](const Json& f) { return f["type"] == "table" && f["table"]["id"] == id && f["table"].contains("rating_changes"); },
+      10s)["table"];
+  EXPECT_TRUE(shown["rated"].get<bool>());
+
+  // Each profile's rank and rating: exactly the model's, from three new players.
+  std::vector<int> ranks;
+  std::vector<Json> profiles;
+  for (person* p : {&ann, &bo, &cy}) {
+    profiles.push_back(profile(ann.web, p == &ann ? "Ann" : p == &bo ? "Bo" : "cy"));  // names match case-folded
+    ASSERT_EQ(profiles.back()["recent"].size(), 1u) << profiles.back();
+    ranks.push_back(profiles.back()["recent"][0]["rank"]);
+  }
+  EXPECT_GT(ranks[2], ranks[0]);  // Cy left: last
+  EXPECT_GT(ranks[2], ranks[1]);
+  EXPECT_TRUE(profiles[2]["recent"][0]["left"].get<bool>());
+  EXPECT_EQ(profiles[2]["reputation"], (Json{{"finished", 0}, {"left", 1}, {"timed_out", 0}}));
+  const auto expected = rt::rate(std::vector<rt::Rating>(3, rt::initial_rating()), ranks);
+  ASSERT_EQ(shown["rating_changes"].size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    const int value = rt::displayed_rating(expected[i]);
+    const auto& medici = medici_of(profiles[i]);
+    EXPECT_EQ(medici["rating"], (Json{{"value", value}, {"provisional", rt::is_provisional(expected[i])}}));
+    EXPECT_EQ(medici["played"], 1);
+    ASSERT_EQ(medici["history"].size(), 1u);
+    EXPECT_EQ(medici["history"][0]["value"], value);
+    EXPECT_EQ(medici["history"][0]["table"], id);
+    EXPECT_EQ(profiles[i]["recent"][0]["delta"], value - 1000);
+    EXPECT_EQ(shown["rating_changes"][i], (Json{{"seat", i}, {"before", 1000}, {"after", value}, {"delta", value - 1000},
+                                                {"provisional", rt::is_provisional(expected[i])}}));
+  }
+  EXPECT_EQ(profiles[0]["games"].size(), 4u);  // every game, played or not
+  // The leaderboard: nobody has ten rated games yet.
+  const auto board = ann.web.get("/api/leaderboard/medici?limit=5");
+  ASSERT_EQ(board.status, 200) << board.body;
+  EXPECT_EQ(body_of(board), (Json{{"game", "medici"}, {"min_games", 10}, {"rows", Json::array()}, {"you", nullptr}}));
+  EXPECT_EQ(ann.web.get("/api/leaderboard/chess").status, 404);
+  EXPECT_EQ(ann.web.get("/api/leaderboard/medici?limit=0").status, 400);
+  EXPECT_EQ(ann.web.get("/api/players/Nobody%20Here").status, 404);
+  EXPECT_EQ(http_get(port, "/u/Ann").status, 200);  // the client's page
+  EXPECT_EQ(http_get(port, "/leaderboard/medici").status, 200);
+
+  // A private casual game: no rating moves; only Ann and Bo themselves see it in their profiles.
+  const std::string casual =
+      started_table({&ann, &bo}, {{"game", "medici"}, {"players", 2}, {"rated", false}, {"private", true}});
+  seat_tracker a2(ann.ws.get(), casual), b2(bo.ws.get(), casual);
+  finish({&a2, &b2}, 13);
+  ann.ws->wait_for([&](const Json& f) { return f["type"] == "table" && f["table"]["id"] == casual &&
+                                               f["table"]["state"] == "finished"; }, 10s);
+  const auto own = profile(ann.web, "Ann");
+  EXPECT_EQ(medici_of(own)["rating"], medici_of(profiles[0])["rating"]);
+  EXPECT_EQ(medici_of(own)["history"].size(), 1u);
+  EXPECT_EQ(medici_of(own)["played"], 2);
+  ASSERT_EQ(own["recent"].size(), 2u);
+  const auto& mine = own["recent"][0]["table"] == casual ? own["recent"][0] : own["recent"][1];  // same second: either
+  EXPECT_EQ(mine["table"], casual);
+  EXPECT_EQ(mine["rated"], false);
+  EXPECT_EQ(mine["private"], true);
+  EXPECT_EQ(mine["delta"], nullptr);
+  const auto seen_by_cy = profile(cy.web, "Ann");
+  EXPECT_EQ(medici_of(seen_by_cy)["played"], 1);
+  ASSERT_EQ(seen_by_cy["recent"].size(), 1u);
+  EXPECT_EQ(seen_by_cy["recent"][0]["table"], id);
+  browser stranger(port);
+  EXPECT_EQ(profile(stranger, "Ann")["recent"].size(), 1u);
+}
+
+// The database's count of rating updates of a table (SQLite, read beside the server).
+long long updates_stored(const std::string& data, const std::string& table) {
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2((data + "/emporium.db").c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) return -1;
+  sqlite3_busy_timeout(db, 2000);
+  sqlite3_stmt* s = nullptr;
+  sqlite3_prepare_v2(db, "SELECT count(*) FROM rating_updates WHERE table_id = ?", -1, &s, nullptr);
+  sqlite3_bind_text(s, 1, table.c_str(), -1, SQLITE_TRANSIENT);
+  const long long n = sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int64(s, 0) : -1;
+  sqlite3_finalize(s);
+  sqlite3_close(db);
+  return n;
+}
+
+TEST(RatedGames, AServerKilledAtTheLastMovesNeitherLosesNorDoublesTheUpdate) {
+  const std::string data = make_temp_dir("emporium-rated-kill");
+  auto server = std::make_unique<server_process>(data);
+  person ann(server->port(), "Ann"), bo(server->port(), "Bo");
+  // Two games that end while the server is being killed (one that ends before, as a game may, does not count).
+  int ended_under_kills = 0;
+  for (int game = 0; ended_under_kills < 2; ++game) {
+    ASSERT_LT(game, 6) << "the games kept ending before the killing started";
+    const std::string id = started_table({&ann, &bo}, {{"game", "medici"}, {"players", 2}});
+    // Played normally until the last day's ships are nearly full; from then on, the server is killed after each move
+    // is sent (at once or a little later, or once it is acknowledged), and started again, until the game has ended.
+    auto nearly_over = [&](const seat_tracker& mover) {
+      // Medici's third day has started (its events say so), then its ships nearly full: asked with a snapshot, no
+      // more than the server's 20 messages a second.
+      const bool last_day = std::any_of(mover.events.begin(), mover.events.end(), [](const Json& events) {
+        return std::any_of(events.begin(), events.end(),
+                           [](const Json& e) { return e.value("type", "") == "day_start" && e.value("day", 0) == 3; });
+      });
+      if (!last_day) return false;
+      std::this_thread::sleep_for(120ms);
+      const auto reply = mover.client->request({{"type", "snapshot"}, {"table", id}});
+      if (!reply.contains("view")) throw std::runtime_error("no snapshot: " + reply.dump());
+      const auto& view = reply["view"];
+      int free = 0;
+      for (const auto& s : view["seats"]) free += s["free"].get<int>();
+      return view["day"] == view["days"] && (free <= 6 || view["bag_count"].get<int>() <= 8);
+    };
+    {
+      seat_tracker a(ann.ws.get(), id), b(bo.ws.get(), id);
+      play({&a, &b}, {}, 21 + game, 1 << 30, nearly_over);
+    }
+    bool finished = false;
+    int kills = 0;
+    for (int kill = 0; kill < 40 && !finished; ++kill) {
+      seat_tracker a(ann.ws.get(), id), b(bo.ws.get(), id);
+      expect_type(ann.ws->request({{"type", "snapshot"}, {"table", id}}), "snapshot");
+      expect_type(bo.ws->request({{"type", "snapshot"}, {"table", id}}), "snapshot");
+      a.catch_up();
+      b.catch_up();
+      if (a.over || b.over) {  // it ended before the killing started
+        finished = true;
+        EXPECT_EQ(updates_stored(data, id), 2);
+        break;
+      }
+      auto& mover = a.legal.empty() ? b : a;
+      ASSERT_FALSE(mover.legal.empty());
+      const Json act{{"type", "act"}, {"table", id}, {"version", mover.version}, {"action", mover.legal[0]}};
+      if (kill % 2 == 0) {
+        // At once, or a millisecond or two later: before, during or after the move's transaction.
+        mover.client->send(act);
+        std::this_thread::sleep_for(std::chrono::milliseconds(kill % 3));
+      } else {
+        mover.client->request(act);  // once the move is stored and announced: the game goes on
+      }
+      server->kill_hard();
+      ++kills;
+      // Announced before it died (the move's events reached a player): it must be stored, and its update with it.
+      a.catch_up();
+      b.catch_up();
+      const bool announced = a.over || b.over;
+      server = std::make_unique<server_process>(data);
+      const long long updates = updates_stored(data, id);
+      for (auto* p : {&ann, &bo}) {
+        p->web.reconnect(server->port());
+        p->connect(server->port());
+        expect_type(p->ws->request({{"type", "resume"}, {"table", id}}), "seated");
+      }
+      const auto view = ann.ws->request({{"type", "snapshot"}, {"table", id}})["view"];
+      finished = view["phase"] == "over";
+      EXPECT_EQ(updates, finished ? 2 : 0) << "kill " << kill << " of game " << game;
+      if (announced) {
+        EXPECT_TRUE(finished);
+      }
+    }
+    EXPECT_TRUE(finished);
+    if (kills > 0) ++ended_under_kills;
+    // Once: its two players' ratings moved by one game each.
+    for (const char* name : {"Ann", "Bo"}) {
+      EXPECT_EQ(medici_of(profile(ann.web, name))["history"].size(), game + 1u);
+    }
+  }
+  EXPECT_EQ(server->terminate(), 0);
+  std::filesystem::remove_all(data);
 }
 
 }  // namespace

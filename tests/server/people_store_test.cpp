@@ -55,7 +55,8 @@ class RawDatabase {
   std::string contents() {
     std::string all;
     for (const char* table : {"schema_version", "game_tables", "seats", "actions", "accounts", "passkeys", "sessions",
-                              "sign_ins", "challenges", "seat_claims", "chat_lines"}) {
+                              "sign_ins", "challenges", "seat_claims", "chat_lines", "ratings", "rating_updates",
+                              "game_results"}) {
       all += std::string(table) + ":\n";
       for (const auto& row : sql_->rows(std::string("SELECT * FROM ") + table + " ORDER BY 1, 2")) {
         for (const auto& column : row.columns) all += column + "|";

@@ -27,7 +27,10 @@
 #include "store/sqlite_connection.hpp"
 #include "store/sqlite_store.hpp"
 #include "store/store_health.hpp"
+#include "ratings/bot_ratings.hpp"
+#include "ratings/ratings.hpp"
 #include "tables/connection.hpp"
+#include "tables/game_ends.hpp"
 #include "tables/lobby.hpp"
 #include "tables/member.hpp"
 #include "tables/table_directory.hpp"
@@ -829,6 +832,155 @@ TEST(Tables, ARestartRebuildsUnfinishedTablesFromTheStore) {
   auto watcher = restarted.client();
   watcher->request({{"type", "watch"}, {"table", s.table}}, "watching");
   EXPECT_EQ(watcher->next("snapshot")["version"], 1);
+}
+
+// ---- ratings (docs/ratings.md) -------------------------------------------------------------------------------
+
+const SignedInAs kBo{"B1", "Bo", "session-2"};
+
+Tables& with_ann_and_bo(Tables& t) {
+  with_ann(t);
+  EXPECT_TRUE(t.people().create_account({kBo.account, kBo.name, "bo", "", 1}, std::nullopt));
+  return t;
+}
+
+// The newest frame with legal actions `c` was sent (a snapshot or a move's events), if any.
+const Json* newest_view(const FakeClient& c) {
+  for (auto it = c.frames.rbegin(); it != c.frames.rend(); ++it) {
+    const auto type = it->value("type", "");
+    if (type == "events" || type == "snapshot") return &*it;
+  }
+  return nullptr;
+}
+
+// Plays the first legal action of whoever decides until the table is finished (each move seen by everyone first).
+void play_to_end(Tables& t, const std::vector<FakeClient*>& players, const std::string& table) {
+  for (int moves = 0; moves < 5000; ++moves) {
+    FakeClient* mover = nullptr;
+    for (auto* c : players) {
+      const auto* view = newest_view(*c);
+      if (view && !(*view)["legal"].empty()) mover = c;
+    }
+    if (!mover) break;
+    const auto version = (*newest_view(*mover))["version"].get<std::uint64_t>();
+    mover->request({{"type", "act"}, {"table", table}, {"version", version}, {"action", (*newest_view(*mover))["legal"][0]}},
+                   "ack");
+    ASSERT_TRUE(t.run_until([&] {
+      return std::all_of(players.begin(), players.end(), [&](FakeClient* c) {
+        const auto* view = newest_view(*c);
+        return view && (*view)["version"].get<std::uint64_t>() > version;
+      });
+    }));
+  }
+  ASSERT_TRUE(t.store().load(table, false)->state == TableState::finished);
+}
+
+TEST(Ratings, ATableIsRatedByDefaultWhenItsCreatorIsSignedInAndGuestsAreRefused) {
+  Tables t;
+  with_ann_and_bo(t);
+  auto ann = t.client(kAnn), bo = t.client(kBo), guest = t.client();
+  const auto rated = create(*ann, "medici", 3);
+  EXPECT_EQ(rated["table"]["rated"], true);
+  EXPECT_TRUE(t.store().load(table_of(rated), false)->rated);
+  EXPECT_EQ(create(*guest, "medici", 2)["table"]["rated"], false);
+  EXPECT_EQ(create(*ann, "medici", 2, {{"rated", false}})["table"]["rated"], false);
+  // A guest may not ask for a rated table, nor join one.
+  EXPECT_TRUE(refused_with(guest->request({{"type", "create_table"}, {"game", "medici"}, {"players", 2}, {"rated", true}}, "error"),
+                           "rated_needs_account"));
+  EXPECT_TRUE(refused_with(guest->request({{"type", "join"}, {"table", table_of(rated)}}, "error"), "rated_needs_account"));
+  EXPECT_EQ(t.store().load(table_of(rated), false)->seats.size(), 1u);  // nothing changed
+  // A signed-in person joins; each person's seat shows their rating once read, a bot's its fixed one.
+  bo->request({{"type", "join"}, {"table", table_of(rated)}}, "seated");
+  ann->request({{"type", "add_bot"}, {"table", table_of(rated)}, {"seat", 2}, {"level", "easy"}}, "ack");
+  const auto shown = ann->next("table", [](const Json& f) {
+    return f["table"]["seats"][1].contains("rating") && f["table"]["seats"][2].contains("rating");
+  });
+  EXPECT_EQ(shown["table"]["seats"][1]["rating"], (Json{{"value", 1000}, {"provisional", true}}));
+  const auto easy = *ratings::bot_rating("medici", "easy");
+  EXPECT_EQ(shown["table"]["seats"][2]["rating"],
+            (Json{{"value", ratings::displayed_rating(easy)}, {"provisional", false}, {"bot", true}}));
+  EXPECT_EQ(t.store().load(table_of(rated), false)->seats[1].account, kBo.account);
+}
+
+TEST(Ratings, ARatedGamesEndUpdatesItsPeopleAndShowsTheChanges) {
+  Tables t;
+  with_ann_and_bo(t);
+  auto ann = t.client(kAnn), bo = t.client(kBo);
+  const auto table = table_of(create(*ann, "medici", 2));
+  bo->request({{"type", "join"}, {"table", table}}, "seated");
+  ann->request({{"type", "start"}, {"table", table}}, "ack");
+  play_to_end(t, {ann.get(), bo.get()}, table);
+  const auto finished = ann->next("table", [](const Json& f) { return f["table"].contains("rating_changes"); });
+  const auto& changes = finished["table"]["rating_changes"];
+  ASSERT_EQ(changes.size(), 2u) << finished;
+  const auto stored = t.people().ratings_of({kAnn.account, kBo.account}, "medici");
+  ASSERT_EQ(stored.size(), 2u);
+  for (const auto& c : changes) {
+    EXPECT_EQ(c["before"], 1000);
+    EXPECT_EQ(c["delta"], c["after"].get<int>() - 1000);
+  }
+  EXPECT_EQ(stored[0].games, 1);
+  // The engine's ranking, by the model: whoever won gained.
+  const auto result = t.store().load(table, false)->result;
+  if (result["winners"].size() == 1) {
+    const int winner = result["winners"][0];
+    EXPECT_GT(changes[winner]["delta"].get<int>(), changes[1 - winner]["delta"].get<int>());
+  }
+  // Watched later (loaded again from the store), the table shows the same changes.
+  Tables restarted([](TablesContext&) {}, t.directory_path());
+  restarted.people();
+  auto watcher = restarted.client();
+  watcher->request({{"type", "watch"}, {"table", table}}, "watching");
+  EXPECT_EQ(watcher->next("table", [](const Json& f) { return f["table"].contains("rating_changes"); })["table"]["rating_changes"],
+            changes);
+}
+
+TEST(Ratings, AGuestCannotRematchARatedTable) {
+  Tables t;
+  with_ann_and_bo(t);
+  auto ann = t.client(kAnn), bo = t.client(kBo);
+  const auto seated = create(*ann, "medici", 2);
+  const auto table = table_of(seated);
+  bo->request({{"type", "join"}, {"table", table}}, "seated");
+  ann->request({{"type", "start"}, {"table", table}}, "ack");
+  play_to_end(t, {ann.get(), bo.get()}, table);
+  // Ann's seat taken back by its token on a guest's connection (she signed out): she may look, not rematch.
+  auto guest = t.client();
+  guest->request({{"type", "resume"}, {"token", seated["token"]}}, "seated");
+  EXPECT_TRUE(refused_with(guest->request({{"type", "rematch"}, {"table", table}}, "error"), "rated_needs_account"));
+  // Signed in, the rematch is rated too.
+  const auto rematch = bo->request({{"type", "rematch"}, {"table", table}}, "seated");
+  EXPECT_EQ(rematch["table"]["rated"], true);
+}
+
+TEST(Ratings, PeopleWhoLeftOrTimedOutAreRankedLastTiedAndBotsAtTheirFixedRatings) {
+  Seats seats(4);
+  seats[0] = Seat{.name = "Ann", .token_hash = "a", .account = "A1"};
+  seats[1] = Seat{.name = "Bo", .token_hash = "b", .bot = engine::bot::Level::normal, .stand_in = StandIn::left, .account = "B1"};
+  seats[2] = Seat{.name = "Bot 1", .token_hash = "c", .bot = engine::bot::Level::easy};
+  seats[3] = Seat{.name = "Cy", .token_hash = "d", .bot = engine::bot::Level::normal, .stand_in = StandIn::timeout, .account = "C1"};
+  // Bo's bot won after he left; Cy's came third.
+  const Json result{{"ranking", {{{"player", 1}, {"rank", 1}}, {{"player", 0}, {"rank", 2}}, {{"player", 3}, {"rank", 3}},
+                                 {{"player", 2}, {"rank", 4}}}}};
+  const auto end = game_end_of("T", "medici", seats, result, true, false);
+  ASSERT_TRUE(end);
+  ASSERT_EQ(end->seats.size(), 4u);
+  EXPECT_EQ(end->seats[0].rank, 2);
+  EXPECT_EQ(end->seats[2].rank, 4);
+  EXPECT_EQ(end->seats[1].rank, 5);  // last, tied with Cy
+  EXPECT_EQ(end->seats[3].rank, 5);
+  EXPECT_EQ(end->seats[1].left_by, "left");
+  EXPECT_EQ(end->seats[3].left_by, "timeout");
+  EXPECT_EQ(end->seats[1].account, "B1");  // still rated as Bo
+  EXPECT_EQ(end->seats[2].bot, "easy");
+  EXPECT_EQ(end->seats[2].bot_mu, ratings::bot_rating("medici", "easy")->mu);
+  EXPECT_EQ(end->model, &rating_model());
+  // No ranking of every seat, or no account at the table: nothing for the accounts.
+  EXPECT_FALSE(game_end_of("T", "medici", seats, Json{{"winners", {0}}}, true, false));
+  Seats guests(2);
+  guests[0] = Seat{.name = "G1", .token_hash = "x"};
+  guests[1] = Seat{.name = "G2", .token_hash = "y"};
+  EXPECT_FALSE(game_end_of("T", "medici", guests, result, false, false));
 }
 
 }  // namespace

@@ -59,6 +59,7 @@ inline constexpr const char* not_finished = "not_finished";          // rematch:
 inline constexpr const char* replaced = "replaced";                  // your seat was resumed elsewhere
 inline constexpr const char* not_signed_in = "not_signed_in";        // resume by table: only an account's seats
 inline constexpr const char* signed_in = "signed_in";                // set_name: a signed-in player's name is the account's
+inline constexpr const char* rated_needs_account = "rated_needs_account";  // a guest at a rated table: sign in
 inline constexpr const char* internal_error = "internal_error";
 // The server cannot reach its store (or it is too slow) now: nothing was changed; try again in a few seconds.
 inline constexpr const char* store_unavailable = "store_unavailable";
@@ -95,6 +96,7 @@ struct CreateTable {      // {"type":"create_table","game":"medici","players":3,
   Json options = Json::object();
   bool is_private = false;
   std::optional<ClockConfig> clock;
+  std::optional<bool> rated;  // absent: rated when the creator is signed in, casual for a guest
 };
 // A table is named by its id (public tables) or by its invite code (private ones; also works for public).
 struct TableRef {
@@ -180,6 +182,19 @@ std::string_view type_name(const Message& message);
 // ---- Server to client -------------------------------------------------------------------------
 // Each function returns the serialized frame. `re` is the request id to echo (null: omitted).
 
+// A seat's rating on a rated table: a person's current displayed rating in the game, or a bot's fixed one.
+struct SeatRating {
+  int value = 0;
+  bool provisional = false;
+  bool bot = false;
+};
+// What one person's rating did at a finished rated table.
+struct RatingChange {
+  int seat = 0;
+  int before = 0;
+  int after = 0;
+  bool provisional = false;  // after the game
+};
 // What a lobby or a table member is shown of a table.
 struct SeatInfo {
   int seat = 0;
@@ -189,6 +204,7 @@ struct SeatInfo {
   std::optional<std::string> stand_in;  // "left" or "absent" when that bot stands in for a person during a game
   std::optional<long long> away_s;      // a person's whole seconds disconnected, only while playing
   bool reserved = false;                // before a rematch starts: kept for `name`, who has not taken it yet
+  std::optional<SeatRating> rating{};   // rated tables: a signed-in person's or a bot's
 };
 // A finished table's offer of a new game: the new table, the offerer's seat, and its invite if private.
 struct RematchOffer {
@@ -214,6 +230,8 @@ struct TableInfo {
   std::optional<std::string> commitment;
   std::optional<std::string> seed;
   std::optional<std::string> salt;
+  bool rated = false;
+  std::vector<RatingChange> rating_changes{};  // a finished rated table's, once stored (empty: none, not sent)
 };
 Json table_json(const TableInfo& table);
 // The inverse of table_json, for the tables another node lists (docs/scaling.md): nothing when `j` is not one.
