@@ -99,7 +99,9 @@ Mus balance(const std::vector<Seating>& games, const Mus& mu) {
     seats.clear();
     for (int id : g.identity) seats.push_back({mu[static_cast<std::size_t>(id)], ratings::kBotSigma});
     const auto after = ratings::rate(seats, g.ranks);
-    for (std::size_t s = 0; s < seats.size(); ++s) total[static_cast<std::size_t>(g.identity[s])] += after[s].mu - seats[s].mu;
+    for (std::size_t s = 0; s < seats.size(); ++s) {
+      total[static_cast<std::size_t>(g.identity[s])] += after[s].mu - seats[s].mu;
+    }
   }
   return total;
 }
@@ -258,7 +260,9 @@ int main(int argc, char** argv) {
       for (int n = info->min_players; n <= std::min(4, info->max_players); ++n) counts.push_back(n);
     }
     for (int n : counts) {
-      if (n < info->min_players || n > info->max_players) usage(game + " does not take " + std::to_string(n) + " players");
+      if (n < info->min_players || n > info->max_players) {
+        usage(game + " does not take " + std::to_string(n) + " players");
+      }
     }
     counts_of.push_back(counts);
   }
@@ -293,7 +297,8 @@ int main(int argc, char** argv) {
             return seats;
           },
           [&](int i) {
-            return (o.seed * 1000003ULL + static_cast<std::uint64_t>(players)) * 1000003ULL + static_cast<std::uint64_t>(i);
+            const std::uint64_t round = o.seed * 1000003ULL + static_cast<std::uint64_t>(players);
+            return round * 1000003ULL + static_cast<std::uint64_t>(i);
           });
       const double cpu_s = (process_cpu_ms() - cpu_start) / 1e3;
       cpu_total += cpu_s;
