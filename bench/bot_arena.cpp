@@ -4,23 +4,19 @@
 // Seat (g mod N) of game g is the `L` bot (so it starts from every seat in turn); the other seats are
 // `opponent`. Prints the `L` bot's wins (a shared first place counts as 1/k of a win), its first places,
 // its mean rank, and its decision times (CPU time of the deciding thread: what one core spends).
-#include <time.h>
-
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
-#include <mutex>
+#include <stdexcept>
 #include <string>
-#include <thread>
 #include <vector>
 
-#include "emporium/engine/bot.hpp"
+#include "arena.hpp"
 #include "emporium/engine/registry.hpp"
-#include "merkator/data_file.hpp"
 
 using namespace emporium::engine;
+using namespace emporium::bench;
 
 namespace {
 
@@ -61,14 +57,8 @@ Options parse(int argc, char** argv) {
     else usage(("unknown argument " + a).c_str());
   }
   if (!bot::level_from_name(o.level)) usage("--level is easy or normal");
-  if (o.opponent != "random" && !bot::level_from_name(o.opponent)) usage("--opponent is random, easy or normal");
+  if (!player_from_name(o.opponent)) usage("--opponent is random, easy or normal");
   return o;
-}
-
-double thread_cpu_ms() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
 struct Tally {
@@ -80,44 +70,19 @@ struct Tally {
   std::vector<double> decision_ms;
 };
 
-// One game; the hero is `hero_seat`. Adds to `tally` (the caller holds no lock: it is the thread's own).
-void play(const Options& o, int g, Tally& tally) {
-  const int hero = g % o.players;
-  Rng rng(o.seed * 1000003ULL + static_cast<std::uint64_t>(g));
-  auto created = create_game(o.game, o.players, Json::object(), rng.next());
-  if (created.error) usage(created.error->message.c_str());
-  auto& state = *created.state;
-  const auto hero_level = *bot::level_from_name(o.level);
-  while (!state.is_over()) {
-    const int seat = state.to_move().front();
-    const auto legal = state.legal_actions(seat);
-    Json action;
-    if (seat == hero) {
-      const double start = thread_cpu_ms();
-      action = bot::decide(o.game, state.view(Viewer::of_player(seat)), seat, legal, hero_level, rng.next()).action;
-      tally.decision_ms.push_back(thread_cpu_ms() - start);
-    } else if (o.opponent == "random") {
-      action = legal[rng.below(legal.size())];
-    } else {
-      action = bot::decide(o.game, state.view(Viewer::of_player(seat)), seat, legal,
-                           *bot::level_from_name(o.opponent), rng.next()).action;
-    }
-    if (!state.apply(seat, action).ok()) {
-      ++tally.failures;
-      return;
-    }
+// Adds game g, whose hero sat in seat g mod N.
+void add(const Options& o, int g, const Played& played, Tally& tally) {
+  const auto hero = static_cast<std::size_t>(g % o.players);
+  tally.decision_ms.insert(tally.decision_ms.end(), played.decision_ms[hero].begin(), played.decision_ms[hero].end());
+  if (played.refused) {
+    ++tally.failures;
+    return;
   }
-  const Json result = state.result();
-  const auto& winners = result["winners"];
-  for (const auto& w : winners) {
-    if (w == hero) {
-      tally.wins += 1.0 / static_cast<double>(winners.size());
-      ++tally.firsts;
-    }
+  if (played.ranks[hero] == 1) {
+    tally.wins += 1.0 / static_cast<double>(std::count(played.ranks.begin(), played.ranks.end(), 1));
+    ++tally.firsts;
   }
-  for (const auto& r : result["ranking"]) {
-    if (r["player"] == hero) tally.rank_sum += r["rank"].get<int>();
-  }
+  tally.rank_sum += played.ranks[hero];
   ++tally.games;
 }
 
@@ -131,28 +96,26 @@ double percentile(std::vector<double> v, double p) {
 
 int main(int argc, char** argv) {
   const Options o = parse(argc, argv);
-  if (auto error = merkator::load_data_file(EMPORIUM_MERKATOR_DATA)) usage(error->c_str());
+  if (auto error = load_game_data()) usage(error->c_str());
   const auto* info = find_game(o.game);
   if (!info || !bot::find_bot(o.game)) usage(("no bot for game " + o.game).c_str());
-  const int threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  std::atomic<int> next{0};
-  std::mutex merge;
-  Tally total;
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) {
-    pool.emplace_back([&] {
-      Tally mine;
-      for (int g; (g = next++) < o.games;) play(o, g, mine);
-      std::lock_guard lock(merge);
-      total.wins += mine.wins;
-      total.firsts += mine.firsts;
-      total.rank_sum += mine.rank_sum;
-      total.games += mine.games;
-      total.failures += mine.failures;
-      total.decision_ms.insert(total.decision_ms.end(), mine.decision_ms.begin(), mine.decision_ms.end());
-    });
+  const Player hero = *player_from_name(o.level), opponent = *player_from_name(o.opponent);
+  std::vector<Played> played;
+  try {
+    played = play_all(
+        o.game, o.games, o.threads,
+        [&](int g) {
+          std::vector<Player> seats(static_cast<std::size_t>(o.players), opponent);
+          seats[static_cast<std::size_t>(g % o.players)] = hero;
+          return seats;
+        },
+        [&](int g) { return o.seed * 1000003ULL + static_cast<std::uint64_t>(g); });
+  } catch (const std::invalid_argument& e) {
+    usage(e.what());
   }
-  for (auto& t : pool) t.join();
+  Tally total;
+  for (int g = 0; g < o.games; ++g) add(o, g, played[static_cast<std::size_t>(g)], total);
+  const int threads = thread_count(o.threads);
   const double n = std::max(1, total.games);
   const double median = percentile(total.decision_ms, 0.5), p99 = percentile(total.decision_ms, 0.99);
   const double worst = total.decision_ms.empty() ? 0 : *std::max_element(total.decision_ms.begin(), total.decision_ms.end());

@@ -1,13 +1,36 @@
-// PLACEHOLDER values, the same for every game, until the bots' ratings are measured with the bot arena (another
-// change supplies this file with the measured ones; docs/ratings.md "Bots").
 #include "ratings/bot_ratings.hpp"
+
+#include <array>
 
 namespace emporium::server::ratings {
 
+namespace {
+
+struct Measured {
+  std::string_view game;
+  double easy_mu;
+  double normal_mu;
+};
+
+// Measured on 2026-11-28 by `build/bench/bot_ratings --game G --games K --seed 1` with K = 40 for medici, 14 for
+// merkator, 18 for medina, 16 for silkroad (docs/ratings.md, "The bots' ratings": the method, games and CPU). easy
+// is the anchor, at a new player's mu; normal is 25 + the measured gap, whose standard error is in the comment.
+constexpr std::array<Measured, 4> kMeasured{{
+    {"medici", 25.0, 46.94},    // ± 2.73, 160 games
+    {"merkator", 25.0, 47.44},  // ± 4.73, 56 games
+    {"medina", 25.0, 43.62},    // ± 3.38, 72 games
+    {"silkroad", 25.0, 38.82},  // ± 2.90, 64 games
+}};
+
+}  // namespace
+
 std::optional<Rating> bot_rating(std::string_view game, std::string_view level) {
-  if (game.empty()) return std::nullopt;
-  if (level == "easy") return Rating{25.0, 1.0};
-  if (level == "normal") return Rating{35.0, 1.0};
+  for (const Measured& m : kMeasured) {
+    if (m.game != game) continue;
+    if (level == "easy") return Rating{m.easy_mu, kBotSigma};
+    if (level == "normal") return Rating{m.normal_mu, kBotSigma};
+    return std::nullopt;
+  }
   return std::nullopt;
 }
 

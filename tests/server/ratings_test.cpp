@@ -1,6 +1,7 @@
 // The rating model (server/ratings/, docs/ratings.md) as a pure unit. tests/tools/ratings_oracle.mjs checks it
 // against the npm package openskill on thousands of random games; these are the cases one can check by hand.
 #include "ratings/ratings.hpp"
+#include "ratings/bot_ratings.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,9 +12,11 @@
 
 namespace {
 
+using emporium::server::ratings::bot_rating;
 using emporium::server::ratings::displayed_rating;
 using emporium::server::ratings::initial_rating;
 using emporium::server::ratings::is_provisional;
+using emporium::server::ratings::kBotSigma;
 using emporium::server::ratings::ordinal;
 using emporium::server::ratings::Parameters;
 using emporium::server::ratings::rate;
@@ -178,6 +181,39 @@ TEST(Ratings, DisplayedRatingAndProvisional) {
   EXPECT_TRUE(is_provisional(initial_rating()));
   EXPECT_TRUE(is_provisional({25, 5.0}));
   EXPECT_FALSE(is_provisional({25, 4.999}));
+}
+
+// The bots' published ratings (ratings/bot_ratings.hpp): every game with a bot (the engine's four) has one per level,
+// easy at a new player's mu (the anchor), normal above it, both settled; anything else has none.
+TEST(BotRatings, EveryGameAndLevelHasOne) {
+  for (const char* game : {"medici", "merkator", "medina", "silkroad"}) {
+    const auto easy = bot_rating(game, "easy");
+    const auto normal = bot_rating(game, "normal");
+    ASSERT_TRUE(easy.has_value()) << game;
+    ASSERT_TRUE(normal.has_value()) << game;
+    EXPECT_DOUBLE_EQ(easy->mu, initial_rating().mu) << game;
+    EXPECT_GT(normal->mu, easy->mu + 5) << game;  // normal wins most games against easy (bench/bot_arena)
+    EXPECT_LT(normal->mu, easy->mu + 40) << game;
+    for (const Rating& r : {*easy, *normal}) {
+      EXPECT_DOUBLE_EQ(r.sigma, kBotSigma) << game;
+      EXPECT_FALSE(is_provisional(r)) << game;
+    }
+    EXPECT_GT(displayed_rating(*normal), displayed_rating(*easy)) << game;
+    // A new player gains more by beating the normal bot than by beating the easy one (the bot's result is dropped).
+    const auto beat_easy = rate_all({initial_rating(), *easy}, {1, 2});
+    const auto beat_normal = rate_all({initial_rating(), *normal}, {1, 2});
+    EXPECT_GT(beat_normal[0].mu, beat_easy[0].mu) << game;
+  }
+}
+
+TEST(BotRatings, UnknownGamesAndLevelsHaveNone) {
+  EXPECT_FALSE(bot_rating("medici", "random").has_value());
+  EXPECT_FALSE(bot_rating("medici", "hard").has_value());
+  EXPECT_FALSE(bot_rating("medici", "").has_value());
+  EXPECT_FALSE(bot_rating("medici", "Easy").has_value());
+  EXPECT_FALSE(bot_rating("chess", "easy").has_value());
+  EXPECT_FALSE(bot_rating("", "normal").has_value());
+  EXPECT_FALSE(bot_rating("Medici", "easy").has_value());
 }
 
 }  // namespace
