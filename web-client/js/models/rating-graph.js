@@ -3,7 +3,9 @@
 // oldest first ({at, value}); x is the game's number (a burst of games on one evening stays readable), y the
 // rating, on "nice" ticks (steps of 1, 2 or 5 times a power of ten) that cover every point.
 
-export const GRAPH_SIZE = Object.freeze({ width: 560, height: 200, top: 12, right: 14, bottom: 30, left: 48 });
+// In the units of the SVG's viewBox, which scales to the card's width: small enough that its 11-unit labels stay
+// readable in a card a third of a desktop wide.
+export const GRAPH_SIZE = Object.freeze({ width: 380, height: 180, top: 10, right: 12, bottom: 30, left: 40 });
 
 /** A step of 1, 2, 2.5 or 5 × 10^k near `span / count`. */
 export function niceStep(span, count) {

@@ -49,7 +49,7 @@ export function mountLeaderboard(root, ctx, { game: asked }) {
     let mine = null;
     if (view.beyond) {
       mine = h('p', { class: 'leaderboard-you', 'data-testid': 'leaderboard-you' },
-        t('leaderboard.youAre', { place: view.you.place, value: view.you.value, count: view.you.games }));
+        t('leaderboard.youAre', { place: view.you.place, value: String(view.you.value), count: view.you.games }));
     } else if (!view.you && accounts.account) {
       mine = h('p', { class: 'hint', 'data-testid': 'leaderboard-you' }, t('leaderboard.notYet'));
     }

@@ -20,8 +20,9 @@ function svg(tag, attrs, ...children) {
 export function ratingGraph(history, game) {
   const g = graphGeometry(history);
   const { plot, summary } = g;
+  // Ratings are written as figures ("1234"), as everywhere, not as the language writes other numbers ("1,234").
   const label = t('profile.graph.label', {
-    game, count: summary.count, first: summary.first, last: summary.last, min: summary.min, max: summary.max,
+    game, count: summary.count, first: String(summary.first), last: String(summary.last), min: String(summary.min), max: String(summary.max),
   });
   const drawing = svg('svg', {
     class: 'rating-graph', viewBox: `0 0 ${g.width} ${g.height}`, role: 'img', 'aria-label': label, 'data-testid': 'rating-graph',
@@ -31,8 +32,8 @@ export function ratingGraph(history, game) {
     svg('line', { class: 'graph-grid', x1: plot.x0, x2: plot.x1, y1: tick.y, y2: tick.y }),
     svg('text', { class: 'graph-label', x: plot.x0 - 6, y: tick.y, 'text-anchor': 'end', 'dominant-baseline': 'middle' }, String(tick.value)))),
   svg('line', { class: 'graph-axis', x1: plot.x0, x2: plot.x1, y1: plot.y0, y2: plot.y0 }),
-  ...g.xTicks.map((tick) => svg('text', { class: 'graph-label', x: tick.x, y: plot.y0 + 16, 'text-anchor': 'middle' }, String(tick.game))),
-  svg('text', { class: 'graph-label graph-axis-name', x: plot.x1, y: g.height - 1, 'text-anchor': 'end' }, t('profile.graph.games')),
+  ...g.xTicks.map((tick) => svg('text', { class: 'graph-label', x: tick.x, y: plot.y0 + 14, 'text-anchor': 'middle' }, String(tick.game))),
+  svg('text', { class: 'graph-label graph-axis-name', x: plot.x1, y: g.height - 4, 'text-anchor': 'end' }, t('profile.graph.games')),
   svg('path', { class: 'graph-line', d: g.path, fill: 'none' }),
   ...g.dots.map((d) => svg('circle', { class: 'graph-dot', cx: d.x, cy: d.y, r: 3.5, 'data-value': d.value })));
   const lang = language();
