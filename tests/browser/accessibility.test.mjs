@@ -1,4 +1,4 @@
-// Accessibility of the client, checked with axe-core (a devDependency: only this test injects it, the client
+// Accessibility of the client, checked with axe-core (a devDependency: only the tests inject it, support.mjs axeAudit; the client
 // never serves it) in Chromium (headless) against the real server: the lobby, its create form, each game's
 // board in the middle of a game as its player sees it (the move panel open), a finished game's results, and the
 // account's pages (signing up, with a refused password; the account page, its confirmations open),
@@ -14,47 +14,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
-import { DESKTOP, ROOT, createHarness, openLobby, step } from './support.mjs';
+import { DESKTOP, ROOT, axeAudit, createHarness, openLobby, step } from './support.mjs';
 import { createTableWithBots, startAndPlay } from './protocol-driver.mjs';
 
-const AXE = path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 const GAMES = ['medici', 'silkroad', 'medina', 'merkator'];
 const h = createHarness({ serverArgs: ['--bot-delay-ms', '0'], failurePrefix: 'failure-a11y-' });
 
 /** Every violation found, over the whole file: "where: id (impact) targets". */
 const found = [];
-
-/**
- * Runs axe on `page` (the whole document, or `include`), in the light and the dark scheme, with every
- * <details> open so that what folds is checked too. Returns the serious and critical violations.
- */
-async function audit(page, where, { include = null } = {}) {
-  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ path: AXE });
-  await page.evaluate(() => { for (const d of document.querySelectorAll('details')) d.open = true; });
-  const bad = [];
-  for (const scheme of ['light', 'dark']) {
-    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    const violations = await page.evaluate(async (context) => {
-      const res = await window.axe.run(context || document, { resultTypes: ['violations'] });
-      return res.violations.map((v) => ({
-        id: v.id, impact: v.impact, help: v.help,
-        targets: v.nodes.slice(0, 10).map((n) => `${n.target.join(' ')}${n.any[0] && n.any[0].message ? ` — ${n.any[0].message}` : ''}`),
-        count: v.nodes.length,
-      }));
-    }, include);
-    const nodes = await page.evaluate(() => document.querySelectorAll('*').length);
-    console.log(`# axe: ${where} [${scheme}]: ${nodes} elements, ${violations.length} violation(s)`);
-    for (const v of violations) {
-      const line = `${where} [${scheme}]: ${v.id} (${v.impact}, ${v.count} node${v.count === 1 ? '' : 's'}) ${v.help}\n    ${v.targets.join('\n    ')}`;
-      found.push(line);
-      console.log(`# ${line}`);
-      if (v.impact === 'serious' || v.impact === 'critical') bad.push(line);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-  return bad;
-}
+/** axe on `page` in both schemes (support.mjs axeAudit): the serious and critical violations. */
+const audit = (page, where, { include = null } = {}) => axeAudit(page, where, { include, found });
 
 /**
  * In `page` (on the site, no app running on it): a 3-player table of `game` with two easy bots, started, the

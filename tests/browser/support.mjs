@@ -1,7 +1,7 @@
 // What the browser tests share: the paths, Chromium, the real server binary on port 0 with a
 // temporary data directory, pages that record dialogs and script errors, scenario steps with
-// deadlines, a seeded PRNG, screenshots, and the lobby flow that opens a private table and fills it
-// through the invite link. Not a test file itself (node --test runs only *.test.mjs here).
+// deadlines, a seeded PRNG, screenshots, the lobby flow that opens a private table and fills it
+// through the invite link, and axe-core's audit of a page in the light and the dark scheme. Not a test file itself (node --test runs only *.test.mjs here).
 //
 // Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
 import { before, after } from 'node:test';
@@ -270,4 +270,40 @@ export async function shotLightDark(page, name, viewport) {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize(was);
   }
+}
+
+const AXE = path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
+
+/**
+ * Runs axe on `page` (the whole document, or `include`), in the light and the dark scheme, with every
+ * <details> open so that what folds is checked too. Every violation (of any impact) is printed and added to `found`;
+ * returns the serious and critical ones. axe-core is a devDependency: only the tests inject it, the client never
+ * serves it.
+ */
+export async function axeAudit(page, where, { include = null, found = [] } = {}) {
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ path: AXE });
+  await page.evaluate(() => { for (const d of document.querySelectorAll('details')) d.open = true; });
+  const bad = [];
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const violations = await page.evaluate(async (context) => {
+      const res = await window.axe.run(context || document, { resultTypes: ['violations'] });
+      return res.violations.map((v) => ({
+        id: v.id, impact: v.impact, help: v.help,
+        targets: v.nodes.slice(0, 10).map((n) => `${n.target.join(' ')}${n.any[0] && n.any[0].message ? ` — ${n.any[0].message}` : ''}`),
+        count: v.nodes.length,
+      }));
+    }, include);
+    const nodes = await page.evaluate(() => document.querySelectorAll('*').length);
+    console.log(`# axe: ${where} [${scheme}]: ${nodes} elements, ${violations.length} violation(s)`);
+    for (const v of violations) {
+      const line = `${where} [${scheme}]: ${v.id} (${v.impact}, ${v.count} node${v.count === 1 ? '' : 's'}) ${v.help}\n    ${v.targets.join('\n    ')}`;
+      found.push(line);
+      console.log(`# ${line}`);
+      if (v.impact === 'serious' || v.impact === 'critical') bad.push(line);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  return bad;
 }

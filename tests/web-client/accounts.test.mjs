@@ -359,3 +359,27 @@ test('refusals in words (js/core/errors.js): the wait of a 429 in minutes, every
   }
   assert.equal(errorText(new AccountError('brand_new_code', 'the server says why')), 'Something went wrong: the server says why');
 });
+
+describe('profiles and leaderboards', () => {
+  test('GET /api/players/<name> with the name URL-encoded; a 404 is not_found, in either shape of error', async () => {
+    const profile = { name: 'Ann Lee', since: 1, reputation: { finished: 1, left: 0, timed_out: 0 }, games: [], recent: [] };
+    const server = fakeServer({
+      'GET /api/players/Ann%20Lee': () => [200, profile],
+      'GET /api/players/Nobody': () => [404, { error: 'not_found', message: 'no such player' }],
+      'GET /api/leaderboard/medici': () => [200, { game: 'medici', min_games: 10, rows: [], you: null }],
+      'GET /api/leaderboard/chess': () => [404, { error: { code: 'not_found', message: 'no such game' } }],
+    });
+    const accounts = new Accounts({ fetch: server.fetch, scope: {} });
+    assert.deepEqual(await accounts.player('Ann Lee'), profile);
+    await assert.rejects(accounts.player('Nobody'), (e) => e instanceof AccountError && e.code === 'not_found' && e.status === 404
+      && e.message === 'no such player');
+    assert.equal((await accounts.leaderboard('medici')).min_games, 10);
+    await assert.rejects(accounts.leaderboard('chess'), (e) => e.code === 'not_found');
+    assert.ok(server.requests.every((r) => r.method === 'GET' && !r.headers['X-CSRF-Token']), 'plain GETs');
+  });
+
+  test('rated_needs_account has words of its own', async () => {
+    const { errorText } = await import('../../web-client/js/core/errors.js');
+    assert.match(errorText({ code: 'rated_needs_account', message: 'SERVER-MESSAGE' }), /^Rated games are for signed-in players/);
+  });
+});

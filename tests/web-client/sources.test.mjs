@@ -36,6 +36,8 @@ test('the client is split by responsibility', () => {
     'js/pages/table.js', 'js/pages/table/head.js', 'js/pages/table/pregame.js', 'js/pages/table/players.js', 'js/pages/table/invite.js',
     'js/pages/table/log.js', 'js/pages/table/chat.js', 'js/pages/table/clock.js', 'js/pages/table/rematch.js', 'js/pages/table/fairness.js',
     'js/pages/table/attention.js',
+    'js/models/ratings.js', 'js/models/rating-graph.js', 'js/ui/rating-mark.js', 'js/pages/table/rating-changes.js',
+    'js/pages/profile.js', 'js/pages/profile/graph.js', 'js/pages/leaderboard.js',
     'games/registry.js', 'games/board-parts.js', 'games/model-parts.js', 'games/medici/board.js', 'games/medici/model.js', 'games/medina/board.js',
     'games/medina/model.js', 'games/silkroad/board.js', 'games/silkroad/model.js', 'games/merkator/board.js', 'games/merkator/model.js']) {
     assert.ok(existsSync(path.join(WEB, f)), f);

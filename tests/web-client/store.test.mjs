@@ -3,7 +3,9 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { Store, MemoryStorage, MAX_TRANSCRIPT, rememberSeat } from '../../web-client/js/core/store.js';
-import { parseRoute, tablePath, replayPath, invitePath, inviteUrl, myGamesPath, accountPath, signInPath, safeNext } from '../../web-client/js/core/route.js';
+import {
+  parseRoute, tablePath, replayPath, invitePath, inviteUrl, myGamesPath, accountPath, signInPath, safeNext, profilePath, leaderboardPath,
+} from '../../web-client/js/core/route.js';
 
 describe('Store', () => {
   test('remembers the name', () => {
@@ -164,6 +166,21 @@ describe('routes', () => {
       '?next=%2Fnowhere%2Fat%2Fall', '?other=1', 'relative/path', '?next=%2Faccount%2Fsign-in']) {
       assert.equal(safeNext(bad), '/', bad);
     }
+  });
+
+  test('profiles by any name, URL-encoded both ways; leaderboards by game', () => {
+    for (const name of ['Ann', 'Ann Lee', 'Zoë/ß', '李小龍', 'a?b#c%d']) {
+      assert.deepEqual(parseRoute(profilePath(name)), { name: 'profile', player: name }, name);
+    }
+    assert.equal(profilePath('Ann Lee'), '/u/Ann%20Lee');
+    assert.equal(profilePath('a/b'), '/u/a%2Fb');
+    for (const bad of ['/u/', '/u/%E0%A4%A', '/u/%20', '/u/a/b', `/u/${'a'.repeat(129)}`]) {
+      assert.deepEqual(parseRoute(bad), { name: 'notFound' }, bad);
+    }
+    assert.deepEqual(parseRoute(leaderboardPath('medici')), { name: 'leaderboard', game: 'medici' });
+    assert.deepEqual(parseRoute('/leaderboard'), { name: 'leaderboard', game: null });
+    assert.deepEqual(parseRoute('/leaderboard/a b'), { name: 'notFound' });
+    assert.equal(safeNext('?next=%2Fu%2FAnn'), '/u/Ann', 'signing in from a profile comes back to it');
   });
 
   test('routes to paths and the invite URL', () => {

@@ -9,6 +9,8 @@
 //   /my-games    the games this browser plays or played (js/pages/my-games.js)
 //   /account     the signed-in account (js/pages/account.js)
 //   /account/sign-in, /account/sign-up  signing in or up (js/pages/sign-in.js)
+//   /u/<name>    a player's profile (js/pages/profile.js)
+//   /leaderboard/<game>  a game's leaderboard (js/pages/leaderboard.js)
 // Who is signed in comes from GET /api/session at start (js/core/accounts.js) and from each hello; a change of it
 // (signing in or out here, or a session that ended elsewhere) opens the WebSocket again, whose upgrade reads
 // the session cookie, and redraws the header.
@@ -24,6 +26,8 @@ import { mountMyGames } from './pages/my-games.js';
 import { mountReplay } from './pages/replay.js';
 import { mountAccount } from './pages/account.js';
 import { mountSignIn } from './pages/sign-in.js';
+import { mountProfile } from './pages/profile.js';
+import { mountLeaderboard } from './pages/leaderboard.js';
 import { createAccountMenu } from './ui/account-menu.js';
 import { createThemeSwitch } from './ui/theme-switch.js';
 import { createLanguagePicker, startLanguage } from './ui/language-picker.js';
@@ -165,6 +169,8 @@ function route({ again = false } = {}) {
   else if (r.name === 'invite') current = mountTable(app, ctx, { invite: r.code });
   else if (r.name === 'replay') current = mountReplay(app, ctx, { id: r.id });
   else if (r.name === 'account') current = mountAccount(app, ctx);
+  else if (r.name === 'profile') current = mountProfile(app, ctx, { player: r.player });
+  else if (r.name === 'leaderboard') current = mountLeaderboard(app, ctx, { game: r.game });
   else if (r.name === 'signIn') current = mountSignIn(app, ctx, { mode: r.mode, next: safeNext(location.search) });
   else current = mountNotFound(app);
   // "Sign in" in the header comes back here (not to the sign-in or account pages themselves).

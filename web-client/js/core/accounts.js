@@ -1,4 +1,5 @@
-// Accounts: the HTTP requests under /api/ (protocol/README.md, "Accounts (HTTP)"; docs/accounts.md) and who this
+// Accounts: the HTTP requests under /api/ (protocol/README.md, "Accounts (HTTP)"; docs/accounts.md; and the players'
+// profiles and leaderboards, "Ratings (HTTP)") and who this
 // browser is signed in as. One per page (js/main.js makes it and hands it to the pages as ctx.accounts).
 // - start() asks GET /api/session: whether the browser is signed in, and the anti-CSRF token every POST sends
 //   back in X-CSRF-Token (a refused token is fetched again once, and the request repeated);
@@ -139,7 +140,8 @@ export class Accounts {
       throw new AccountError('unavailable', `no account service (HTTP ${res.status})`, { status: res.status });
     }
     if (!res.ok || json.error) {
-      const e = json.error || {};
+      // {"error":{"code","message"}}; also {"error":"code","message"} (the code alone, the message beside it).
+      const e = typeof json.error === 'string' ? { code: json.error, message: json.message } : (json.error || {});
       const header = res.headers && typeof res.headers.get === 'function' ? Number(res.headers.get('Retry-After')) : NaN;
       const retryAfter = Number.isFinite(e.retry_after) ? e.retry_after : (Number.isFinite(header) && header > 0 ? header : null);
       throw new AccountError(typeof e.code === 'string' ? e.code : 'internal_error', e.message || `HTTP ${res.status}`,
@@ -239,6 +241,18 @@ export class Accounts {
     const reply = await this.post('/api/sign-out-everywhere', {});
     this.setAccount(null);
     return reply.signed_out;
+  }
+
+  // ---- profiles and leaderboards (anyone may ask; a signed-in viewer also learns of their own private games) ----
+
+  /** A player's profile (GET /api/players/<name>); `404 not_found` for no such player. */
+  player(name) {
+    return this.send('GET', `/api/players/${encodeURIComponent(name)}`);
+  }
+
+  /** A game's leaderboard (GET /api/leaderboard/<game>), with the viewer's own place; `404 not_found` for no such game. */
+  leaderboard(game) {
+    return this.send('GET', `/api/leaderboard/${encodeURIComponent(game)}`);
   }
 
   // ---- the account page ----

@@ -7,6 +7,8 @@
 //   /my-games    the games this browser has played or is playing (also #/my-games)
 //   /account     the signed-in account's page
 //   /account/sign-in, /account/sign-up  signing in or up; `?next=<path>` is where to go afterwards
+//   /u/<name>    a player's profile (the name URL-encoded)
+//   /leaderboard/<game>  a game's leaderboard (/leaderboard alone: the first game's)
 const ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 export function parseRoute(pathname, hash = '') {
@@ -20,10 +22,28 @@ export function parseRoute(pathname, hash = '') {
   if (parts.length === 2 && parts[0] === 't' && ID.test(parts[1])) return { name: 'table', id: parts[1] };
   if (parts.length === 3 && parts[0] === 't' && ID.test(parts[1]) && parts[2] === 'replay') return { name: 'replay', id: parts[1] };
   if (parts.length === 2 && parts[0] === 'i' && ID.test(parts[1])) return { name: 'invite', code: parts[1] };
+  if (parts.length === 2 && parts[0] === 'u') {
+    const player = decoded(parts[1]);
+    if (player !== null) return { name: 'profile', player };
+  }
+  if (parts.length === 1 && parts[0] === 'leaderboard') return { name: 'leaderboard', game: null };
+  if (parts.length === 2 && parts[0] === 'leaderboard' && ID.test(parts[1])) return { name: 'leaderboard', game: parts[1] };
   return { name: 'notFound' };
 }
 
+/** A path segment decoded, or null when it is not valid percent-encoding or names nothing. */
+function decoded(segment) {
+  try {
+    const text = decodeURIComponent(segment);
+    return text.trim() && text.length <= 128 ? text : null;
+  } catch {
+    return null;
+  }
+}
+
 export const myGamesPath = '/my-games';
+export const profilePath = (name) => `/u/${encodeURIComponent(name)}`;
+export const leaderboardPath = (game) => `/leaderboard/${encodeURIComponent(game)}`;
 export const tablePath = (id) => `/t/${encodeURIComponent(id)}`;
 export const replayPath = (id) => `${tablePath(id)}/replay`;
 export const invitePath = (code) => `/i/${encodeURIComponent(code)}`;

@@ -1,10 +1,11 @@
 // The lobby: the display name, "play against bots" (js/pages/lobby/play-bots.js), a form to create a table (with the
-// chosen game's "How to play"), the live list of public tables (watch_lobby; js/models/lobby-list.js keeps it)
-// and the tables this browser holds a seat at. A change of language draws it again in place (relabel),
+// chosen game's "How to play"; rated or casual), the live list of public tables (watch_lobby; js/models/lobby-list.js
+// keeps it; each marked rated or casual) and the tables this browser holds a seat at, and the way to the
+// leaderboards. A change of language draws it again in place (relabel),
 // keeping what was chosen in the forms and the list of tables.
 import { h, replace, keepValues } from '../core/dom.js';
 import { t } from '../core/i18n/index.js';
-import { tablePath, myGamesPath } from '../core/route.js';
+import { tablePath, myGamesPath, leaderboardPath, signInPath } from '../core/route.js';
 import { rememberSeat } from '../core/store.js';
 import { nameForm } from '../ui/name-form.js';
 import { errorText } from '../core/errors.js';
@@ -17,6 +18,8 @@ import { isReserved, reservedWords } from '../models/rematch-rules.js';
 import { applyLobbyFrame, isLobbyFrame } from '../models/lobby-list.js';
 import { gameCards } from './lobby/game-cards.js';
 import { howToButton } from '../ui/howto.js';
+import { needsAccount, ratedChoice } from '../models/ratings.js';
+import { ratedBadge } from '../ui/rating-mark.js';
 
 function optionField(opt, idPrefix) {
   const id = `${idPrefix}-${opt.name}`;
@@ -36,6 +39,24 @@ function optionField(opt, idPrefix) {
       min: opt.min !== undefined ? String(opt.min) : null, max: opt.max !== undefined ? String(opt.max) : null,
       value: String(opt.default ?? ''),
     }));
+}
+
+/**
+ * The create form's "Rated" switch: on by default when signed in; a guest's is off and disabled, with the
+ * reason and the way to sign in. `read()` is what create_table says: {rated} when signed in, else nothing (the
+ * server's default for a guest is casual).
+ */
+function ratedField(signedIn) {
+  const choice = ratedChoice(signedIn);
+  const input = h('input', {
+    type: 'checkbox', role: 'switch', id: 'create-rated', name: 'rated', checked: choice.checked, disabled: choice.disabled,
+    'aria-describedby': 'create-rated-hint', 'data-testid': 'create-rated',
+  });
+  const el = h('div', { class: 'rated-field' },
+    h('div', { class: 'field field--check' }, input, h('label', { for: 'create-rated' }, t('lobby.create.rated'))),
+    h('p', { class: 'hint', id: 'create-rated-hint' }, signedIn ? t('lobby.create.rated.hint')
+      : [t('lobby.create.rated.guest'), ' ', h('a', { href: signInPath('/'), 'data-link': '', 'data-testid': 'create-rated-sign-in' }, t('account.signIn'))]));
+  return { el, read: () => (signedIn ? { rated: input.checked } : {}) };
 }
 
 /** The clock field of the create form: the presets, and two numbers for a custom clock. */
@@ -92,7 +113,7 @@ export function mountLobby(root, ctx) {
   function layout() {
     replace(root,
       h('div', { class: 'lobby' },
-        h('h1', { tabindex: '-1' }, t('lobby.heading')),
+        h('div', { class: 'page-head' }, h('h1', { tabindex: '-1' }, t('lobby.heading')), leaderboardsLink()),
         h('p', { class: 'tagline' }, t('app.tagline')),
         gamesSlot,
         h('div', { class: 'lobby-grid' },
@@ -106,6 +127,13 @@ export function mountLobby(root, ctx) {
     if (!listed) replace(listSlot, h('p', { class: 'hint' }, t('common.loading')));
   }
   layout();
+
+  /** The way to the leaderboards (the first game's; the page picks the others). */
+  function leaderboardsLink() {
+    const first = (conn.games || []).find((g) => gameModule(g.id));
+    return h('a', { class: 'btn subtle', href: first ? leaderboardPath(first.id) : '/leaderboard', 'data-link': '', 'data-testid': 'leaderboards-link' },
+      t('leaderboard.link'));
+  }
 
   // ---- the games ----
   /** Chooses `id` in the form whose game select is `selector` and moves the keyboard and the view there. */
@@ -150,6 +178,7 @@ export function mountLobby(root, ctx) {
     gameSelect.addEventListener('change', fillFor);
     gameSelect.addEventListener('change', () => howTo.relabel());
     const clock = clockField();
+    const rated = ratedField(Boolean(conn.account));
     const submit = h('button', { type: 'submit', class: 'btn primary', 'data-testid': 'create-table' }, t('lobby.create.submit'));
     const form = h('form', {
       class: 'create-form',
@@ -173,7 +202,7 @@ export function mountLobby(root, ctx) {
         try {
           const reply = await conn.request({
             type: 'create_table', game: gameSelect.value, players: Number(playersSelect.value), options, private: isPrivate,
-            ...(timing.clock ? { clock: timing.clock } : {}),
+            ...(timing.clock ? { clock: timing.clock } : {}), ...rated.read(),
           });
           rememberSeat(store, reply);
           navigate(tablePath(reply.table.id));
@@ -191,6 +220,7 @@ export function mountLobby(root, ctx) {
       h('legend', null, t('lobby.create.visibility')),
       h('label', { class: 'radio' }, h('input', { type: 'radio', name: 'visibility', value: 'public', checked: true }), t('lobby.create.public')),
       h('label', { class: 'radio' }, h('input', { type: 'radio', name: 'visibility', value: 'private', 'data-testid': 'private' }), t('lobby.create.private'))),
+    rated.el,
     optionsSlot,
     h('div', { class: 'buttons' }, submit));
     fillFor();
@@ -217,13 +247,16 @@ export function mountLobby(root, ctx) {
       const game = gameName(table.game, conn.games);
       const names = table.seats.filter((s) => s.name).map((s) => s.name).join(', ') || '—';
       const taken = table.seats.filter((s) => s.name).length;
-      const canJoin = table.state === 'waiting' && taken < table.players && !store.seat(table.id);
+      const open = table.state === 'waiting' && taken < table.players && !store.seat(table.id);
+      const mustSignIn = open && needsAccount(table, Boolean(conn.account));
+      const canJoin = open && !mustSignIn;
       const mineHere = store.seat(table.id);
       return h('li', { class: 'table-item', 'data-table': table.id },
         h('div', { class: 'table-item-head' },
           h('strong', null, game),
           h('span', { class: 'muted' }, t('lobby.tables.players', { count: table.players })),
           h('span', { class: `state state--${table.state}` }, t(`state.${table.state}`)),
+          ratedBadge(table),
           table.clock ? h('span', { class: 'badge badge--clock', 'data-testid': 'table-clock' }, clockWords(table.clock, t)) : null,
           table.spectators ? h('span', { class: 'muted' }, t('lobby.tables.spectators', { count: table.spectators })) : null),
         h('ul', { class: 'seat-chips', 'aria-label': t('lobby.tables.seats') }, seatSummary(table)),
@@ -244,6 +277,11 @@ export function mountLobby(root, ctx) {
               }
             },
           }, t('lobby.tables.join')) : null,
+          // A guest would be refused (rated_needs_account): the button says why and signs in, back to the table.
+          mustSignIn ? h('a', {
+            class: 'btn primary', href: signInPath(tablePath(table.id)), 'data-link': '', 'data-testid': 'join-sign-in',
+            'aria-label': t('lobby.tables.signInLabel', { game, names }),
+          }, t('lobby.tables.signInToJoin')) : null,
           !mineHere ? h('a', { class: 'btn', href: tablePath(table.id), 'data-link': '', 'aria-label': t('lobby.tables.watchLabel', { game, names }) },
             t('lobby.tables.watch')) : null));
     })));

@@ -9,6 +9,7 @@
 //   chat.js        the chat
 //   clock.js       the clocks of a timed table (the seat on the clock counting down, reserves)
 //   rematch.js     "Play again" on a finished table and the offer to the others
+//   rating-changes.js  a finished rated table's changes of rating ("+23")
 //   fairness.js    the shuffle's commitment, and its check when the game ends
 //   attention.js   the your-turn sound and notification switches
 // and the game's board in js/ui/board-host.js (shared with the replay page).
@@ -38,6 +39,7 @@ import { createLog } from './table/log.js';
 import { createChat } from './table/chat.js';
 import { createClocks } from './table/clock.js';
 import { createRematch } from './table/rematch.js';
+import { createRatingChanges } from './table/rating-changes.js';
 import { createFairness } from './table/fairness.js';
 import { createAttention } from './table/attention.js';
 import { absentThreshold, msUntilThreshold, timedOutSeat } from '../models/stand-in.js';
@@ -88,6 +90,7 @@ export function mountTable(root, ctx, params) {
   let chat = createChat({ conn, notify, tableId: () => s.tableId });
   let clocks = createClocks();
   const rematch = createRematch({ onRematch: playAgain });
+  const ratingChanges = createRatingChanges();
   const fairness = createFairness({ store });
   const attention = createAttention({ store });
 
@@ -95,7 +98,7 @@ export function mountTable(root, ctx, params) {
   const grid = h('div', { class: 'table-grid' });
   function layout() {
     replace(grid,
-      h('div', { class: 'table-main' }, rematch.el, clocks.el, pregame.el, boardHost.el),
+      h('div', { class: 'table-main' }, ratingChanges.el, rematch.el, clocks.el, pregame.el, boardHost.el),
       h('aside', { class: 'table-side' }, players.el, fairness.el, log.el, chat.el));
     replace(root, h('div', { class: 'table-page' }, head.el, attention.el, banner.el, grid));
   }
@@ -503,6 +506,7 @@ export function mountTable(root, ctx, params) {
       mine: tm.isMyTurn({ seat: me(), game: s.game, info: s.info }), game: gameTitle, tableId: s.tableId,
     });
     rematch.render({ info: s.info, me: me(), hasSeatAt: (id) => Boolean(store.seat(id)) });
+    ratingChanges.render({ info: s.info, me: me() });
     fairness.render({ info: s.info, version: s.game ? s.game.version : null, invite: s.invite });
     renderClocks();
     pregame.render({

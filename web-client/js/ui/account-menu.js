@@ -1,10 +1,10 @@
 // The header's account part (js/main.js puts it in the top bar): "Sign in" for a guest; for a signed-in
-// browser the account's name, a button that opens a small menu (Account, Sign out). The menu is a disclosure:
+// browser the account's name, a button that opens a small menu (Profile, Account, Sign out). The menu is a disclosure:
 // the button says whether it is open (aria-expanded), Escape and a click or the focus elsewhere close it.
 // Nothing shows while this server has no accounts (js/core/accounts.js `available`).
 import { h, replace } from '../core/dom.js';
 import { t } from '../core/i18n/index.js';
-import { accountPath, signInPath } from '../core/route.js';
+import { accountPath, profilePath, signInPath } from '../core/route.js';
 import { errorText } from '../core/errors.js';
 
 /**
@@ -20,19 +20,24 @@ export function createAccountMenu({ accounts, notify, onSignedOut = () => {} }) 
     type: 'button', class: 'account-toggle', 'aria-expanded': 'false', 'aria-controls': listId, 'data-testid': 'account-menu',
     onclick: () => setOpen(list.hidden),
   }, h('span', { class: 'account-icon', 'aria-hidden': 'true' }), nameText, h('span', { class: 'account-caret', 'aria-hidden': 'true' }));
+  const profileLink = h('a', {
+    class: 'account-menu-item', href: '/', 'data-link': '', 'data-testid': 'profile-link',
+    onclick: () => setOpen(false),
+  });
   const accountLink = h('a', {
     class: 'account-menu-item', href: accountPath, 'data-link': '', 'data-testid': 'account-link',
     onclick: () => setOpen(false),
   });
   const signOut = h('button', { type: 'button', class: 'account-menu-item', 'data-testid': 'sign-out', onclick: () => doSignOut() });
-  const list = h('ul', { id: listId, class: 'account-menu-list', hidden: true }, h('li', null, accountLink), h('li', null, signOut));
+  const list = h('ul', { id: listId, class: 'account-menu-list', hidden: true }, h('li', null, profileLink), h('li', null, accountLink),
+    h('li', null, signOut));
   const menu = h('div', { class: 'account-menu' }, toggle, list);
   const el = h('div', { class: 'account-slot', 'data-testid': 'account-slot' });
 
   function setOpen(open, { focus = false } = {}) {
     list.hidden = !open;
     toggle.setAttribute('aria-expanded', String(open));
-    if (open && focus) accountLink.focus();
+    if (open && focus) profileLink.focus();
   }
 
   menu.addEventListener('keydown', (e) => {
@@ -73,6 +78,7 @@ export function createAccountMenu({ accounts, notify, onSignedOut = () => {} }) 
     }
     if (accounts.account) {
       nameText.textContent = accounts.account.name;
+      profileLink.href = profilePath(accounts.account.name);
       toggle.setAttribute('aria-label', t('account.menu.label', { name: accounts.account.name }));
       if (menu.parentNode !== el) replace(el, menu);
     } else {
@@ -87,6 +93,7 @@ export function createAccountMenu({ accounts, notify, onSignedOut = () => {} }) 
 
   function relabel() {
     signIn.textContent = t('account.signIn');
+    profileLink.textContent = t('account.menu.profile');
     accountLink.textContent = t('account.menu.account');
     signOut.textContent = t('account.signOut');
     update();

@@ -1,4 +1,4 @@
-// The top of the table page: the heading with the game's "How to play", the table's state line, the
+// The top of the table page: the heading with the game's "How to play", the table's state line (rated or casual), the
 // turn indicator and the tab title; below it the banner for a seat taken elsewhere, a table that is gone, or a seat a bot
 // plays after three timeouts.
 import { h, replace } from '../../core/dom.js';
@@ -6,6 +6,7 @@ import { t } from '../../core/i18n/index.js';
 import * as tm from '../../models/table-model.js';
 import { clockWords } from '../../models/clock-rules.js';
 import { howToButton } from '../../ui/howto.js';
+import { ratedBadge } from '../../ui/rating-mark.js';
 
 /** `onHowTo()` gives the table's game id (null before the table is known) for its "How to play". */
 export function createHead({ onHowTo = () => null } = {}) {
@@ -31,6 +32,7 @@ export function createHead({ onHowTo = () => null } = {}) {
       replace(meta,
         h('span', { class: `state state--${info.state}` }, t(`state.${info.state}`)),
         h('span', { class: 'muted' }, info.private ? t('table.private') : t('table.public')),
+        ratedBadge(info),
         info.clock ? h('span', { class: 'badge badge--clock', 'data-testid': 'clock-config' }, t('clock.label', { clock: clockWords(info.clock, t) })) : null,
         info.rematch_of ? h('span', { class: 'badge' }, t('rematch.of')) : null,
         h('span', { class: 'muted' }, t('table.spectators', { count: info.spectators })),

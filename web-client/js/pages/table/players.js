@@ -1,8 +1,10 @@
 // The players panel, shown once the game has started: every seat with its marks (ui/seat-marks.js),
 // whose turn it is and who is connected. A bot seat shows the robot mark instead of the connection
 // dot; a bot standing in for a person says "(left)", "(away)" or "(out of time)"; a disconnected
-// person shows "away N min" and, once away long enough, other players get "Let a bot play". The
-// seated player's "Leave game" asks for confirmation in the panel.
+// person shows "away N min" and, once away long enough, other players get "Let a bot play". On a rated table
+// each rated seat shows its rating and a person's name links to their profile (ui/rating-mark.js). The
+// seated player's "Leave game" asks for confirmation in the panel (and says that leaving a rated game ranks
+// them last).
 import { h, replace, keepFocus } from '../../core/dom.js';
 import { t } from '../../core/i18n/index.js';
 import { inviteBox } from './invite.js';
@@ -10,6 +12,8 @@ import { botLevel } from '../../models/bots.js';
 import { botMark } from '../../ui/bot-mark.js';
 import { initialSwatch, youTag, connText } from '../../ui/seat-marks.js';
 import { awaySeconds, awayWords, canLeaveRunning, canReplace, standIn, standInWords } from '../../models/stand-in.js';
+import { hasProfile, leavingCounts, seatRating } from '../../models/ratings.js';
+import { playerName, ratingMark } from '../../ui/rating-mark.js';
 
 /**
  * The players panel (hidden before the start): who plays, whose turn it is, who is connected.
@@ -31,7 +35,8 @@ export function createPlayers({ on = {} } = {}) {
         }, t('table.leaveGame')));
     }
     return h('div', { class: 'leave-game is-confirming', role: 'group', 'aria-labelledby': 'leave-game-q' },
-      h('p', { id: 'leave-game-q' }, t('table.leaveGame.confirm')),
+      h('p', { id: 'leave-game-q' }, t('table.leaveGame.confirm'),
+        leavingCounts(info, me) ? [' ', h('strong', { 'data-testid': 'leave-rated' }, t('table.leaveGame.rated'))] : null),
       h('div', { class: 'leave-game-buttons' },
         h('button', {
           type: 'button', class: 'btn primary', 'data-testid': 'leave-game-yes',
@@ -66,8 +71,10 @@ export function createPlayers({ on = {} } = {}) {
           title: why ? t(`table.standIn.${why}Title`, { name: seat.name }) : null,
         },
         initialSwatch(seat.seat, seat.name),
-        h('span', { class: 'player-name' }, seat.name || t('table.seat.empty'), seat.seat === me ? youTag('you') : null,
+        h('span', { class: 'player-name' }, seat.name ? playerName(seat.name, hasProfile(info, seat)) : t('table.seat.empty'),
+          seat.seat === me ? youTag('you') : null,
           why ? [' ', h('small', { class: 'stand-in-tag', 'data-testid': 'stand-in' }, standInWords(seat, t))] : null),
+        ratingMark(seatRating(info, seat)),
         bot ? botMark(bot, { compact: Boolean(why) }) : null,
         seat.name && !bot ? h('span', { class: ['conn-dot', seat.connected ? 'is-on' : 'is-off'], title: connText(seat) },
           h('span', { class: 'visually-hidden' }, connText(seat))) : null,

@@ -1,6 +1,7 @@
 // Before the start: the invite link, a name form for visitors, the seat list (take a seat; the
-// creator adds a bot to an empty seat or removes one) and the creator's start button; the leave
-// button for the seated.
+// creator adds a bot to an empty seat or removes one; on a rated table each seat's rating) and the creator's
+// start button; the leave button for the seated. A guest at a rated table is told to sign in instead of
+// being offered a seat the server would refuse (rated_needs_account).
 import { h, replace, keepFocus } from '../../core/dom.js';
 import { t } from '../../core/i18n/index.js';
 import { nameForm } from '../../ui/name-form.js';
@@ -11,6 +12,9 @@ import { inviteBox } from './invite.js';
 import { swatch, youTag, connText } from '../../ui/seat-marks.js';
 import { isReserved, reservedWords } from '../../models/rematch-rules.js';
 import { gameName } from '../../../games/registry.js';
+import { signInPath } from '../../core/route.js';
+import { hasProfile, needsAccount, seatRating } from '../../models/ratings.js';
+import { playerName, ratingMark } from '../../ui/rating-mark.js';
 
 /** `on` has the actions: take(seat), start(), leave(), addBot(seat, level), removeBot(seat). */
 export function createPregame({ conn, store, on }) {
@@ -40,15 +44,24 @@ export function createPregame({ conn, store, on }) {
       }, t('table.bot.add')));
   }
 
+  /** Why a guest cannot sit at a rated table, and the way to sign in (back to this table). */
+  function signInCard() {
+    return h('div', { class: 'join-card', 'data-testid': 'rated-sign-in' },
+      h('p', { class: 'join-invite' }, t('rating.needsAccount')),
+      h('a', { class: 'btn primary', href: signInPath(location.pathname), 'data-link': '', 'data-testid': 'rated-sign-in-link' }, t('account.signIn')));
+  }
+
   function seatRow(info, seat, me) {
-    const actions = seatActions(info, seat, me);
+    const actions = seatActions(info, seat, me).filter((a) => a !== 'take' || !needsAccount(info, Boolean(conn.account)));
     const bot = botLevel(seat);
     const kept = isReserved(seat);
     return h('li', { class: ['seat', seat.name ? '' : 'is-empty', bot ? 'is-bot' : '', kept ? 'is-reserved' : '', seat.seat === me ? 'is-me' : ''], 'data-seat': String(seat.seat) },
       swatch(seat.seat, String(seat.seat + 1)),
       h('span', { class: 'seat-name' },
-        kept ? h('span', { class: 'reserved-tag', 'data-testid': 'reserved' }, reservedWords(seat, t)) : (seat.name || t('table.seat.empty')),
+        kept ? h('span', { class: 'reserved-tag', 'data-testid': 'reserved' }, reservedWords(seat, t))
+          : (seat.name ? playerName(seat.name, hasProfile(info, seat)) : t('table.seat.empty')),
         seat.seat === me ? youTag() : null),
+      kept ? null : ratingMark(seatRating(info, seat)),
       bot ? botMark(bot) : null,
       seat.name && !bot && !kept ? h('span', { class: ['conn-dot', seat.connected ? 'is-on' : 'is-off'] }, connText(seat)) : null,
       seat.seat === info.creator_seat && seat.name ? h('span', { class: 'badge' }, t('table.seat.creator')) : null,
@@ -106,11 +119,13 @@ export function createPregame({ conn, store, on }) {
     if (!seated && !nameWidget) nameWidget = nameForm({ conn, store, compact: true });
     if (seated) dropNameWidget();
     for (const seat of levels.keys()) if (!emptySeats(info).includes(seat)) levels.delete(seat);
+    const guestAtRated = !seated && needsAccount(info, Boolean(conn.account));
     keepFocus(el, () => replace(el,
       h('h2', { id: 'pregame-h' }, t('table.seats.heading')),
-      !seated && emptySeats(info).length ? joinCard(info, creatorName) : null,
+      guestAtRated ? signInCard() : null,
+      !seated && !guestAtRated && emptySeats(info).length ? joinCard(info, creatorName) : null,
       inviteBox(info, invite),
-      !seated && !emptySeats(info).length ? nameWidget.el : null,
+      !seated && !guestAtRated && !emptySeats(info).length ? nameWidget.el : null,
       h('ol', { class: 'seat-list' }, info.seats.map((seat) => seatRow(info, seat, me))),
       h('div', { class: 'pregame-foot' },
         st.show ? h('button', { type: 'button', class: 'btn primary big', 'data-testid': 'start', disabled: !st.enabled, onclick: on.start }, t('table.start')) : null,
