@@ -3,7 +3,7 @@
 // (a table's WebSocket URL carries the table's id; the proxy hashes on it). Tables of Silk Road and Medici are made
 // and played through the proxy only; one node is SIGKILLed mid-play. Every game must finish, every player who was
 // on the dead node must resume on another, and no action anyone was told of may be missing from the records. Then
-// a rematch asked for on two nodes at once.
+// a rematch asked for on two nodes at once, and a node killed at a rated game's last move.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,17 +13,20 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "cluster_support.hpp"
 #include "emporium/engine/rng.hpp"
 #include "postgres_local.hpp"
+#include "ratings/ratings.hpp"
 
 namespace {
 
 using namespace emporium::testing;
 using namespace std::chrono_literals;
 using clock_type = std::chrono::steady_clock;
+namespace rt = emporium::server::ratings;
 
 constexpr int kTables = 300;
 constexpr int kNodes = 3;
@@ -312,6 +315,225 @@ TEST(Cluster, EveryoneAtAFinishedTableSitsAtOneRematchWhicheverNodeTheyAsk) {
     EXPECT_EQ(watched["table"]["rematch"]["table"], next) << watched;
   }
   for (auto& n : nodes) EXPECT_EQ(n->terminate(), 0);
+  std::filesystem::remove_all(dir);
+}
+
+// Someone signed up over HTTP through the proxy (any node; the anti-CSRF token is a double-submit cookie, the session
+// is in the database): the Cookie header their browser then sends.
+std::string sign_up(std::uint16_t proxy, const std::string& name) {
+  std::map<std::string, std::string> cookies;
+  auto keep = [&](const http_reply& r) {
+    for (const auto& c : r.set_cookies) {
+      const auto eq = c.find('='), end = c.find(';');
+      cookies[c.substr(0, eq)] = c.substr(eq + 1, end - eq - 1);
+    }
+  };
+  auto header = [&] {
+    std::string h;
+    for (const auto& [key, value] : cookies) h += key + "=" + value + "; ";
+    return h;
+  };
+  const auto session = http_get(proxy, "/api/session");
+  keep(session);
+  const std::string csrf = Json::parse(session.body).value("csrf", "");
+  const auto up = http_request(proxy, "POST", "/api/sign-up",
+                               "Cookie: " + header() + "\r\nContent-Type: application/json\r\nX-CSRF-Token: " + csrf +
+                                   "\r\nOrigin: http://127.0.0.1\r\n",
+                               Json{{"name", name}, {"password", "correct horse " + name}}.dump());
+  if (up.status != 200) throw std::runtime_error("sign-up of " + name + ": " + up.body);
+  keep(up);
+  return header();
+}
+
+// Whether `action`, by the player to move in Medici's public `view`, ends the game (engine/games/medici/medici.cpp):
+// on the last day it closes an auction (a draw or a stop opens one that may close at once, every bidder forced to
+// pass), after which at most one ship has room or the bag is empty.
+bool ends_medici(const Json& view, const Json& action) {
+  if (view["day"] != view["days"]) return false;
+  const int n = view["players"];
+  std::vector<int> free(n), money(n);
+  for (int p = 0; p < n; ++p) {
+    free[p] = view["seats"][p]["free"];
+    money[p] = view["seats"][p]["money"];
+  }
+  int lot = static_cast<int>(view["lot"].size()), bag = view["bag_count"], high = 0, winner = -1;
+  const std::string type = action["type"];
+  std::vector<int> order;
+  std::size_t next = 0;  // the first bidder after the move
+  if (view["phase"] == "draw") {
+    if (type == "draw") {
+      ++lot;
+      --bag;
+      if (lot < view["lot_limit"].get<int>() && bag > 0) return false;  // drawing goes on
+    }
+    const int active = view["active"];
+    for (int k = 1; k <= n; ++k) {
+      if (free[(active + k) % n] > 0) order.push_back((active + k) % n);
+    }
+  } else if (view["phase"] == "auction") {
+    const Json& auction = view["auction"];
+    order = auction["order"].get<std::vector<int>>();
+    next = auction["bids"].size() + 1;
+    high = auction["high_bid"];
+    winner = auction["high_bidder"].is_null() ? -1 : auction["high_bidder"].get<int>();
+    if (type == "bid") {
+      high = action["amount"];
+      winner = auction["bidder"];
+    }
+  } else {
+    return false;
+  }
+  for (; next < order.size(); ++next) {
+    if (free[order[next]] >= lot && money[order[next]] > high) return false;  // a bidder with a choice
+  }
+  if (winner >= 0) free[winner] -= lot;
+  return std::count_if(free.begin(), free.end(), [](int f) { return f > 0; }) <= 1 || bag == 0;
+}
+
+// Issue 33 in a cluster: three signed-in people play a rated game of Medici through the proxy to its last move, and
+// the node that holds the table is SIGKILLed right after that move is sent. Another node takes the table over; the
+// people connect again and, if the move died with the node (nobody was told of it), play it again. Either way each
+// person's rating moves exactly once, by what ratings::rate gives, as every live node tells.
+TEST(Cluster, ANodeKilledAtARatedGamesLastMoveRatesItExactlyOnce) {
+  EMPORIUM_NEED_POSTGRES(pg);
+  const std::string uri = pg->new_database();
+  const std::string dir = make_temp_dir("emporium-cluster-rated");
+  std::vector<std::unique_ptr<server_process>> nodes;
+  std::vector<std::uint16_t> ports;
+  for (int n = 1; n <= kNodes; ++n) {
+    nodes.push_back(
+        start_node(dir, uri, "n" + std::to_string(n), {"--lease-ms", "1500", "--trusted-proxies", "127.0.0.1"}));
+    ports.push_back(nodes.back()->port());
+  }
+  haproxy_process proxy(dir, free_port(), ports);
+  const std::vector<std::string> names{"Ann", "Bo", "Cy"};
+  std::vector<seat> seats(names.size());
+  for (std::size_t i = 0; i < names.size(); ++i) seats[i].headers = {{"Cookie", sign_up(proxy.port(), names[i])}};
+
+  // Ann makes the table from a lobby connection; the others join it at its URL (which takes it to its node).
+  ws_client lobby(proxy.port(), ws_options{"/ws", "", seats[0].headers, true});
+  lobby.wait_type("welcome");
+  const Json created = lobby.request({{"type", "create_table"}, {"game", "medici"}, {"players", 3}, {"rated", true}}, 20s);
+  ASSERT_EQ(created.value("type", ""), "seated") << created;
+  const std::string id = created["table"]["id"];
+  seats[0].token = created["token"];
+  for (std::size_t i = 1; i < seats.size(); ++i) {
+    ws_client joiner(proxy.port(), ws_options{"/ws?table=" + id, "", seats[i].headers, true});
+    joiner.wait_type("welcome");
+    const Json joined = joiner.request({{"type", "join"}, {"table", id}}, 20s);
+    ASSERT_EQ(joined.value("type", ""), "seated") << joined;
+    seats[i].token = joined["token"];
+  }
+  for (auto& s : seats) connect_seat(proxy.port(), id, s, clock_type::now() + 30s);
+  ASSERT_EQ(seats[0].client->request({{"type", "start"}, {"table", id}}, 20s).value("type", ""), "ack");
+  const auto began = clock_type::now();
+
+  // Played at random until the mover has a move that ends the game (looked for on the last day only, in a snapshot,
+  // within the server's 20 messages a second).
+  std::vector<seat_tracker*> trackers;
+  for (auto& s : seats) trackers.push_back(&s);
+  Json last;
+  std::size_t mover = seats.size();
+  play(trackers, {}, 33, 1 << 30, [&](const seat_tracker& m) {
+    const bool last_day = std::any_of(m.events.begin(), m.events.end(), [](const Json& events) {
+      return std::any_of(events.begin(), events.end(),
+                         [](const Json& e) { return e.value("type", "") == "day_start" && e.value("day", 0) == 3; });
+    });
+    if (!last_day) return false;
+    Json reply;
+    do {
+      std::this_thread::sleep_for(60ms);
+      reply = m.client->request({{"type", "snapshot"}, {"table", id}});
+    } while (reply.value("code", "") == "rate_limited");
+    if (!reply.contains("view")) throw std::runtime_error("no snapshot: " + reply.dump());
+    for (const auto& action : m.legal) {
+      if (ends_medici(reply["view"], action)) {
+        last = action;
+        for (mover = 0; static_cast<const seat_tracker*>(&seats[mover]) != &m;) ++mover;
+        return true;
+      }
+    }
+    return false;
+  });
+  ASSERT_LT(mover, seats.size()) << "the game ended on a move not foreseen";
+  auto& m = seats[mover];
+  m.catch_up();
+  ASSERT_FALSE(m.over);
+  const std::string node_a = m.node;
+  for (auto& s : seats) ASSERT_EQ(s.node, node_a) << "the table's people are not all on its node";
+  const Json act{{"type", "act"}, {"table", id}, {"version", m.version}, {"action", last}};
+  m.client->send(act);
+  nodes[std::stoi(node_a.substr(1)) - 1]->kill_hard();
+  const auto killed_at = clock_type::now();
+
+  // Told of the end before the node died: then it is stored. Then everyone connects again, on another node.
+  bool announced = false;
+  for (auto& s : seats) {
+    s.catch_up();
+    announced |= s.over;
+  }
+  for (auto& s : seats) {
+    connect_seat(proxy.port(), id, s, clock_type::now() + 20s);
+    EXPECT_NE(s.node, node_a);
+    ASSERT_TRUE(s.client->request({{"type", "snapshot"}, {"table", id}}).contains("view"));
+    s.catch_up();
+  }
+  const double back_s = std::chrono::duration<double>(clock_type::now() - killed_at).count();
+  const bool stored = seats[0].over;
+  if (announced) {
+    EXPECT_TRUE(stored) << "a game's end was announced and then lost";
+  }
+  if (!stored) {  // the move died with its node: nobody was told of it, and its mover plays it again
+    EXPECT_FALSE(seats[mover].legal.empty());
+    const Json again{{"type", "act"}, {"table", id}, {"version", seats[mover].version}, {"action", last}};
+    ASSERT_EQ(seats[mover].client->request(again, 10s).value("type", ""), "ack");
+  }
+  for (auto& s : seats) {
+    for (int i = 0; i < 100 && !s.over; ++i) {
+      s.client->wait_log_beyond(s.cursor, 100ms);
+      s.catch_up();
+    }
+    EXPECT_TRUE(s.over);
+  }
+
+  // Exactly one update per person, stored once, and every live node tells the same: the model's, from new players.
+  EXPECT_EQ(pg->run("SELECT count(*) FROM rating_updates WHERE table_id = '" + id + "'", uri), "3");
+  std::optional<Json> first_seen;
+  for (std::size_t n = 0; n < nodes.size(); ++n) {
+    if (!nodes[n]->running()) continue;
+    std::vector<int> ranks;
+    std::vector<Json> medici;
+    for (const auto& name : names) {
+      const auto r = http_get(ports[n], "/api/players/" + name);
+      ASSERT_EQ(r.status, 200) << r.body;
+      const Json profile = Json::parse(r.body);
+      ASSERT_EQ(profile["recent"].size(), 1u) << profile;
+      ranks.push_back(profile["recent"][0]["rank"]);
+      for (const auto& g : profile["games"]) {
+        if (g["game"] == "medici") medici.push_back(g);
+      }
+    }
+    ASSERT_EQ(medici.size(), names.size());
+    const auto expected = rt::rate(std::vector<rt::Rating>(3, rt::initial_rating()), ranks);
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      const int value = rt::displayed_rating(expected[i]);
+      EXPECT_EQ(medici[i]["played"], 1) << names[i];
+      ASSERT_EQ(medici[i]["history"].size(), 1u) << names[i] << ": " << medici[i];
+      EXPECT_EQ(medici[i]["history"][0]["table"], id);
+      EXPECT_EQ(medici[i]["rating"]["value"], value) << names[i];
+    }
+    if (!first_seen) first_seen = Json(medici);
+    EXPECT_EQ(Json(medici), *first_seen) << "node n" << n + 1;
+  }
+  std::printf("[ cluster  ] rated game of 3 played in %.1f s; node %s killed at its last move, which it had %s; "
+              "back on another node within %.2f s; rated once\n",
+              std::chrono::duration<double>(killed_at - began).count(), node_a.c_str(),
+              stored ? "stored" : "not stored (played again)", back_s);
+  for (auto& n : nodes) {
+    if (n->running()) {
+      EXPECT_EQ(n->terminate(), 0);
+    }
+  }
   std::filesystem::remove_all(dir);
 }
 
