@@ -351,9 +351,9 @@ std::string sign_up(std::uint16_t proxy, const std::string& name) {
 bool ends_medici(const Json& view, const Json& action) {
   if (view["day"] != view["days"]) return false;
   const int n = view["players"];
-  std::vector<int> free(n), money(n);
+  std::vector<int> room(n), money(n);
   for (int p = 0; p < n; ++p) {
-    free[p] = view["seats"][p]["free"];
+    room[p] = view["seats"][p]["free"];
     money[p] = view["seats"][p]["money"];
   }
   int lot = static_cast<int>(view["lot"].size()), bag = view["bag_count"], high = 0, winner = -1;
@@ -368,7 +368,7 @@ bool ends_medici(const Json& view, const Json& action) {
     }
     const int active = view["active"];
     for (int k = 1; k <= n; ++k) {
-      if (free[(active + k) % n] > 0) order.push_back((active + k) % n);
+      if (room[(active + k) % n] > 0) order.push_back((active + k) % n);
     }
   } else if (view["phase"] == "auction") {
     const Json& auction = view["auction"];
@@ -384,16 +384,17 @@ bool ends_medici(const Json& view, const Json& action) {
     return false;
   }
   for (; next < order.size(); ++next) {
-    if (free[order[next]] >= lot && money[order[next]] > high) return false;  // a bidder with a choice
+    if (room[order[next]] >= lot && money[order[next]] > high) return false;  // a bidder with a choice
   }
-  if (winner >= 0) free[winner] -= lot;
-  return std::count_if(free.begin(), free.end(), [](int f) { return f > 0; }) <= 1 || bag == 0;
+  if (winner >= 0) room[winner] -= lot;
+  return std::count_if(room.begin(), room.end(), [](int f) { return f > 0; }) <= 1 || bag == 0;
 }
 
-// Issue 33 in a cluster: three signed-in people play a rated game of Medici through the proxy to its last move, and
-// the node that holds the table is SIGKILLed right after that move is sent. Another node takes the table over; the
-// people connect again and, if the move died with the node (nobody was told of it), play it again. Either way each
-// person's rating moves exactly once, by what ratings::rate gives, as every live node tells.
+// Issue 33 in a cluster: three signed-in people play rated games of Medici through the proxy to their last move, and
+// the node that holds the table is SIGKILLed right after that move is sent (in practice before it is stored), then,
+// in a second game, right after its acknowledgement (stored). Another node takes the table over; the people connect
+// again and, if the move died with the node (nobody was told of it), play it again. Either way each person's rating
+// moves exactly once per game, by what ratings::rate gives, as every live node tells.
 TEST(Cluster, ANodeKilledAtARatedGamesLastMoveRatesItExactlyOnce) {
   EMPORIUM_NEED_POSTGRES(pg);
   const std::string uri = pg->new_database();
@@ -407,133 +408,156 @@ TEST(Cluster, ANodeKilledAtARatedGamesLastMoveRatesItExactlyOnce) {
   }
   haproxy_process proxy(dir, free_port(), ports);
   const std::vector<std::string> names{"Ann", "Bo", "Cy"};
-  std::vector<seat> seats(names.size());
-  for (std::size_t i = 0; i < names.size(); ++i) seats[i].headers = {{"Cookie", sign_up(proxy.port(), names[i])}};
+  std::vector<std::pair<std::string, std::string>> cookies;
+  for (const auto& name : names) cookies.emplace_back("Cookie", sign_up(proxy.port(), name));
 
-  // Ann makes the table from a lobby connection; the others join it at its URL (which takes it to its node).
-  ws_client lobby(proxy.port(), ws_options{"/ws", "", seats[0].headers, true});
-  lobby.wait_type("welcome");
-  const Json created = lobby.request({{"type", "create_table"}, {"game", "medici"}, {"players", 3}, {"rated", true}}, 20s);
-  ASSERT_EQ(created.value("type", ""), "seated") << created;
-  const std::string id = created["table"]["id"];
-  seats[0].token = created["token"];
-  for (std::size_t i = 1; i < seats.size(); ++i) {
-    ws_client joiner(proxy.port(), ws_options{"/ws?table=" + id, "", seats[i].headers, true});
-    joiner.wait_type("welcome");
-    const Json joined = joiner.request({{"type", "join"}, {"table", id}}, 20s);
-    ASSERT_EQ(joined.value("type", ""), "seated") << joined;
-    seats[i].token = joined["token"];
-  }
-  for (auto& s : seats) connect_seat(proxy.port(), id, s, clock_type::now() + 30s);
-  ASSERT_EQ(seats[0].client->request({{"type", "start"}, {"table", id}}, 20s).value("type", ""), "ack");
-  const auto began = clock_type::now();
-
-  // Played at random until the mover has a move that ends the game (looked for on the last day only, in a snapshot,
-  // within the server's 20 messages a second).
-  std::vector<seat_tracker*> trackers;
-  for (auto& s : seats) trackers.push_back(&s);
-  Json last;
-  std::size_t mover = seats.size();
-  play(trackers, {}, 33, 1 << 30, [&](const seat_tracker& m) {
-    const bool last_day = std::any_of(m.events.begin(), m.events.end(), [](const Json& events) {
-      return std::any_of(events.begin(), events.end(),
-                         [](const Json& e) { return e.value("type", "") == "day_start" && e.value("day", 0) == 3; });
-    });
-    if (!last_day) return false;
-    Json reply;
-    do {
-      std::this_thread::sleep_for(60ms);
-      reply = m.client->request({{"type", "snapshot"}, {"table", id}});
-    } while (reply.value("code", "") == "rate_limited");
-    if (!reply.contains("view")) throw std::runtime_error("no snapshot: " + reply.dump());
-    for (const auto& action : m.legal) {
-      if (ends_medici(reply["view"], action)) {
-        last = action;
-        for (mover = 0; static_cast<const seat_tracker*>(&seats[mover]) != &m;) ++mover;
-        return true;
-      }
+  // One rated game to its end, its node killed at the last move: its table's id.
+  auto rated_game = [&](bool after_ack, std::uint64_t seed) {
+    std::vector<seat> seats(names.size());
+    for (std::size_t i = 0; i < names.size(); ++i) seats[i].headers = {cookies[i]};
+    // Ann makes the table from a lobby connection; the others join it at its URL (which takes it to its node).
+    ws_client lobby(proxy.port(), ws_options{"/ws", "", seats[0].headers, true});
+    lobby.wait_type("welcome");
+    const Json created =
+        lobby.request({{"type", "create_table"}, {"game", "medici"}, {"players", 3}, {"rated", true}}, 20s);
+    if (created.value("type", "") != "seated") throw std::runtime_error("create_table: " + created.dump());
+    const std::string id = created["table"]["id"];
+    seats[0].token = created["token"];
+    for (std::size_t i = 1; i < seats.size(); ++i) {
+      ws_client joiner(proxy.port(), ws_options{"/ws?table=" + id, "", seats[i].headers, true});
+      joiner.wait_type("welcome");
+      const Json joined = joiner.request({{"type", "join"}, {"table", id}}, 20s);
+      if (joined.value("type", "") != "seated") throw std::runtime_error("join: " + joined.dump());
+      seats[i].token = joined["token"];
     }
-    return false;
-  });
-  ASSERT_LT(mover, seats.size()) << "the game ended on a move not foreseen";
-  auto& m = seats[mover];
-  m.catch_up();
-  ASSERT_FALSE(m.over);
-  const std::string node_a = m.node;
-  for (auto& s : seats) ASSERT_EQ(s.node, node_a) << "the table's people are not all on its node";
-  const Json act{{"type", "act"}, {"table", id}, {"version", m.version}, {"action", last}};
-  m.client->send(act);
-  nodes[std::stoi(node_a.substr(1)) - 1]->kill_hard();
-  const auto killed_at = clock_type::now();
+    for (auto& s : seats) connect_seat(proxy.port(), id, s, clock_type::now() + 30s);
+    EXPECT_EQ(seats[0].client->request({{"type", "start"}, {"table", id}}, 20s).value("type", ""), "ack");
+    const auto began = clock_type::now();
 
-  // Told of the end before the node died: then it is stored. Then everyone connects again, on another node.
-  bool announced = false;
-  for (auto& s : seats) {
-    s.catch_up();
-    announced |= s.over;
-  }
-  for (auto& s : seats) {
-    connect_seat(proxy.port(), id, s, clock_type::now() + 20s);
-    EXPECT_NE(s.node, node_a);
-    ASSERT_TRUE(s.client->request({{"type", "snapshot"}, {"table", id}}).contains("view"));
-    s.catch_up();
-  }
-  const double back_s = std::chrono::duration<double>(clock_type::now() - killed_at).count();
-  const bool stored = seats[0].over;
-  if (announced) {
-    EXPECT_TRUE(stored) << "a game's end was announced and then lost";
-  }
-  if (!stored) {  // the move died with its node: nobody was told of it, and its mover plays it again
-    EXPECT_FALSE(seats[mover].legal.empty());
-    const Json again{{"type", "act"}, {"table", id}, {"version", seats[mover].version}, {"action", last}};
-    ASSERT_EQ(seats[mover].client->request(again, 10s).value("type", ""), "ack");
-  }
-  for (auto& s : seats) {
-    for (int i = 0; i < 100 && !s.over; ++i) {
-      s.client->wait_log_beyond(s.cursor, 100ms);
+    // Played at random until the mover has a move that ends the game (looked for on the last day only, in a
+    // snapshot, within the server's 20 messages a second).
+    std::vector<seat_tracker*> trackers;
+    for (auto& s : seats) trackers.push_back(&s);
+    Json last;
+    std::size_t mover = seats.size();
+    play(trackers, {}, seed, 1 << 30, [&](const seat_tracker& m) {
+      const bool last_day = std::any_of(m.events.begin(), m.events.end(), [](const Json& events) {
+        return std::any_of(events.begin(), events.end(),
+                           [](const Json& e) { return e.value("type", "") == "day_start" && e.value("day", 0) == 3; });
+      });
+      if (!last_day) return false;
+      Json reply;
+      do {
+        std::this_thread::sleep_for(60ms);
+        reply = m.client->request({{"type", "snapshot"}, {"table", id}});
+      } while (reply.value("code", "") == "rate_limited");
+      if (!reply.contains("view")) throw std::runtime_error("no snapshot: " + reply.dump());
+      for (const auto& action : m.legal) {
+        if (ends_medici(reply["view"], action)) {
+          last = action;
+          for (mover = 0; static_cast<const seat_tracker*>(&seats[mover]) != &m;) ++mover;
+          return true;
+        }
+      }
+      return false;
+    });
+    if (mover == seats.size()) throw std::runtime_error("the game ended on a move not foreseen");
+    auto& m = seats[mover];
+    m.catch_up();
+    const std::string node_a = m.node;
+    for (auto& s : seats) EXPECT_EQ(s.node, node_a) << "the table's people are not all on its node";
+    const Json act{{"type", "act"}, {"table", id}, {"version", m.version}, {"action", last}};
+    if (after_ack) {
+      EXPECT_EQ(m.client->request(act).value("type", ""), "ack");
+    } else {
+      m.client->send(act);
+    }
+    nodes[std::stoi(node_a.substr(1)) - 1]->kill_hard();
+    const auto killed_at = clock_type::now();
+
+    // Told of the end before the node died: then it is stored. Then everyone connects again, on another node.
+    bool announced = false;
+    for (auto& s : seats) {
+      s.catch_up();
+      announced |= s.over;
+    }
+    for (auto& s : seats) {
+      connect_seat(proxy.port(), id, s, clock_type::now() + 20s);
+      EXPECT_NE(s.node, node_a);
+      EXPECT_TRUE(s.client->request({{"type", "snapshot"}, {"table", id}}).contains("view"));
       s.catch_up();
     }
-    EXPECT_TRUE(s.over);
-  }
+    const double back_s = std::chrono::duration<double>(clock_type::now() - killed_at).count();
+    const bool stored = seats[0].over;
+    if (announced || after_ack) {
+      EXPECT_TRUE(stored) << "a game's end was announced and then lost";
+    }
+    if (!stored) {  // the move died with its node: nobody was told of it, and its mover plays it again
+      EXPECT_FALSE(seats[mover].legal.empty());
+      const Json again{{"type", "act"}, {"table", id}, {"version", seats[mover].version}, {"action", last}};
+      EXPECT_EQ(seats[mover].client->request(again, 10s).value("type", ""), "ack");
+    }
+    for (auto& s : seats) {
+      for (int i = 0; i < 100 && !s.over; ++i) {
+        s.client->wait_log_beyond(s.cursor, 100ms);
+        s.catch_up();
+      }
+      EXPECT_TRUE(s.over);
+    }
+    EXPECT_EQ(pg->run("SELECT count(*) FROM rating_updates WHERE table_id = '" + id + "'", uri), "3");
+    std::printf("[ cluster  ] rated game of 3 played in %.1f s; node %s killed at its last move%s, which it had %s; "
+                "back on another node within %.2f s\n",
+                std::chrono::duration<double>(killed_at - began).count(), node_a.c_str(),
+                after_ack ? " once acknowledged" : " as sent", stored ? "stored" : "not stored (played again)", back_s);
+    return id;
+  };
+  std::vector<std::string> tables;
+  ASSERT_NO_THROW(tables.push_back(rated_game(false, 33)));
+  ASSERT_NO_THROW(tables.push_back(rated_game(true, 34)));
 
-  // Exactly one update per person, stored once, and every live node tells the same: the model's, from new players.
-  EXPECT_EQ(pg->run("SELECT count(*) FROM rating_updates WHERE table_id = '" + id + "'", uri), "3");
+  // Exactly one update per person and game, and every node (the killed ones started again) tells the same: the
+  // model's, from new players.
+  for (std::size_t n = 0; n < nodes.size(); ++n) {
+    if (nodes[n]->running()) continue;
+    nodes[n] = start_node(dir, uri, "n" + std::to_string(n + 1), {"--lease-ms", "1500"});
+    ports[n] = nodes[n]->port();
+  }
+  std::vector<rt::Rating> expected(names.size(), rt::initial_rating());
   std::optional<Json> first_seen;
   for (std::size_t n = 0; n < nodes.size(); ++n) {
-    if (!nodes[n]->running()) continue;
-    std::vector<int> ranks;
-    std::vector<Json> medici;
+    std::vector<Json> profiles;
     for (const auto& name : names) {
       const auto r = http_get(ports[n], "/api/players/" + name);
       ASSERT_EQ(r.status, 200) << r.body;
-      const Json profile = Json::parse(r.body);
-      ASSERT_EQ(profile["recent"].size(), 1u) << profile;
-      ranks.push_back(profile["recent"][0]["rank"]);
-      for (const auto& g : profile["games"]) {
-        if (g["game"] == "medici") medici.push_back(g);
+      profiles.push_back(Json::parse(r.body));
+      ASSERT_EQ(profiles.back()["recent"].size(), tables.size()) << profiles.back();
+    }
+    if (!first_seen) {
+      for (const auto& table : tables) {
+        std::vector<int> ranks;
+        for (const auto& profile : profiles) {
+          for (const auto& game : profile["recent"]) {
+            if (game["table"] == table) ranks.push_back(game["rank"]);
+          }
+        }
+        ASSERT_EQ(ranks.size(), names.size());
+        expected = rt::rate(expected, ranks);
       }
     }
-    ASSERT_EQ(medici.size(), names.size());
-    const auto expected = rt::rate(std::vector<rt::Rating>(3, rt::initial_rating()), ranks);
+    Json medici = Json::array();
     for (std::size_t i = 0; i < names.size(); ++i) {
-      const int value = rt::displayed_rating(expected[i]);
-      EXPECT_EQ(medici[i]["played"], 1) << names[i];
-      ASSERT_EQ(medici[i]["history"].size(), 1u) << names[i] << ": " << medici[i];
-      EXPECT_EQ(medici[i]["history"][0]["table"], id);
-      EXPECT_EQ(medici[i]["rating"]["value"], value) << names[i];
+      for (const auto& g : profiles[i]["games"]) {
+        if (g["game"] == "medici") medici.push_back(g);
+      }
+      ASSERT_EQ(medici.size(), i + 1) << profiles[i];
+      EXPECT_EQ(medici[i]["played"], tables.size()) << names[i];
+      EXPECT_EQ(medici[i]["history"].size(), tables.size()) << names[i] << ": " << medici[i];
+      EXPECT_EQ(medici[i]["rating"]["value"], rt::displayed_rating(expected[i])) << names[i];
     }
-    if (!first_seen) first_seen = Json(medici);
-    EXPECT_EQ(Json(medici), *first_seen) << "node n" << n + 1;
+    if (!first_seen) first_seen = medici;
+    EXPECT_EQ(medici, *first_seen) << "node n" << n + 1;
   }
-  std::printf("[ cluster  ] rated game of 3 played in %.1f s; node %s killed at its last move, which it had %s; "
-              "back on another node within %.2f s; rated once\n",
-              std::chrono::duration<double>(killed_at - began).count(), node_a.c_str(),
-              stored ? "stored" : "not stored (played again)", back_s);
-  for (auto& n : nodes) {
-    if (n->running()) {
-      EXPECT_EQ(n->terminate(), 0);
-    }
-  }
+  for (auto& n : nodes) EXPECT_EQ(n->terminate(), 0);
   std::filesystem::remove_all(dir);
 }
 
