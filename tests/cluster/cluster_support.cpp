@@ -87,7 +87,7 @@ void connect_seat(std::uint16_t proxy, const std::string& table, seat& s, clock_
   for (;;) {
     try {
       if (s.connection) s.earlier.push_back(std::move(s.connection));
-      s.connection = std::make_unique<ws_client>(proxy, "/ws?table=" + table);
+      s.connection = std::make_unique<ws_client>(proxy, ws_options{"/ws?table=" + table, "", s.headers, true});
       s.client = s.connection.get();
       s.table = table;
       s.cursor = 0;

@@ -46,6 +46,7 @@ struct seat : seat_tracker {
   std::vector<std::unique_ptr<ws_client>> earlier;  // connections that closed (their logs are read at the end)
   std::string token;
   std::string node;  // the node its current connection reached
+  std::vector<std::pair<std::string, std::string>> headers;  // sent at each upgrade (a signed-in person's cookie)
 };
 
 // How long connect_seat waits for a node's welcome and for the answer to `resume`.

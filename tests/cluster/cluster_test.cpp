@@ -3,7 +3,7 @@
 // (a table's WebSocket URL carries the table's id; the proxy hashes on it). Tables of Silk Road and Medici are made
 // and played through the proxy only; one node is SIGKILLed mid-play. Every game must finish, every player who was
 // on the dead node must resume on another, and no action anyone was told of may be missing from the records. Then
-// a rematch asked for on two nodes at once.
+// a rematch asked for on two nodes at once, and a node killed at a rated game's last move.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,17 +13,20 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "cluster_support.hpp"
 #include "emporium/engine/rng.hpp"
 #include "postgres_local.hpp"
+#include "ratings/ratings.hpp"
 
 namespace {
 
 using namespace emporium::testing;
 using namespace std::chrono_literals;
 using clock_type = std::chrono::steady_clock;
+namespace rt = emporium::server::ratings;
 
 constexpr int kTables = 300;
 constexpr int kNodes = 3;
@@ -310,6 +313,249 @@ TEST(Cluster, EveryoneAtAFinishedTableSitsAtOneRematchWhicheverNodeTheyAsk) {
     const Json watched = viewer.request({{"type", "watch"}, {"table", t.id}});
     ASSERT_EQ(watched["type"], "watching") << watched;
     EXPECT_EQ(watched["table"]["rematch"]["table"], next) << watched;
+  }
+  for (auto& n : nodes) EXPECT_EQ(n->terminate(), 0);
+  std::filesystem::remove_all(dir);
+}
+
+// Someone signed up over HTTP through the proxy (any node; the anti-CSRF token is a double-submit cookie, the session
+// is in the database): the Cookie header their browser then sends.
+std::string sign_up(std::uint16_t proxy, const std::string& name) {
+  std::map<std::string, std::string> cookies;
+  auto keep = [&](const http_reply& r) {
+    for (const auto& c : r.set_cookies) {
+      const auto eq = c.find('='), end = c.find(';');
+      cookies[c.substr(0, eq)] = c.substr(eq + 1, end - eq - 1);
+    }
+  };
+  auto header = [&] {
+    std::string h;
+    for (const auto& [key, value] : cookies) h += key + "=" + value + "; ";
+    return h;
+  };
+  const auto session = http_get(proxy, "/api/session");
+  keep(session);
+  const std::string csrf = Json::parse(session.body).value("csrf", "");
+  const auto up = http_request(proxy, "POST", "/api/sign-up",
+                               "Cookie: " + header() + "\r\nContent-Type: application/json\r\nX-CSRF-Token: " + csrf +
+                                   "\r\nOrigin: http://127.0.0.1\r\n",
+                               Json{{"name", name}, {"password", "correct horse " + name}}.dump());
+  if (up.status != 200) throw std::runtime_error("sign-up of " + name + ": " + up.body);
+  keep(up);
+  return header();
+}
+
+// Whether `action`, by the player to move in Medici's public `view`, ends the game (engine/games/medici/medici.cpp):
+// on the last day it closes an auction (a draw or a stop opens one that may close at once, every bidder forced to
+// pass), after which at most one ship has room or the bag is empty.
+bool ends_medici(const Json& view, const Json& action) {
+  if (view["day"] != view["days"]) return false;
+  const int n = view["players"];
+  std::vector<int> room(n), money(n);
+  for (int p = 0; p < n; ++p) {
+    room[p] = view["seats"][p]["free"];
+    money[p] = view["seats"][p]["money"];
+  }
+  int lot = static_cast<int>(view["lot"].size()), bag = view["bag_count"], high = 0, winner = -1;
+  const std::string type = action["type"];
+  std::vector<int> order;
+  std::size_t next = 0;  // the first bidder after the move
+  if (view["phase"] == "draw") {
+    if (type == "draw") {
+      ++lot;
+      --bag;
+      if (lot < view["lot_limit"].get<int>() && bag > 0) return false;  // drawing goes on
+    }
+    const int active = view["active"];
+    for (int k = 1; k <= n; ++k) {
+      if (room[(active + k) % n] > 0) order.push_back((active + k) % n);
+    }
+  } else if (view["phase"] == "auction") {
+    const Json& auction = view["auction"];
+    order = auction["order"].get<std::vector<int>>();
+    next = auction["bids"].size() + 1;
+    high = auction["high_bid"];
+    winner = auction["high_bidder"].is_null() ? -1 : auction["high_bidder"].get<int>();
+    if (type == "bid") {
+      high = action["amount"];
+      winner = auction["bidder"];
+    }
+  } else {
+    return false;
+  }
+  for (; next < order.size(); ++next) {
+    if (room[order[next]] >= lot && money[order[next]] > high) return false;  // a bidder with a choice
+  }
+  if (winner >= 0) room[winner] -= lot;
+  return std::count_if(room.begin(), room.end(), [](int f) { return f > 0; }) <= 1 || bag == 0;
+}
+
+// Issue 33 in a cluster: three signed-in people play rated games of Medici through the proxy to their last move, and
+// the node that holds the table is SIGKILLed right after that move is sent (in practice before it is stored), then,
+// in a second game, right after its acknowledgement (stored). Another node takes the table over; the people connect
+// again and, if the move died with the node (nobody was told of it), play it again. Either way each person's rating
+// moves exactly once per game, by what ratings::rate gives, as every live node tells.
+TEST(Cluster, ANodeKilledAtARatedGamesLastMoveRatesItExactlyOnce) {
+  EMPORIUM_NEED_POSTGRES(pg);
+  const std::string uri = pg->new_database();
+  const std::string dir = make_temp_dir("emporium-cluster-rated");
+  std::vector<std::unique_ptr<server_process>> nodes;
+  std::vector<std::uint16_t> ports;
+  for (int n = 1; n <= kNodes; ++n) {
+    nodes.push_back(
+        start_node(dir, uri, "n" + std::to_string(n), {"--lease-ms", "1500", "--trusted-proxies", "127.0.0.1"}));
+    ports.push_back(nodes.back()->port());
+  }
+  haproxy_process proxy(dir, free_port(), ports);
+  const std::vector<std::string> names{"Ann", "Bo", "Cy"};
+  std::vector<std::pair<std::string, std::string>> cookies;
+  for (const auto& name : names) cookies.emplace_back("Cookie", sign_up(proxy.port(), name));
+
+  // One rated game to its end, its node killed at the last move: its table's id.
+  auto rated_game = [&](bool after_ack, std::uint64_t seed) {
+    std::vector<seat> seats(names.size());
+    for (std::size_t i = 0; i < names.size(); ++i) seats[i].headers = {cookies[i]};
+    // Ann makes the table from a lobby connection; the others join it at its URL (which takes it to its node).
+    ws_client lobby(proxy.port(), ws_options{"/ws", "", seats[0].headers, true});
+    lobby.wait_type("welcome");
+    const Json created =
+        lobby.request({{"type", "create_table"}, {"game", "medici"}, {"players", 3}, {"rated", true}}, 20s);
+    if (created.value("type", "") != "seated") throw std::runtime_error("create_table: " + created.dump());
+    const std::string id = created["table"]["id"];
+    seats[0].token = created["token"];
+    for (std::size_t i = 1; i < seats.size(); ++i) {
+      ws_client joiner(proxy.port(), ws_options{"/ws?table=" + id, "", seats[i].headers, true});
+      joiner.wait_type("welcome");
+      const Json joined = joiner.request({{"type", "join"}, {"table", id}}, 20s);
+      if (joined.value("type", "") != "seated") throw std::runtime_error("join: " + joined.dump());
+      seats[i].token = joined["token"];
+    }
+    for (auto& s : seats) connect_seat(proxy.port(), id, s, clock_type::now() + 30s);
+    EXPECT_EQ(seats[0].client->request({{"type", "start"}, {"table", id}}, 20s).value("type", ""), "ack");
+    const auto began = clock_type::now();
+
+    // Played at random until the mover has a move that ends the game (looked for on the last day only, in a
+    // snapshot, within the server's 20 messages a second).
+    std::vector<seat_tracker*> trackers;
+    for (auto& s : seats) trackers.push_back(&s);
+    Json last;
+    std::size_t mover = seats.size();
+    play(trackers, {}, seed, 1 << 30, [&](const seat_tracker& m) {
+      const bool last_day = std::any_of(m.events.begin(), m.events.end(), [](const Json& events) {
+        return std::any_of(events.begin(), events.end(),
+                           [](const Json& e) { return e.value("type", "") == "day_start" && e.value("day", 0) == 3; });
+      });
+      if (!last_day) return false;
+      Json reply;
+      do {
+        std::this_thread::sleep_for(60ms);
+        reply = m.client->request({{"type", "snapshot"}, {"table", id}});
+      } while (reply.value("code", "") == "rate_limited");
+      if (!reply.contains("view")) throw std::runtime_error("no snapshot: " + reply.dump());
+      for (const auto& action : m.legal) {
+        if (ends_medici(reply["view"], action)) {
+          last = action;
+          for (mover = 0; static_cast<const seat_tracker*>(&seats[mover]) != &m;) ++mover;
+          return true;
+        }
+      }
+      return false;
+    });
+    if (mover == seats.size()) throw std::runtime_error("the game ended on a move not foreseen");
+    auto& m = seats[mover];
+    m.catch_up();
+    const std::string node_a = m.node;
+    for (auto& s : seats) EXPECT_EQ(s.node, node_a) << "the table's people are not all on its node";
+    const Json act{{"type", "act"}, {"table", id}, {"version", m.version}, {"action", last}};
+    if (after_ack) {
+      EXPECT_EQ(m.client->request(act).value("type", ""), "ack");
+    } else {
+      m.client->send(act);
+    }
+    nodes[std::stoi(node_a.substr(1)) - 1]->kill_hard();
+    const auto killed_at = clock_type::now();
+
+    // Told of the end before the node died: then it is stored. Then everyone connects again, on another node.
+    bool announced = false;
+    for (auto& s : seats) {
+      s.catch_up();
+      announced |= s.over;
+    }
+    for (auto& s : seats) {
+      connect_seat(proxy.port(), id, s, clock_type::now() + 20s);
+      EXPECT_NE(s.node, node_a);
+      EXPECT_TRUE(s.client->request({{"type", "snapshot"}, {"table", id}}).contains("view"));
+      s.catch_up();
+    }
+    const double back_s = std::chrono::duration<double>(clock_type::now() - killed_at).count();
+    const bool stored = seats[0].over;
+    if (announced || after_ack) {
+      EXPECT_TRUE(stored) << "a game's end was announced and then lost";
+    }
+    if (!stored) {  // the move died with its node: nobody was told of it, and its mover plays it again
+      EXPECT_FALSE(seats[mover].legal.empty());
+      const Json again{{"type", "act"}, {"table", id}, {"version", seats[mover].version}, {"action", last}};
+      EXPECT_EQ(seats[mover].client->request(again, 10s).value("type", ""), "ack");
+    }
+    for (auto& s : seats) {
+      for (int i = 0; i < 100 && !s.over; ++i) {
+        s.client->wait_log_beyond(s.cursor, 100ms);
+        s.catch_up();
+      }
+      EXPECT_TRUE(s.over);
+    }
+    EXPECT_EQ(pg->run("SELECT count(*) FROM rating_updates WHERE table_id = '" + id + "'", uri), "3");
+    std::printf("[ cluster  ] rated game of 3 played in %.1f s; node %s killed at its last move%s, which it had %s; "
+                "back on another node within %.2f s\n",
+                std::chrono::duration<double>(killed_at - began).count(), node_a.c_str(),
+                after_ack ? " once acknowledged" : " as sent", stored ? "stored" : "not stored (played again)", back_s);
+    return id;
+  };
+  std::vector<std::string> tables;
+  ASSERT_NO_THROW(tables.push_back(rated_game(false, 33)));
+  ASSERT_NO_THROW(tables.push_back(rated_game(true, 34)));
+
+  // Exactly one update per person and game, and every node (the killed ones started again) tells the same: the
+  // model's, from new players.
+  for (std::size_t n = 0; n < nodes.size(); ++n) {
+    if (nodes[n]->running()) continue;
+    nodes[n] = start_node(dir, uri, "n" + std::to_string(n + 1), {"--lease-ms", "1500"});
+    ports[n] = nodes[n]->port();
+  }
+  std::vector<rt::Rating> expected(names.size(), rt::initial_rating());
+  std::optional<Json> first_seen;
+  for (std::size_t n = 0; n < nodes.size(); ++n) {
+    std::vector<Json> profiles;
+    for (const auto& name : names) {
+      const auto r = http_get(ports[n], "/api/players/" + name);
+      ASSERT_EQ(r.status, 200) << r.body;
+      profiles.push_back(Json::parse(r.body));
+      ASSERT_EQ(profiles.back()["recent"].size(), tables.size()) << profiles.back();
+    }
+    if (!first_seen) {
+      for (const auto& table : tables) {
+        std::vector<int> ranks;
+        for (const auto& profile : profiles) {
+          for (const auto& game : profile["recent"]) {
+            if (game["table"] == table) ranks.push_back(game["rank"]);
+          }
+        }
+        ASSERT_EQ(ranks.size(), names.size());
+        expected = rt::rate(expected, ranks);
+      }
+    }
+    Json medici = Json::array();
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      for (const auto& g : profiles[i]["games"]) {
+        if (g["game"] == "medici") medici.push_back(g);
+      }
+      ASSERT_EQ(medici.size(), i + 1) << profiles[i];
+      EXPECT_EQ(medici[i]["played"], tables.size()) << names[i];
+      EXPECT_EQ(medici[i]["history"].size(), tables.size()) << names[i] << ": " << medici[i];
+      EXPECT_EQ(medici[i]["rating"]["value"], rt::displayed_rating(expected[i])) << names[i];
+    }
+    if (!first_seen) first_seen = medici;
+    EXPECT_EQ(medici, *first_seen) << "node n" << n + 1;
   }
   for (auto& n : nodes) EXPECT_EQ(n->terminate(), 0);
   std::filesystem::remove_all(dir);

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "game_driver.hpp"
+#include "postgres_local.hpp"
 #include "ratings/ratings.hpp"
 #include "test_authenticator.hpp"
 #include "test_client.hpp"
@@ -733,23 +734,49 @@ TEST(RatedGames, ThreeSignedInPlayersFinishARatedGameALeaverLastAndACasualOneCha
   EXPECT_EQ(profile(stranger, "Ann")["recent"].size(), 1u);
 }
 
-// The database's count of rating updates of a table (SQLite, read beside the server).
-long long updates_stored(const std::string& data, const std::string& table) {
-  sqlite3* db = nullptr;
-  if (sqlite3_open_v2((data + "/emporium.db").c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) return -1;
-  sqlite3_busy_timeout(db, 2000);
-  sqlite3_stmt* s = nullptr;
-  sqlite3_prepare_v2(db, "SELECT count(*) FROM rating_updates WHERE table_id = ?", -1, &s, nullptr);
-  sqlite3_bind_text(s, 1, table.c_str(), -1, SQLITE_TRANSIENT);
-  const long long n = sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int64(s, 0) : -1;
-  sqlite3_finalize(s);
-  sqlite3_close(db);
-  return n;
-}
+// The kill test runs on both stores: SQLite in the data directory, and PostgreSQL (a database of its own on a server
+// the test process starts, postgres_local.hpp).
+class RatedGamesOn : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    if (GetParam() == "postgresql") {
+      EMPORIUM_NEED_POSTGRES(pg);
+      pg_ = pg;
+      uri_ = pg->new_database();
+    }
+  }
+  // The flags that put a server on this test's store.
+  std::vector<std::string> store_args() const {
+    return uri_.empty() ? std::vector<std::string>{} : std::vector<std::string>{"--store", uri_};
+  }
+  // The store's count of rating updates of a table, read beside the server.
+  long long updates_stored(const std::string& data, const std::string& table) const {
+    if (pg_) {
+      const auto n = pg_->run("SELECT count(*) FROM rating_updates WHERE table_id = '" + table + "'", uri_);
+      return n.empty() ? -1 : std::stoll(n);
+    }
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2((data + "/emporium.db").c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) return -1;
+    sqlite3_busy_timeout(db, 2000);
+    sqlite3_stmt* s = nullptr;
+    sqlite3_prepare_v2(db, "SELECT count(*) FROM rating_updates WHERE table_id = ?", -1, &s, nullptr);
+    sqlite3_bind_text(s, 1, table.c_str(), -1, SQLITE_TRANSIENT);
+    const long long n = sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int64(s, 0) : -1;
+    sqlite3_finalize(s);
+    sqlite3_close(db);
+    return n;
+  }
 
-TEST(RatedGames, AServerKilledAtTheLastMovesNeitherLosesNorDoublesTheUpdate) {
+ private:
+  emporium::test::postgres_local* pg_ = nullptr;
+  std::string uri_;
+};
+INSTANTIATE_TEST_SUITE_P(Stores, RatedGamesOn, ::testing::Values("sqlite", "postgresql"),
+                         [](const auto& info) { return info.param; });
+
+TEST_P(RatedGamesOn, AServerKilledAtTheLastMovesNeitherLosesNorDoublesTheUpdate) {
   const std::string data = make_temp_dir("emporium-rated-kill");
-  auto server = std::make_unique<server_process>(data);
+  auto server = std::make_unique<server_process>(data, store_args());
   person ann(server->port(), "Ann"), bo(server->port(), "Bo");
   // Two games that end while the server is being killed (one that ends before, as a game may, does not count).
   int ended_under_kills = 0;
@@ -807,7 +834,7 @@ TEST(RatedGames, AServerKilledAtTheLastMovesNeitherLosesNorDoublesTheUpdate) {
       a.catch_up();
       b.catch_up();
       const bool announced = a.over || b.over;
-      server = std::make_unique<server_process>(data);
+      server = std::make_unique<server_process>(data, store_args());
       const long long updates = updates_stored(data, id);
       for (auto* p : {&ann, &bo}) {
         p->web.reconnect(server->port());
