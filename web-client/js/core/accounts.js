@@ -302,3 +302,32 @@ export class Accounts {
     this.setAccount(null);
   }
 }
+
+/**
+ * What a page that shows one request's answer (a profile, a leaderboard) does with it: asks at once, and again when
+ * the viewer signs in or out (the answer depends on who asks) or on `retry()`; each answer, or the failure, goes to
+ * `show(reply, failure)`, never once the page is gone. Returns the page's handle (`destroy`, `relabel` = `draw`).
+ */
+export function askWhileMounted(accounts, ask, show, draw) {
+  let destroyed = false;
+  async function retry() {
+    let reply = null;
+    let failure = null;
+    try {
+      reply = await ask();
+    } catch (err) {
+      failure = err;
+    }
+    if (!destroyed) show(reply, failure);
+  }
+  retry();
+  const off = accounts.on(() => retry());
+  return {
+    destroy() {
+      destroyed = true;
+      off();
+    },
+    relabel: draw,
+    retry,
+  };
+}

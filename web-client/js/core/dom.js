@@ -108,3 +108,12 @@ export function renderForTurn(root, render, { turn, hadTurn, busy, first, fallba
   }
   return turn || (hadTurn && busy);
 }
+
+// An SVG element (inline drawings: the bot mark, rating graphs): attributes all set as given.
+const SVG_NS = 'http://www.w3.org/2000/svg';
+export function svg(tag, attrs, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  el.append(...children);
+  return el;
+}

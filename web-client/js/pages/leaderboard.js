@@ -3,6 +3,7 @@
 // marked, and "You are #120" when the viewer qualifies beyond the rows shown (js/models/ratings.js
 // leaderboardView); who qualifies is explained (a settled rating and at least the minimum of rated games).
 // /leaderboard alone shows the first game's. A change of language draws it again from the last answer.
+import { askWhileMounted } from '../core/accounts.js';
 import { h, replace } from '../core/dom.js';
 import { t } from '../core/i18n/index.js';
 import { errorText } from '../core/errors.js';
@@ -20,7 +21,6 @@ export function mountLeaderboard(root, ctx, { game: asked }) {
   const known = games.includes(gameId);
   let reply = null;
   let failure = null;
-  let destroyed = false;
   const name = (id) => gameName(id, conn.games || []);
 
   function picker() {
@@ -60,7 +60,7 @@ export function mountLeaderboard(root, ctx, { game: asked }) {
     if (!known) return [h('p', { class: 'card', role: 'alert' }, t('leaderboard.noSuchGame'))];
     if (failure) {
       return [h('section', { class: 'card', role: 'alert' }, h('p', null, errorText(failure)),
-        h('button', { type: 'button', class: 'btn', onclick: () => load() }, t('account.tryAgain')))];
+        h('button', { type: 'button', class: 'btn', onclick: () => page.retry() }, t('account.tryAgain')))];
     }
     if (!reply) return [h('p', { class: 'hint' }, t('common.loading'))];
     const view = leaderboardView(reply, accounts.account ? accounts.account.name : null);
@@ -70,7 +70,6 @@ export function mountLeaderboard(root, ctx, { game: asked }) {
   }
 
   function draw() {
-    if (destroyed) return;
     const title = known ? t('leaderboard.title', { game: name(gameId) }) : t('leaderboard.heading');
     setTitle(t('app.title.leaderboard', { title }));
     replace(root, h('div', { class: 'leaderboard-page', 'aria-busy': known && !reply && !failure ? 'true' : null },
@@ -79,26 +78,13 @@ export function mountLeaderboard(root, ctx, { game: asked }) {
       body()));
   }
 
-  async function load() {
-    if (!known) return;
-    failure = null;
-    try {
-      reply = await accounts.leaderboard(gameId);
-    } catch (err) {
-      failure = err;
-    }
-    draw();
-  }
-
   draw();
-  load();
+  if (!known) return { destroy() {}, relabel: draw };
   // Signed in or out meanwhile: "you" changes.
-  const off = accounts.on(() => load());
-  return {
-    destroy() {
-      destroyed = true;
-      off();
-    },
-    relabel: draw,
-  };
+  const page = askWhileMounted(accounts, () => accounts.leaderboard(gameId), (answer, error) => {
+    reply = answer;
+    failure = error;
+    draw();
+  }, draw);
+  return page;
 }

@@ -4,6 +4,7 @@
 // (profile/graph.js), then the recent games with links to their replays. A player's own page also lists their
 // private tables' games (the server sends them only to them). A change of language draws it again from the
 // last answer (relabel).
+import { askWhileMounted } from '../core/accounts.js';
 import { h, replace } from '../core/dom.js';
 import { t, language } from '../core/i18n/index.js';
 import { errorText } from '../core/errors.js';
@@ -18,7 +19,6 @@ export function mountProfile(root, ctx, { player }) {
   const { conn, accounts, setTitle } = ctx;
   let reply = null; // the last answer
   let failure = null;
-  let destroyed = false;
   const game = (id) => gameName(id, conn.games || []);
 
   function stat(label, value, testid) {
@@ -80,7 +80,7 @@ export function mountProfile(root, ctx, { player }) {
     if (failure) {
       return [h('section', { class: 'card', role: 'alert', 'data-testid': 'profile-error' },
         h('p', null, failure.code === 'not_found' ? t('profile.notFound', { name: player }) : errorText(failure)),
-        failure.code === 'not_found' ? null : h('button', { type: 'button', class: 'btn', onclick: () => load() }, t('account.tryAgain')))];
+        failure.code === 'not_found' ? null : h('button', { type: 'button', class: 'btn', onclick: () => page.retry() }, t('account.tryAgain')))];
     }
     if (!reply) return [h('p', { class: 'hint' }, t('common.loading'))];
     const own = accounts.account && accounts.account.name === reply.name;
@@ -99,7 +99,6 @@ export function mountProfile(root, ctx, { player }) {
   }
 
   function draw() {
-    if (destroyed) return;
     const name = reply ? reply.name : player;
     setTitle(t('app.title.profile', { name }));
     replace(root, h('div', { class: 'profile-page', 'aria-busy': !reply && !failure ? 'true' : null },
@@ -107,25 +106,12 @@ export function mountProfile(root, ctx, { player }) {
       body()));
   }
 
-  async function load() {
-    failure = null;
-    try {
-      reply = await accounts.player(player);
-    } catch (err) {
-      failure = err;
-    }
-    draw();
-  }
-
   draw();
-  load();
   // Signed in or out meanwhile: one's own private games come or go.
-  const off = accounts.on(() => load());
-  return {
-    destroy() {
-      destroyed = true;
-      off();
-    },
-    relabel: draw,
-  };
+  const page = askWhileMounted(accounts, () => accounts.player(player), (answer, error) => {
+    reply = answer;
+    failure = error;
+    draw();
+  }, draw);
+  return page;
 }

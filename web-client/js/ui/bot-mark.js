@@ -1,18 +1,9 @@
 // The robot mark shown on every bot seat (pregame seats, players panel, results, lobby): a small
 // inline robot drawing and the words "Bot · Normal" (visually hidden in the compact form, which
 // keeps them as the accessible name).
-import { h } from '../core/dom.js';
+import { h, svg } from '../core/dom.js';
 import { t } from '../core/i18n/index.js';
 import { botLabel } from '../models/bots.js';
-
-const SVG = 'http://www.w3.org/2000/svg';
-
-function svg(tag, attrs, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  el.append(...children);
-  return el;
-}
 
 function robot() {
   return svg('svg', { class: 'bot-icon', viewBox: '0 0 16 16', width: 14, height: 14, 'aria-hidden': 'true', focusable: 'false' },

@@ -1,20 +1,11 @@
 // A rating graph as inline SVG, from js/models/rating-graph.js's geometry: the rating after each rated game, with a
 // few ticks on both axes. For screen readers the drawing is one image whose name sums it up ("12 rated games:
 // from 1000 to 1234, lowest 980, highest 1250"), and the points are a visually hidden table beside it.
-import { h } from '../../core/dom.js';
+import { h, svg } from '../../core/dom.js';
 import { t, language } from '../../core/i18n/index.js';
 import { timeWords } from '../../models/account-rules.js';
 import { graphGeometry } from '../../models/rating-graph.js';
 import { deltaText } from '../../models/ratings.js';
-
-const SVG = 'http://www.w3.org/2000/svg';
-
-function svg(tag, attrs, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  el.append(...children);
-  return el;
-}
 
 /** The graph of `history` ([{at, value, delta, table}], oldest first) of the game called `game`. */
 export function ratingGraph(history, game) {
