@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "ratings/ratings.hpp"
+
 namespace emporium::server {
 
 std::string exact_text(double value) {
@@ -35,15 +37,15 @@ struct Rated {
 
 void rate(SqlConnection& db, const std::string& table, const GameEnd& end, std::vector<Rated>& people, long long now) {
   const bool pg = db.dialect() == Dialect::postgresql;
-  const auto& model = *end.model;
+  const auto initial = ratings::initial_rating();
   // Read in the accounts' order (people is sorted by account): two transactions lock the rows they share in the
   // same order, so neither waits for the other in a circle.
   for (auto& p : people) {
     db.rows("INSERT INTO ratings (account, game, mu, sigma, displayed, provisional, games, updated_at) "
             "VALUES ($1, $2, $3, $4, $5, $6, 0, $7) ON CONFLICT (account, game) DO NOTHING",
-            {p.seat->account, end.game, exact_text(model.initial_mu), exact_text(model.initial_sigma),
-             static_cast<long long>(model.displayed(model.initial_mu, model.initial_sigma)),
-             model.provisional(model.initial_mu, model.initial_sigma) ? 1LL : 0LL, now});
+            {p.seat->account, end.game, exact_text(initial.mu), exact_text(initial.sigma),
+             static_cast<long long>(ratings::displayed_rating(initial)), ratings::is_provisional(initial) ? 1LL : 0LL,
+             now});
     const auto row = db.rows(std::string("SELECT mu, sigma, games FROM ratings WHERE account = $1 AND game = $2") +
                                  (pg ? " FOR UPDATE" : ""),
                              {p.seat->account, end.game});
@@ -52,7 +54,7 @@ void rate(SqlConnection& db, const std::string& table, const GameEnd& end, std::
     p.games = row.at(0).integer(2);
   }
   // Everyone at the table, in seat order: the people at their ratings, the bots at their fixed ones.
-  std::vector<std::pair<double, double>> before;
+  std::vector<ratings::Rating> before;
   std::vector<int> ranks;
   std::vector<Rated*> person_at;  // per entry: the person, or null for a bot
   for (const auto& s : end.seats) {
@@ -62,13 +64,13 @@ void rate(SqlConnection& db, const std::string& table, const GameEnd& end, std::
       if (it == people.end()) continue;  // a second seat of an account already rated
       person = &*it;
     }
-    before.emplace_back(person ? person->mu : s.bot_mu, person ? person->sigma : s.bot_sigma);
+    before.push_back(person ? ratings::Rating{person->mu, person->sigma} : ratings::Rating{s.bot_mu, s.bot_sigma});
     ranks.push_back(s.rank);
     person_at.push_back(person);
   }
-  std::vector<std::pair<double, double>> after;
+  std::vector<ratings::Rating> after;
   try {
-    after = model.rate(before, ranks);
+    after = ratings::rate(before, ranks);
   } catch (const std::exception& e) {
     spdlog::error("table {}: the rating model refused the game ({}): no rating update", table, e.what());
     return;
@@ -77,7 +79,8 @@ void rate(SqlConnection& db, const std::string& table, const GameEnd& end, std::
     const Rated* p = person_at[i];
     if (!p) continue;  // bots are not updated
     const auto [mu, sigma] = after[i];
-    const long long shown_before = model.displayed(p->mu, p->sigma), shown_after = model.displayed(mu, sigma);
+    const long long shown_before = ratings::displayed_rating({p->mu, p->sigma});
+    const long long shown_after = ratings::displayed_rating(after[i]);
     db.rows("INSERT INTO rating_updates (table_id, account, game, seat, rank, mu_before, sigma_before, mu_after, "
             "sigma_after, displayed_before, displayed_after, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
             {table, p->seat->account, end.game, static_cast<long long>(p->seat->seat),
@@ -86,7 +89,7 @@ void rate(SqlConnection& db, const std::string& table, const GameEnd& end, std::
     db.rows("UPDATE ratings SET mu = $3, sigma = $4, displayed = $5, provisional = $6, games = $7, updated_at = $8 "
             "WHERE account = $1 AND game = $2",
             {p->seat->account, end.game, exact_text(mu), exact_text(sigma), shown_after,
-             model.provisional(mu, sigma) ? 1LL : 0LL, p->games + 1, now});
+             ratings::is_provisional(after[i]) ? 1LL : 0LL, p->games + 1, now});
   }
 }
 
@@ -125,9 +128,7 @@ void store_game_end(SqlConnection& db, const std::string& table, const GameEnd& 
   }
   if (!end.rated) return;
   const auto bots = std::count_if(end.seats.begin(), end.seats.end(), [](const auto& s) { return !s.bot.empty(); });
-  if (!end.model) {
-    spdlog::error("table {}: a rated game ended without the rating model: no rating update", table);
-  } else if (unaccounted) {
+  if (unaccounted) {
     spdlog::warn("table {}: a person's seat at the rated game has no account: no rating update", table);
   } else if (people.empty() || people.size() + static_cast<std::size_t>(bots) < 2) {
     spdlog::warn("table {}: fewer than two players to rate: no rating update", table);

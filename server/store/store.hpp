@@ -76,23 +76,12 @@ struct GameEndSeat {
   double bot_mu = 0, bot_sigma = 0;
   std::string left_by;     // "left" or "timeout": its person left, or lost the seat to timeouts (ranked last)
 };
-// The rating model the store applies (ratings/ratings.hpp; the store layer does not include it: the tables layer,
-// which may, hands it over with the game's end).
-struct RatingModel {
-  double initial_mu = 0, initial_sigma = 0;
-  // The ratings (mu, sigma) after a game in which player i had ranks[i].
-  std::vector<std::pair<double, double>> (*rate)(const std::vector<std::pair<double, double>>& players,
-                                                 const std::vector<int>& ranks) = nullptr;
-  int (*displayed)(double mu, double sigma) = nullptr;
-  bool (*provisional)(double mu, double sigma) = nullptr;
-};
 struct GameEnd {
   std::string game;
   int players = 0;
   bool rated = false;
   bool is_private = false;
   std::vector<GameEndSeat> seats;  // every seat, in seat order
-  const RatingModel* model = nullptr;  // set on rated tables
 };
 
 // One accepted action as the commit queue writes it (commit_queue.hpp); the texts are JSON made by the room.

@@ -8,27 +8,6 @@
 #include "ratings/bot_ratings.hpp"
 
 namespace emporium::server {
-namespace {
-
-std::vector<std::pair<double, double>> rate(const std::vector<std::pair<double, double>>& players,
-                                            const std::vector<int>& ranks) {
-  std::vector<ratings::Rating> before;
-  for (const auto& [mu, sigma] : players) before.push_back({mu, sigma});
-  std::vector<std::pair<double, double>> after;
-  for (const auto& r : ratings::rate(before, ranks)) after.emplace_back(r.mu, r.sigma);
-  return after;
-}
-int displayed(double mu, double sigma) { return ratings::displayed_rating({mu, sigma}); }
-bool provisional(double mu, double sigma) { return ratings::is_provisional({mu, sigma}); }
-
-}  // namespace
-
-const RatingModel& rating_model() {
-  static const RatingModel model{ratings::initial_rating().mu, ratings::initial_rating().sigma, rate, displayed,
-                                 provisional};
-  return model;
-}
-
 protocol::SeatRating seat_rating(const ratings::Rating& rating, bool bot) {
   return {ratings::displayed_rating(rating), !bot && ratings::is_provisional(rating), bot};
 }
@@ -41,7 +20,6 @@ std::shared_ptr<const GameEnd> game_end_of(const std::string& table, const std::
   end->players = static_cast<int>(seats.size());
   end->rated = rated;
   end->is_private = is_private;
-  if (rated) end->model = &rating_model();
   end->seats.resize(seats.size());
   const auto ranking = result.is_object() ? result.value("ranking", nlohmann::json()) : nlohmann::json();
   if (ranking.is_array()) {

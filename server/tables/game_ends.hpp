@@ -1,6 +1,6 @@
 #pragma once
 // What a table's end means for its people's accounts (docs/ratings.md): the GameEnd its last action carries to the
-// store, with the rating model the store applies; and how a rating is shown at a table. Pure: no strand, no store.
+// store; and how a rating is shown at a table. Pure: no strand, no store.
 #include <memory>
 #include <string>
 
@@ -12,9 +12,6 @@
 #include "tables/seats.hpp"
 
 namespace emporium::server {
-
-// ratings::rate, displayed_rating and is_provisional with the default parameters, as the store takes them.
-const RatingModel& rating_model();
 
 // The end of the game at `table` from the engine's `result` ({"ranking":[{"player","rank"},...]}): every seat with
 // its rank, account or bot. A person who left, or whose seat a bot holds after three timeouts, is ranked after
