@@ -3,30 +3,9 @@
 #include <algorithm>
 #include <cctype>
 
-namespace emporium::server {
+#include "common/url.hpp"
 
-std::optional<std::string> percent_decode(std::string_view in) {
-  std::string out;
-  out.reserve(in.size());
-  auto hex = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-  };
-  for (std::size_t i = 0; i < in.size(); ++i) {
-    if (in[i] != '%') {
-      out.push_back(in[i]);
-      continue;
-    }
-    if (i + 2 >= in.size()) return std::nullopt;
-    const int hi = hex(in[i + 1]), lo = hex(in[i + 2]);
-    if (hi < 0 || lo < 0) return std::nullopt;
-    out.push_back(static_cast<char>(hi * 16 + lo));
-    i += 2;
-  }
-  return out;
-}
+namespace emporium::server {
 
 std::optional<std::string> resolve_static_path(std::string_view root, std::string_view target) {
   if (target.empty() || target.front() != '/') return std::nullopt;

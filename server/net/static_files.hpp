@@ -13,9 +13,6 @@ namespace emporium::server {
 // decoding). A target ending in '/' maps to its index.html.
 std::optional<std::string> resolve_static_path(std::string_view root, std::string_view target);
 
-// Percent-decoding; nothing when the encoding is broken.
-std::optional<std::string> percent_decode(std::string_view in);
-
 // Whether an Accept-Encoding header value allows gzip (listed, or `*`, with a q-value above 0).
 bool accepts_gzip(std::string_view accept_encoding);
 

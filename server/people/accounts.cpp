@@ -12,6 +12,7 @@
 
 #include "common/base64url.hpp"
 #include "common/secrets.hpp"
+#include "common/url.hpp"
 #include "common/wall_clock.hpp"
 #include "people/passwords.hpp"
 #include "ratings/ratings.hpp"
@@ -86,27 +87,9 @@ std::variant<webauthn::NewCredential, AccountReply> new_passkey(const pa::Passke
 }
 
 // A path segment's %XX escapes decoded; none when one is malformed, or the segment holds a '/'.
-std::optional<std::string> url_decoded(std::string_view text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '/') return std::nullopt;
-    if (text[i] != '%') {
-      out += text[i];
-      continue;
-    }
-    if (i + 2 >= text.size()) return std::nullopt;
-    const auto hex = [](char c) -> int {
-      if (c >= '0' && c <= '9') return c - '0';
-      if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-      if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-      return -1;
-    };
-    const int high = hex(text[i + 1]), low = hex(text[i + 2]);
-    if (high < 0 || low < 0) return std::nullopt;
-    out += static_cast<char>(high * 16 + low);
-    i += 2;
-  }
-  return out;
+std::optional<std::string> url_decoded(std::string_view segment) {
+  if (segment.find('/') != std::string_view::npos) return std::nullopt;
+  return percent_decode(segment);
 }
 
 // The leaderboards' rule: a player shows once they have played this many rated games of it, and are not provisional.
@@ -731,16 +714,11 @@ AccountReply Accounts::leaderboard(const AccountClient& client) {
     return error(404, "not_found", "no such game");
   }
   std::size_t limit = kLeaderboardLimit;
-  for (std::string_view rest = client.query; !rest.empty();) {
-    const auto amp = rest.find('&');
-    const auto pair = rest.substr(0, amp);
-    rest = amp == std::string_view::npos ? std::string_view() : rest.substr(amp + 1);
-    if (!pair.starts_with("limit=")) continue;
-    const auto digits = pair.substr(6);
+  if (const auto digits = query_value(client.query, "limit")) {
     std::size_t n = 0;
-    const bool number = !digits.empty() && digits.size() <= 3 &&
-                        std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
-    if (number) n = std::stoul(std::string(digits));
+    const bool number = !digits->empty() && digits->size() <= 3 &&
+                        std::all_of(digits->begin(), digits->end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (number) n = std::stoul(*digits);
     if (!number || n < 1 || n > kLeaderboardMaxLimit) {
       return error(400, "bad_limit", "limit must be a whole number from 1 to " + std::to_string(kLeaderboardMaxLimit));
     }

@@ -8,6 +8,7 @@
 #include <emporium/records/records.hpp>
 
 #include "common/secrets.hpp"
+#include "common/url.hpp"
 #include "store/store.hpp"
 #include "common/worker_pool.hpp"
 
@@ -21,20 +22,6 @@ bool valid_id(std::string_view id) {
   return !id.empty() && id.size() <= 128 && std::all_of(id.begin(), id.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
   });
-}
-
-// The value of `name` in a query string ("a=1&invite=XYZ"); empty if absent.
-std::string query_value(std::string_view query, std::string_view name) {
-  while (!query.empty()) {
-    const auto amp = query.find('&');
-    const auto pair = query.substr(0, amp);
-    if (pair.size() > name.size() && pair.starts_with(name) && pair[name.size()] == '=') {
-      return std::string(pair.substr(name.size() + 1));
-    }
-    if (amp == std::string_view::npos) break;
-    query.remove_prefix(amp + 1);
-  }
-  return {};
 }
 
 std::size_t size_of(const WebFiles::File& f) { return f.body.size() + f.gzipped.size(); }
@@ -63,7 +50,7 @@ std::optional<GameRecords::Request> GameRecords::parse(std::string_view target) 
     return std::nullopt;
   }
   r.table = std::string(path.substr(0, slash));
-  r.invite = query_value(query, "invite");
+  r.invite = query_value(query, "invite").value_or("");
   return r;
 }
 
