@@ -16,7 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/worker_pool.hpp"
-#include "people/throttle.hpp"
+#include "common/throttle.hpp"
 #include "store/people_store.hpp"
 
 namespace emporium::server {

@@ -1,7 +1,7 @@
-// Limits on guessing, per key over a sliding window (server/people/throttle.hpp).
+// Limits on guessing, per key over a sliding window (server/common/throttle.hpp).
 #include <gtest/gtest.h>
 
-#include "people/throttle.hpp"
+#include "common/throttle.hpp"
 
 namespace emporium::server {
 namespace {

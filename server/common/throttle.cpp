@@ -1,4 +1,4 @@
-#include "people/throttle.hpp"
+#include "common/throttle.hpp"
 
 #include <vector>
 
