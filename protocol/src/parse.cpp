@@ -17,6 +17,14 @@ namespace {
 
 using namespace fields;  // NOLINT: the shared readers of fields (fields.hpp)
 
+// The requests that change a relation, each with its type's name.
+constexpr std::pair<Relate::Kind, std::string_view> kRelateTypes[] = {
+    {Relate::Kind::request, "friend_request"}, {Relate::Kind::accept, "friend_accept"},
+    {Relate::Kind::decline, "friend_decline"}, {Relate::Kind::cancel, "friend_cancel"},
+    {Relate::Kind::remove, "friend_remove"},   {Relate::Kind::block, "block"},
+    {Relate::Kind::unblock, "unblock"},
+};
+
 int seat_number(const Fields& f) { return f.integer("seat", 0, "a seat number (an integer, 0 or more)"); }
 
 TableRef table_ref(const Fields& f, const Limits& limits) {
@@ -68,7 +76,7 @@ Message parse_body(const Json& j, const std::string& type, const Limits& limits)
     return WatchLobby{f.boolean("on", true)};
   }
   if (type == "create_table") {
-    Fields f(j, type, {"game", "players", "options", "private", "clock", "rated"});
+    Fields f(j, type, {"game", "players", "options", "private", "clock", "rated", "friends_only"});
     CreateTable m;
     m.game = f.string("game");
     m.players = f.integer("players", std::numeric_limits<int>::min(), "an integer");
@@ -76,6 +84,7 @@ Message parse_body(const Json& j, const std::string& type, const Limits& limits)
     m.is_private = f.boolean("private", false);
     if (f.find("clock")) m.clock = clock_config(f.object("clock", true), limits);
     if (f.find("rated")) m.rated = f.boolean("rated", false);
+    m.friends_only = f.boolean("friends_only", false);
     return m;
   }
   if (type == "join") {
@@ -158,10 +167,31 @@ Message parse_body(const Json& j, const std::string& type, const Limits& limits)
     Fields f(j, type, {"tokens"});
     return MyGames{token_list(f, limits)};
   }
+  if (type == "friends") {
+    Fields f(j, type, {});
+    return Friends{};
+  }
+  for (const auto& [kind, name] : kRelateTypes) {
+    if (type == name) {
+      Fields f(j, type, {"name"});
+      return Relate{kind, display_name("name", f.string("name"), limits)};
+    }
+  }
+  if (type == "invite") {
+    Fields f(j, type, {"table", "name"});
+    Invite m{required_identifier(f, "table", limits), {}};
+    m.name = display_name("name", f.string("name"), limits);
+    return m;
+  }
+  if (type == "decline_invitation") {
+    Fields f(j, type, {"table"});
+    return DeclineInvitation{required_identifier(f, "table", limits)};
+  }
   refuse(errc::unknown_type, "unknown message type " + in_quotes(excerpt(type, 40)) +
                                  " (known: hello, set_name, watch_lobby, create_table, join, watch, leave, start, "
                                  "add_bot, remove_bot, replace_absent, resume, act, snapshot, chat, ping, rematch, "
-                                 "my_games)");
+                                 "my_games, friends, friend_request, friend_accept, friend_decline, friend_cancel, "
+                                 "friend_remove, block, unblock, invite, decline_invitation)");
 }
 
 // The request id: absent (null), a string of at most max_id_chars characters, or an integer.
@@ -248,6 +278,15 @@ std::string_view type_name(const Message& message) {
     std::string_view operator()(const Ping&) const { return "ping"; }
     std::string_view operator()(const Rematch&) const { return "rematch"; }
     std::string_view operator()(const MyGames&) const { return "my_games"; }
+    std::string_view operator()(const Friends&) const { return "friends"; }
+    std::string_view operator()(const Relate& m) const {
+      for (const auto& [kind, name] : kRelateTypes) {
+        if (kind == m.kind) return name;
+      }
+      return "relate";
+    }
+    std::string_view operator()(const Invite&) const { return "invite"; }
+    std::string_view operator()(const DeclineInvitation&) const { return "decline_invitation"; }
   };
   return std::visit(Visitor{}, message);
 }

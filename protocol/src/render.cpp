@@ -267,4 +267,73 @@ std::string render_error(const Json& re, std::string_view code, std::string_view
   return dump(j);
 }
 
+Json presence_json(const Presence& p) {
+  Json j{{"status", p.status}};
+  if (p.table) j["table"] = *p.table;
+  if (p.game) j["game"] = *p.game;
+  if (p.last_seen) j["last_seen"] = *p.last_seen;
+  return j;
+}
+
+namespace {
+Json person_json(const Person& p) {
+  Json j{{"name", p.name}, {"relation", p.relation}};
+  if (p.presence) j["presence"] = presence_json(*p.presence);
+  if (p.at) j[p.relation == "friend" ? "since" : "at"] = *p.at;
+  return j;
+}
+Json invitation_json(const Invitation& i) {
+  Json j{{"table", i.table}, {"game", i.game}, {"from", i.from}, {"players", i.players}, {"at", i.at}};
+  if (i.invite) j["invite"] = *i.invite;
+  return j;
+}
+}  // namespace
+
+std::string render_friends(const Json& re, const std::vector<Person>& people, const std::vector<Invitation>& invitations) {
+  Json j = frame("friends", re);
+  Json lists{{"friend", Json::array()}, {"incoming", Json::array()}, {"outgoing", Json::array()},
+             {"blocked", Json::array()}};
+  for (const Person& p : people) {
+    auto list = lists.find(p.relation);
+    if (list == lists.end()) continue;
+    Json entry = person_json(p);
+    entry.erase("relation");
+    list->push_back(std::move(entry));
+  }
+  j["friends"] = std::move(lists["friend"]);
+  j["incoming"] = std::move(lists["incoming"]);
+  j["outgoing"] = std::move(lists["outgoing"]);
+  j["blocked"] = std::move(lists["blocked"]);
+  Json list = Json::array();
+  for (const Invitation& i : invitations) list.push_back(invitation_json(i));
+  j["invitations"] = std::move(list);
+  return dump(j);
+}
+
+std::string render_person(const Json& re, const Person& person) {
+  Json j = frame("friend", re);
+  j.update(person_json(person));
+  return dump(j);
+}
+
+std::string render_invitation(const Invitation& invitation) {
+  Json j = frame("invitation", nullptr);
+  j.update(invitation_json(invitation));
+  return dump(j);
+}
+
+std::string render_invited(const Json& re, std::string_view table, std::string_view name) {
+  Json j = frame("invited", re);
+  j["table"] = std::string(table);
+  j["name"] = std::string(name);
+  return dump(j);
+}
+
+std::string render_invitation_declined(const Json& re, std::string_view table, std::string_view name) {
+  Json j = frame("invitation_declined", re);
+  j["table"] = std::string(table);
+  if (!name.empty()) j["name"] = std::string(name);
+  return dump(j);
+}
+
 }  // namespace emporium::protocol

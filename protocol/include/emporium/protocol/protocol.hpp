@@ -60,6 +60,19 @@ inline constexpr const char* replaced = "replaced";                  // your sea
 inline constexpr const char* not_signed_in = "not_signed_in";        // resume by table: only an account's seats
 inline constexpr const char* signed_in = "signed_in";                // set_name: a signed-in player's name is the account's
 inline constexpr const char* rated_needs_account = "rated_needs_account";  // a guest at a rated table: sign in
+// Friends, invitations and blocks (issue 34).
+inline constexpr const char* no_such_player = "no_such_player";      // no account has that name
+inline constexpr const char* self = "self";                          // a friend request, block or invitation to yourself
+inline constexpr const char* already_friends = "already_friends";
+inline constexpr const char* already_requested = "already_requested";
+inline constexpr const char* no_such_request = "no_such_request";    // accept, decline or cancel: no such request
+inline constexpr const char* not_friends = "not_friends";            // remove, invite: only friends
+inline constexpr const char* blocked = "blocked";                    // a request to someone you blocked: unblock first
+inline constexpr const char* not_blocked = "not_blocked";
+inline constexpr const char* no_such_invitation = "no_such_invitation";
+inline constexpr const char* blocked_player = "blocked_player";      // join: you blocked someone seated there
+inline constexpr const char* cannot_join = "cannot_join";            // join: someone seated there blocked you (not said)
+inline constexpr const char* friends_only = "friends_only";          // join: the creator's friends and invitees only
 inline constexpr const char* internal_error = "internal_error";
 // The server cannot reach its store (or it is too slow) now: nothing was changed; try again in a few seconds.
 inline constexpr const char* store_unavailable = "store_unavailable";
@@ -97,6 +110,7 @@ struct CreateTable {      // {"type":"create_table","game":"medici","players":3,
   bool is_private = false;
   std::optional<ClockConfig> clock;
   std::optional<bool> rated;  // absent: rated when the creator is signed in, casual for a guest
+  bool friends_only = false;  // signed in only: unlisted (it has an invite), and the creator's friends join by id
 };
 // A table is named by its id (public tables) or by its invite code (private ones; also works for public).
 struct TableRef {
@@ -153,8 +167,24 @@ struct MyGames {          // {"type":"my_games","tokens":["...",...]}  what thes
   std::vector<std::string> tokens;
 };
 
+// Friends and blocks (signed-in connections only; docs/friends.md). Names are account names.
+struct Friends {};        // {"type":"friends"}  the lists, presence and invitations
+struct Relate {           // {"type":"friend_request","name":"Ann"}, and the others of Kind, each with a name
+  enum class Kind { request, accept, decline, cancel, remove, block, unblock };
+  Kind kind = Kind::request;
+  std::string name;
+};
+struct Invite {           // {"type":"invite","table":"t8f3k2","name":"Bo"}  a friend to a waiting table you sit at
+  std::string table;
+  std::string name;
+};
+struct DeclineInvitation {  // {"type":"decline_invitation","table":"t8f3k2"}
+  std::string table;
+};
+
 using Message = std::variant<Hello, SetName, WatchLobby, CreateTable, Join, Watch, Leave, Start, AddBot, RemoveBot,
-                             ReplaceAbsent, Resume, Act, SnapshotRequest, Chat, Ping, Rematch, MyGames>;
+                             ReplaceAbsent, Resume, Act, SnapshotRequest, Chat, Ping, Rematch, MyGames, Friends,
+                             Relate, Invite, DeclineInvitation>;
 
 struct Request {
   Json id;  // null when the client sent none
@@ -289,5 +319,35 @@ std::string render_chat(std::string_view table, std::string_view from, const Jso
 std::string render_pong(const Json& re);
 std::string render_my_games(const Json& re, const std::vector<MyGame>& games, const std::vector<std::string>& unknown);
 std::string render_error(const Json& re, std::string_view code, std::string_view message);
+
+// ---- Friends (docs/friends.md) ----
+// Where a friend is: "online", "playing" (seated at a waiting or running table) or "offline". The table and game
+// only when friends may be shown them; last_seen (Unix seconds) only when offline.
+struct Presence {
+  std::string status = "offline";
+  std::optional<std::string> table, game;
+  std::optional<long long> last_seen;
+  bool operator==(const Presence&) const = default;
+};
+// One person as a list shows them: `relation` is "friend", "incoming", "outgoing", "blocked" or "none".
+struct Person {
+  std::string name;
+  std::string relation;
+  std::optional<Presence> presence;  // friends only
+  std::optional<long long> at;       // a request's time, or since when friends
+};
+struct Invitation {
+  std::string table, game, from;
+  int players = 0;
+  std::optional<std::string> invite;  // the table's invite code, when it has one
+  long long at = 0;
+};
+Json presence_json(const Presence& presence);
+std::string render_friends(const Json& re, const std::vector<Person>& people, const std::vector<Invitation>& invitations);
+std::string render_person(const Json& re, const Person& person);  // the "friend" frame
+std::string render_invitation(const Invitation& invitation);
+std::string render_invited(const Json& re, std::string_view table, std::string_view name);
+// To the invitee (re: their request) and to the one who invited them (name: who declined).
+std::string render_invitation_declined(const Json& re, std::string_view table, std::string_view name = {});
 
 }  // namespace emporium::protocol
