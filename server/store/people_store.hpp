@@ -94,6 +94,42 @@ struct LeaderboardRow {
   long long games = 0;
 };
 
+// Friends (docs/friends.md "Storage"). Someone `account` has a relation with, as `account` sees it: "friend",
+// "incoming" (they asked), "outgoing" (asked them) or "blocked" (blocked them). `at`: since when.
+struct RelationRow {
+  std::string other, name, relation;
+  long long at = 0;
+};
+// What a friend request did.
+enum class FriendRequest {
+  sent,               // stored: the other is asked
+  became_friends,     // the other had asked already: now friends, both requests gone
+  already_friends,
+  already_requested,
+  you_blocked,        // the asker blocked the other: nothing stored
+  unknown,            // no such account: nothing stored
+};
+// An account's presence on one node (none: not connected there).
+struct PresenceRow {
+  std::string account, node;
+  std::string status;          // "online" or "playing"
+  std::string table_id, game;  // empty: no table to show
+  long long updated_at = 0;
+};
+// A friend's presence across the nodes, with the account's last sign of life.
+struct FriendPresence {
+  std::string account;
+  std::vector<PresenceRow> nodes;  // empty: offline
+  long long last_seen_at = 0;      // 0: never seen
+};
+struct InvitationRow {
+  std::string table_id, account, from_account;
+  long long at = 0;
+  // Read with it (invitations_of): the inviter's name and the table's game, seats and invite code (if any).
+  std::string from_name, game, invite;
+  int players = 0;
+};
+
 class PeopleStore {
  public:
   virtual ~PeopleStore() = default;
@@ -170,6 +206,35 @@ class PeopleStore {
   virtual std::vector<LeaderboardRow> leaderboard(const std::string& game, long long min_games, std::size_t limit) = 0;
   virtual std::optional<LeaderboardRow> leaderboard_place(const std::string& game, long long min_games,
                                                           const std::string& account) = 0;
+
+  // Friends. Every relation `account` has, as it sees them (not who blocked it: blocked_by).
+  virtual std::vector<RelationRow> relations_of(const std::string& account) = 0;
+  virtual std::vector<std::string> blocked_by(const std::string& account) = 0;
+  // A request from `from` to `to`; when `to` had asked `from` already they become friends. A request to someone
+  // who blocked `from` is stored like any other and never shown to them (blocking is silent).
+  virtual FriendRequest request_friend(const std::string& from, const std::string& to, long long at) = 0;
+  // `account` accepts the request `from` sent: friends (both directions), the request gone. False: no request.
+  virtual bool accept_friend(const std::string& account, const std::string& from, long long at) = 0;
+  virtual bool delete_friend_request(const std::string& from, const std::string& to) = 0;  // false: none
+  virtual bool remove_friend(const std::string& account, const std::string& other) = 0;    // false: not friends
+  // Blocks `other` (false: blocked already): their friendship and requests both ways go with it, and the
+  // invitations between them.
+  virtual bool block(const std::string& account, const std::string& other, long long at) = 0;
+  virtual bool unblock(const std::string& account, const std::string& other) = 0;  // false: not blocked
+
+  // Presence: this node's row of an account (replaced), or its removal when its last connection here closes (the
+  // account was then last seen at `at`); every row a node left behind (its start).
+  virtual void set_presence(const PresenceRow& row) = 0;
+  virtual void clear_presence(const std::string& account, const std::string& node, long long at) = 0;
+  virtual void clear_node_presence(const std::string& node) = 0;
+  virtual std::vector<FriendPresence> presence_of(const std::vector<std::string>& accounts) = 0;
+
+  // Invitations to waiting tables. False: `account` is invited to that table already.
+  virtual bool add_invitation(const InvitationRow& invitation) = 0;
+  // Those still open: to tables still waiting where `account` has no seat.
+  virtual std::vector<InvitationRow> invitations_of(const std::string& account) = 0;
+  // Takes one back (declined): who had sent it, if it was there.
+  virtual std::optional<std::string> take_invitation(const std::string& table_id, const std::string& account) = 0;
 
   // One transaction: everything of the account gone, its finished tables' seats renamed to `deleted_name`.
   virtual void delete_account(const std::string& account, const std::string& deleted_name) = 0;

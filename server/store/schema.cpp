@@ -287,6 +287,56 @@ std::string version_3(SqlConnection& db) {
   return "";
 }
 
+// Version 4: friends (docs/friends.md "Storage"). A friendship is two rows, one per direction, so that each side's
+// list is one indexed read; a request is one row from asker to asked; a block one row from blocker to blocked. An
+// invitation is a waiting table's, for one account; presence one row per account and node with connections, so
+// that every node reads every friend's; friends-only tables are a kind of private table.
+std::string version_4(SqlConnection& db) {
+  db.script(R"sql(
+  ALTER TABLE game_tables ADD COLUMN friends_only INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE accounts ADD COLUMN last_seen_at BIGINT;
+  CREATE TABLE friend_requests (
+    from_account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    to_account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    at BIGINT NOT NULL,
+    PRIMARY KEY (from_account, to_account)
+  );
+  CREATE INDEX friend_requests_to ON friend_requests(to_account);
+  CREATE TABLE friendships (
+    account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    other TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    since BIGINT NOT NULL,
+    PRIMARY KEY (account, other)
+  );
+  CREATE TABLE blocks (
+    account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    other TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    at BIGINT NOT NULL,
+    PRIMARY KEY (account, other)
+  );
+  CREATE INDEX blocks_other ON blocks(other);
+  CREATE TABLE invitations (
+    table_id TEXT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+    account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    from_account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    at BIGINT NOT NULL,
+    PRIMARY KEY (table_id, account)
+  );
+  CREATE INDEX invitations_account ON invitations(account);
+  CREATE TABLE presence (
+    account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    node TEXT NOT NULL,
+    status TEXT NOT NULL,
+    table_id TEXT,
+    game TEXT,
+    updated_at BIGINT NOT NULL,
+    PRIMARY KEY (account, node)
+  );
+  CREATE INDEX presence_node ON presence(node);
+)sql");
+  return "";
+}
+
 struct Migration {
   int version;
   const char* what;  // for the log
@@ -298,6 +348,7 @@ constexpr Migration kMigrations[] = {
     {1, "tables, seats and moves", version_1},
     {2, "people: accounts, passkeys, sessions, sign-ins, challenges, seat claims, chat", version_2},
     {3, "ratings: rated tables, seats' accounts, ratings, their updates, games' results", version_3},
+    {4, "friends: requests, friendships, blocks, invitations, presence, friends-only tables", version_4},
 };
 
 // Migration i applies version i + 1: the version a database is at is the index of the next one to apply.

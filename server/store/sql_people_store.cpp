@@ -438,6 +438,174 @@ std::optional<LeaderboardRow> SqlPeopleStore::leaderboard_place(const std::strin
   return board_row(m, static_cast<int>(count_of(before)) + 1);
 }
 
+// ---- Friends
+
+std::vector<RelationRow> SqlPeopleStore::relations_of(const std::string& account) {
+  // One read of the four lists, each row with the other's name as it is now.
+  return read_all(run("SELECT r.other, a.name, r.relation, r.at FROM ("
+                      "SELECT other, 'friend' AS relation, since AS at FROM friendships WHERE account = $1 "
+                      "UNION ALL SELECT from_account, 'incoming', at FROM friend_requests WHERE to_account = $1 "
+                      "AND from_account NOT IN (SELECT other FROM blocks WHERE account = $1) "
+                      "UNION ALL SELECT to_account, 'outgoing', at FROM friend_requests WHERE from_account = $1 "
+                      "UNION ALL SELECT other, 'blocked', at FROM blocks WHERE account = $1"
+                      ") r JOIN accounts a ON a.id = r.other ORDER BY r.relation, a.name_key",
+                      {account}),
+                  +[](const SqlRow& r) { return RelationRow{r.text(0), r.text(1), r.text(2), r.integer(3)}; });
+}
+
+std::vector<std::string> SqlPeopleStore::blocked_by(const std::string& account) {
+  return read_all(run("SELECT account FROM blocks WHERE other = $1", {account}),
+                  +[](const SqlRow& r) { return r.text(0); });
+}
+
+FriendRequest SqlPeopleStore::request_friend(const std::string& from, const std::string& to, long long at) {
+  auto outcome = FriendRequest::sent;
+  in_transaction([&](SqlConnection& db) {
+    if (db.rows("SELECT id FROM accounts WHERE id = $1", {to}).empty()) {
+      outcome = FriendRequest::unknown;
+    } else if (!db.rows("SELECT other FROM friendships WHERE account = $1 AND other = $2", {from, to}).empty()) {
+      outcome = FriendRequest::already_friends;
+    } else if (!db.rows("SELECT other FROM blocks WHERE account = $1 AND other = $2", {from, to}).empty()) {
+      outcome = FriendRequest::you_blocked;
+    } else if (!db.rows("SELECT at FROM friend_requests WHERE from_account = $1 AND to_account = $2", {from, to})
+                    .empty()) {
+      outcome = FriendRequest::already_requested;
+    } else if (!db.rows("SELECT at FROM friend_requests WHERE from_account = $1 AND to_account = $2 AND $2 NOT IN "
+                        "(SELECT other FROM blocks WHERE account = $1)",
+                        {to, from})
+                    .empty()) {
+      // They asked first (and `from` did not block them, checked above): the second request is an acceptance.
+      db.rows("DELETE FROM friend_requests WHERE (from_account = $1 AND to_account = $2) OR "
+              "(from_account = $2 AND to_account = $1)",
+              {from, to});
+      db.rows("INSERT INTO friendships (account, other, since) VALUES ($1, $2, $3), ($2, $1, $3)", {from, to, at});
+      outcome = FriendRequest::became_friends;
+    } else {
+      db.rows("INSERT INTO friend_requests (from_account, to_account, at) VALUES ($1, $2, $3)", {from, to, at});
+    }
+  });
+  return outcome;
+}
+
+bool SqlPeopleStore::accept_friend(const std::string& account, const std::string& from, long long at) {
+  bool accepted = false;
+  in_transaction([&](SqlConnection& db) {
+    // Only a request the acceptor sees: not one from someone it blocked.
+    if (db.rows("DELETE FROM friend_requests WHERE from_account = $1 AND to_account = $2 AND $1 NOT IN "
+                "(SELECT other FROM blocks WHERE account = $2) RETURNING at",
+                {from, account})
+            .empty()) {
+      return;
+    }
+    db.rows("DELETE FROM friend_requests WHERE from_account = $1 AND to_account = $2", {account, from});
+    db.rows("INSERT INTO friendships (account, other, since) VALUES ($1, $2, $3), ($2, $1, $3) "
+            "ON CONFLICT DO NOTHING",
+            {account, from, at});
+    accepted = true;
+  });
+  return accepted;
+}
+
+bool SqlPeopleStore::delete_friend_request(const std::string& from, const std::string& to) {
+  return !run("DELETE FROM friend_requests WHERE from_account = $1 AND to_account = $2 RETURNING at", {from, to})
+              .empty();
+}
+
+bool SqlPeopleStore::remove_friend(const std::string& account, const std::string& other) {
+  return !run("DELETE FROM friendships WHERE (account = $1 AND other = $2) OR (account = $2 AND other = $1) "
+              "RETURNING since",
+              {account, other})
+              .empty();
+}
+
+bool SqlPeopleStore::block(const std::string& account, const std::string& other, long long at) {
+  bool blocked = false;
+  in_transaction([&](SqlConnection& db) {
+    if (db.rows("INSERT INTO blocks (account, other, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING at",
+                {account, other, at})
+            .empty()) {
+      return;
+    }
+    db.rows("DELETE FROM friendships WHERE (account = $1 AND other = $2) OR (account = $2 AND other = $1)",
+            {account, other});
+    db.rows("DELETE FROM friend_requests WHERE (from_account = $1 AND to_account = $2) OR "
+            "(from_account = $2 AND to_account = $1)",
+            {account, other});
+    db.rows("DELETE FROM invitations WHERE (account = $1 AND from_account = $2) OR "
+            "(account = $2 AND from_account = $1)",
+            {account, other});
+    blocked = true;
+  });
+  return blocked;
+}
+
+bool SqlPeopleStore::unblock(const std::string& account, const std::string& other) {
+  return !run("DELETE FROM blocks WHERE account = $1 AND other = $2 RETURNING at", {account, other}).empty();
+}
+
+void SqlPeopleStore::set_presence(const PresenceRow& p) {
+  run("INSERT INTO presence (account, node, status, table_id, game, updated_at) VALUES ($1, $2, $3, $4, $5, $6) "
+      "ON CONFLICT (account, node) DO UPDATE SET status = excluded.status, table_id = excluded.table_id, "
+      "game = excluded.game, updated_at = excluded.updated_at",
+      {p.account, p.node, p.status, text_or_null(p.table_id), text_or_null(p.game), p.updated_at});
+}
+
+void SqlPeopleStore::clear_presence(const std::string& account, const std::string& node, long long at) {
+  in_transaction([&](SqlConnection& db) {
+    db.rows("DELETE FROM presence WHERE account = $1 AND node = $2", {account, node});
+    db.rows("UPDATE accounts SET last_seen_at = $2 WHERE id = $1", {account, at});
+  });
+}
+
+void SqlPeopleStore::clear_node_presence(const std::string& node) {
+  run("DELETE FROM presence WHERE node = $1", {node});
+}
+
+std::vector<FriendPresence> SqlPeopleStore::presence_of(const std::vector<std::string>& accounts) {
+  std::vector<FriendPresence> out;
+  std::lock_guard hold(mutex_);
+  for (const auto& account : accounts) {
+    FriendPresence f{account, {}, 0};
+    for (const auto& r : sql().rows("SELECT account, node, status, table_id, game, updated_at FROM presence "
+                                    "WHERE account = $1 ORDER BY node",
+                                    {account})) {
+      f.nodes.push_back({r.text(0), r.text(1), r.text(2), r.text(3), r.text(4), r.integer(5)});
+    }
+    for (const auto& r : sql().rows("SELECT last_seen_at FROM accounts WHERE id = $1", {account})) {
+      f.last_seen_at = r.integer(0);
+    }
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+bool SqlPeopleStore::add_invitation(const InvitationRow& i) {
+  return !run("INSERT INTO invitations (table_id, account, from_account, at) VALUES ($1, $2, $3, $4) "
+              "ON CONFLICT DO NOTHING RETURNING at",
+              {i.table_id, i.account, i.from_account, i.at})
+              .empty();
+}
+
+std::vector<InvitationRow> SqlPeopleStore::invitations_of(const std::string& account) {
+  return read_all(
+      run("SELECT i.table_id, i.account, i.from_account, i.at, a.name, t.game, t.invite, t.players "
+          "FROM invitations i JOIN game_tables t ON t.id = i.table_id JOIN accounts a ON a.id = i.from_account "
+          "WHERE i.account = $1 AND t.state = 'waiting' AND NOT EXISTS "
+          "(SELECT 1 FROM seats s WHERE s.table_id = i.table_id AND s.account = $1) ORDER BY i.at, i.table_id",
+          {account}),
+      +[](const SqlRow& r) {
+        return InvitationRow{r.text(0), r.text(1), r.text(2), r.integer(3), r.text(4), r.text(5), r.text(6),
+                             static_cast<int>(r.integer(7))};
+      });
+}
+
+std::optional<std::string> SqlPeopleStore::take_invitation(const std::string& table_id, const std::string& account) {
+  const auto rows =
+      run("DELETE FROM invitations WHERE table_id = $1 AND account = $2 RETURNING from_account", {table_id, account});
+  if (rows.empty()) return std::nullopt;
+  return rows.front().text(0);
+}
+
 void SqlPeopleStore::delete_account(const std::string& account, const std::string& deleted_name) {
   in_transaction([&](SqlConnection& db) {
     db.rows("UPDATE seats SET name = $2 WHERE token IN (SELECT token_hash FROM seat_claims WHERE account = $1) "

@@ -66,6 +66,22 @@ class SqlPeopleStore : public PeopleStore {
   std::optional<LeaderboardRow> leaderboard_place(const std::string& game, long long min_games,
                                                   const std::string& account) override;
 
+  std::vector<RelationRow> relations_of(const std::string& account) override;
+  std::vector<std::string> blocked_by(const std::string& account) override;
+  FriendRequest request_friend(const std::string& from, const std::string& to, long long at) override;
+  bool accept_friend(const std::string& account, const std::string& from, long long at) override;
+  bool delete_friend_request(const std::string& from, const std::string& to) override;
+  bool remove_friend(const std::string& account, const std::string& other) override;
+  bool block(const std::string& account, const std::string& other, long long at) override;
+  bool unblock(const std::string& account, const std::string& other) override;
+  void set_presence(const PresenceRow& row) override;
+  void clear_presence(const std::string& account, const std::string& node, long long at) override;
+  void clear_node_presence(const std::string& node) override;
+  std::vector<FriendPresence> presence_of(const std::vector<std::string>& accounts) override;
+  bool add_invitation(const InvitationRow& invitation) override;
+  std::vector<InvitationRow> invitations_of(const std::string& account) override;
+  std::optional<std::string> take_invitation(const std::string& table_id, const std::string& account) override;
+
   void delete_account(const std::string& account, const std::string& deleted_name) override;
   std::size_t delete_expired(long long now) override;
 

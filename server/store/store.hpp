@@ -43,6 +43,7 @@ struct StoredTable {
   std::string salt;            // 32 hex digits; empty for tables from before commitments (records.hpp)
   bool is_private = false;
   bool rated = false;          // its end updates the ratings of its people (docs/ratings.md)
+  bool friends_only = false;   // a private table the creator's friends may also join by id (docs/friends.md)
   std::string invite;          // empty for public tables
   int creator_seat = 0;
   TableState state = TableState::waiting;

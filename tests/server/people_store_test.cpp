@@ -56,7 +56,7 @@ class RawDatabase {
     std::string all;
     for (const char* table : {"schema_version", "game_tables", "seats", "actions", "accounts", "passkeys", "sessions",
                               "sign_ins", "challenges", "seat_claims", "chat_lines", "ratings", "rating_updates",
-                              "game_results"}) {
+                              "game_results", "friend_requests", "friendships", "blocks", "invitations", "presence"}) {
       all += std::string(table) + ":\n";
       for (const auto& row : sql_->rows(std::string("SELECT * FROM ") + table + " ORDER BY 1, 2")) {
         for (const auto& column : row.columns) all += column + "|";
@@ -547,6 +547,108 @@ TEST_P(PeopleStoreSuite, ASignUpKilledMidwayLeavesNoHalfAccount) {
   EXPECT_EQ(raw.number("SELECT count(*) FROM accounts a WHERE NOT EXISTS "
                        "(SELECT 1 FROM passkeys p WHERE p.account = a.id)"),
             0);
+}
+
+TEST_P(PeopleStoreSuite, FriendsRequestsBlocksPresenceAndInvitations) {
+  auto& db = people();
+  for (const auto& [id, name] : std::vector<std::pair<std::string, std::string>>{{"A", "Ann"}, {"B", "Bo"}, {"C", "Cy"}}) {
+    ASSERT_TRUE(db.create_account(account_named(id, name), std::nullopt));
+  }
+  const auto relations = [&](const std::string& account) {
+    std::vector<std::string> out;
+    for (const auto& r : db.relations_of(account)) out.push_back(r.name + ":" + r.relation);
+    return out;
+  };
+  using V = std::vector<std::string>;
+
+  // A request, seen from both sides; asked back, they are friends and both requests are gone.
+  EXPECT_EQ(db.request_friend("A", "B", 10), FriendRequest::sent);
+  EXPECT_EQ(db.request_friend("A", "B", 11), FriendRequest::already_requested);
+  EXPECT_EQ(db.request_friend("A", "NOBODY", 11), FriendRequest::unknown);
+  EXPECT_EQ(relations("A"), (V{"Bo:outgoing"}));
+  EXPECT_EQ(relations("B"), (V{"Ann:incoming"}));
+  EXPECT_EQ(db.request_friend("B", "A", 12), FriendRequest::became_friends);
+  EXPECT_EQ(relations("A"), (V{"Bo:friend"}));
+  EXPECT_EQ(relations("B"), (V{"Ann:friend"}));
+  EXPECT_EQ(db.request_friend("A", "B", 13), FriendRequest::already_friends);
+  EXPECT_EQ(db.relations_of("A").at(0).at, 12);
+
+  // Accepting and declining need a request; removing needs a friendship.
+  EXPECT_FALSE(db.accept_friend("C", "A", 20));
+  EXPECT_EQ(db.request_friend("C", "A", 20), FriendRequest::sent);
+  EXPECT_TRUE(db.delete_friend_request("C", "A"));
+  EXPECT_FALSE(db.delete_friend_request("C", "A"));
+  EXPECT_EQ(db.request_friend("C", "A", 21), FriendRequest::sent);
+  EXPECT_TRUE(db.accept_friend("A", "C", 22));
+  EXPECT_EQ(relations("A"), (V{"Bo:friend", "Cy:friend"}));
+  EXPECT_TRUE(db.remove_friend("C", "A"));
+  EXPECT_FALSE(db.remove_friend("A", "C"));
+  EXPECT_EQ(relations("C"), V{});
+
+  // An invitation: open while its table waits and the invitee has no seat there.
+  game().create_table(game_table("WAIT", TableState::waiting, {"Ann"}));
+  game().create_table(game_table("PLAY", TableState::playing, {"Ann", "Bo"}));
+  EXPECT_TRUE(db.add_invitation({"WAIT", "B", "A", 30, {}, {}, {}, 0}));
+  EXPECT_FALSE(db.add_invitation({"WAIT", "B", "A", 31, {}, {}, {}, 0}));
+  EXPECT_TRUE(db.add_invitation({"PLAY", "B", "A", 32, {}, {}, {}, 0}));
+  const auto open = db.invitations_of("B");
+  ASSERT_EQ(open.size(), 1u);
+  EXPECT_EQ(open[0].table_id, "WAIT");
+  EXPECT_EQ(open[0].from_name, "Ann");
+  EXPECT_EQ(open[0].game, "medici");
+  EXPECT_EQ(open[0].players, 1);
+  EXPECT_EQ(db.take_invitation("WAIT", "B"), std::optional<std::string>("A"));
+  EXPECT_EQ(db.take_invitation("WAIT", "B"), std::nullopt);
+  EXPECT_TRUE(db.add_invitation({"WAIT", "B", "A", 33, {}, {}, {}, 0}));
+
+  // A block ends the friendship, the requests and the invitations between them; the blocked one's request is kept
+  // and never shown to the blocker; a request to someone one blocked is refused.
+  EXPECT_EQ(db.request_friend("C", "B", 40), FriendRequest::sent);
+  EXPECT_TRUE(db.block("B", "A", 41));
+  EXPECT_FALSE(db.block("B", "A", 42));
+  EXPECT_TRUE(db.invitations_of("B").empty());
+  EXPECT_EQ(relations("A"), V{});
+  EXPECT_EQ(relations("B"), (V{"Ann:blocked", "Cy:incoming"}));
+  EXPECT_EQ(db.blocked_by("A"), V{"B"});
+  EXPECT_EQ(db.request_friend("A", "B", 43), FriendRequest::sent);
+  EXPECT_EQ(relations("B"), (V{"Ann:blocked", "Cy:incoming"}));
+  EXPECT_FALSE(db.accept_friend("B", "A", 44));
+  EXPECT_EQ(db.request_friend("B", "A", 45), FriendRequest::you_blocked);
+  EXPECT_TRUE(db.unblock("B", "A"));
+  EXPECT_FALSE(db.unblock("B", "A"));
+  EXPECT_TRUE(db.blocked_by("A").empty());
+
+  // Presence: a row per node; gone with its last connection, the account was last seen then.
+  db.set_presence({"A", "n1", "online", "", "", 50});
+  db.set_presence({"A", "n2", "playing", "WAIT", "medici", 51});
+  db.set_presence({"A", "n1", "playing", "", "", 52});
+  auto seen = db.presence_of({"A", "B"});
+  ASSERT_EQ(seen.size(), 2u);
+  ASSERT_EQ(seen[0].nodes.size(), 2u);
+  EXPECT_EQ(seen[0].nodes[0].status, "playing");
+  EXPECT_EQ(seen[0].nodes[1].table_id, "WAIT");
+  EXPECT_TRUE(seen[1].nodes.empty());
+  EXPECT_EQ(seen[1].last_seen_at, 0);
+  db.clear_presence("A", "n1", 60);
+  db.clear_node_presence("n2");
+  seen = db.presence_of({"A"});
+  EXPECT_TRUE(seen[0].nodes.empty());
+  EXPECT_EQ(seen[0].last_seen_at, 60);
+
+  // A deleted account takes every relation of its own with it.
+  db.set_presence({"C", "n1", "online", "", "", 70});
+  db.delete_account("C", "deleted player");
+  EXPECT_EQ(relations("B"), (V{"Ann:incoming"}));
+  RawDatabase raw(setting_);
+  for (const char* table : {"friend_requests", "friendships", "blocks", "invitations", "presence"}) {
+    EXPECT_EQ(raw.number(std::string("SELECT count(*) FROM ") + table + " WHERE " +
+                         (std::string(table) == "friend_requests" ? "from_account = 'C' OR to_account = 'C'"
+                          : std::string(table) == "invitations"   ? "account = 'C' OR from_account = 'C'"
+                          : std::string(table) == "presence"      ? "account = 'C'"
+                                                                  : "account = 'C' OR other = 'C'")),
+              0)
+        << table;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(BothStores, PeopleStoreSuite, ::testing::Values("sqlite", "postgresql"),
