@@ -22,6 +22,7 @@
 #include "net/open_connections.hpp"
 #include "net/origin.hpp"
 #include "people/accounts.hpp"
+#include "tables/friends.hpp"
 #include "records/game_records.hpp"
 #include "store/commit_queue.hpp"
 #include "store/guarded_store.hpp"
@@ -128,6 +129,13 @@ int main(int argc, char** argv) {
         }
       });
     }
+    // Friends, blocks, presence and invitations (docs/friends.md), on a worker of their own.
+    std::optional<Friends> friends;
+    if (people) {
+      friends.emplace(*people, counters, Friends::Settings{config.node.empty() ? "local" : config.node});
+      friends->start();
+      tables_context.friends = &*friends;
+    }
     context.public_origin = config.public_origin;
     // Bots think beside the network threads (one fewer than the cores by default), and stop first.
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -147,6 +155,7 @@ int main(int argc, char** argv) {
       nodes = std::make_unique<Cluster>(
           Cluster::Settings{store_setting(config), config.node, std::chrono::milliseconds(config.lease_ms)}, db, tables);
       tables_context.cluster = nodes.get();
+      if (friends) friends->set_cluster(nodes.get());
       nodes->start();
     }
     Heartbeat alive(ioc.get_executor(), db, health);

@@ -50,6 +50,12 @@ void Cluster::announce_removed(const std::string& table) {
   to_announce_.push_back(std::move(payload));
 }
 
+void Cluster::tell_people(const nlohmann::json& notice) {
+  auto payload = nlohmann::json{{"node", node()}, {"people", notice}}.dump();
+  std::lock_guard lock(mutex_);
+  to_announce_.push_back(std::move(payload));
+}
+
 void Cluster::heard(const std::string& channel, const std::string& payload) {
   if (channel == TableLeases::kHandoff) {
     const auto space = payload.find(' ');
@@ -63,6 +69,8 @@ void Cluster::heard(const std::string& channel, const std::string& payload) {
     for (const auto& t : tables_.own_listed()) announce(t);
   } else if (j.contains("removed") && j["removed"].is_string()) {
     tables_.remote_removed(from, j["removed"]);
+  } else if (j.contains("people") && j["people"].is_object()) {
+    tables_.remote_people(j["people"]);
   } else if (j.contains("table")) {
     if (const auto t = protocol::table_info_from_json(j["table"])) tables_.remote_update(from, *t);
   }

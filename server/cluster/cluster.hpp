@@ -57,6 +57,9 @@ class Cluster {
   // nodes list it for their lobby watchers (TableHost::remote_update); a node that starts asks the others for theirs.
   void announce(const protocol::TableInfo& table);
   void announce_removed(const std::string& table);
+  // Friends: a notice for people who may be connected to other nodes (tables/friends.hpp; TableHost::remote_people
+  // there). At most about 7,000 bytes: the caller splits longer ones.
+  void tell_people(const nlohmann::json& notice);
 
  private:
   struct Wanted {

@@ -25,6 +25,8 @@ class TableHost {
   virtual std::vector<protocol::TableInfo> own_listed() const = 0;
   virtual void remote_update(const std::string& node, const protocol::TableInfo& table) = 0;
   virtual void remote_removed(const std::string& node, const std::string& table) = 0;
+  // Friends (tables/friends.hpp): another node's notice for the people connected here.
+  virtual void remote_people(const nlohmann::json& notice) = 0;
 
  protected:
   ~TableHost() = default;

@@ -6,6 +6,7 @@
 #include "common/address_limits.hpp"
 #include "common/metrics.hpp"
 #include "common/secrets.hpp"
+#include "tables/friends.hpp"
 #include "tables/lobby.hpp"
 #include "tables/room.hpp"
 
@@ -43,9 +44,68 @@ void Member::start(std::shared_ptr<Member> self) {
   for (const auto& g : engine::all_games()) games.push_back(g.to_json());
   connection_.reply(protocol::render_welcome(games, static_cast<long long>(context_.absent_after.count()),
                                              context_.cluster ? context_.cluster->node() : std::string()));
+  if (account_ && context_.friends) {
+    reading_relations_ = true;  // a seat or a chat line must not pass before the blocks are known
+    context_.friends->arrived(self);
+  }
+}
+
+std::shared_ptr<const Relations> Member::relations() const {
+  std::lock_guard hold(friends_mutex_);
+  return relations_;
+}
+
+void Member::relations_read(std::shared_ptr<const Relations> relations) {
+  {
+    std::lock_guard hold(friends_mutex_);
+    relations_ = std::move(relations);
+  }
+  net::post(strand_, [self = self_.lock()] {
+    if (!self || !self->reading_relations_) return;
+    self->reading_relations_ = false;
+    if (!self->unread_ || self->connection_.closing()) return;
+    auto [frame, received] = std::move(*self->unread_);
+    self->unread_.reset();
+    if (self->receive(frame, received)) self->connection_.read_on();
+  });
+}
+
+void Member::seated(const std::string& table, SeatPresence where) {
+  {
+    std::lock_guard hold(friends_mutex_);
+    seats_[table] = std::move(where);
+  }
+  if (account_ && context_.friends) context_.friends->seats_changed(account_->account);
+}
+
+void Member::unseated(const std::string& table) {
+  {
+    std::lock_guard hold(friends_mutex_);
+    if (seats_.erase(table) == 0) return;
+  }
+  if (account_ && context_.friends) context_.friends->seats_changed(account_->account);
+}
+
+std::optional<SeatPresence> Member::sitting() const {
+  std::lock_guard hold(friends_mutex_);
+  std::optional<SeatPresence> found;
+  for (const auto& [id, where] : seats_) {
+    if (!found || (where.shown && !found->shown)) found = where;
+  }
+  return found;
+}
+
+bool Member::refused_as_guest(const Json& re) {
+  if (account_ && context_.friends) return false;
+  refuse(re, perr::not_signed_in, "sign in to have friends, block players and invite them");
+  return true;
 }
 
 bool Member::receive(const std::string& frame, std::chrono::steady_clock::time_point received) {
+  if (reading_relations_) {  // relations_read() reads it
+    unread_.emplace(frame, received);
+    return false;
+  }
   auto parsed = protocol::parse_client_message(frame, protocol_limits_);
   if (auto* error = std::get_if<protocol::ParseError>(&parsed)) {
     refuse(error->id, error->code, error->message);
@@ -63,6 +123,7 @@ bool Member::receive(const std::string& frame, std::chrono::steady_clock::time_p
 }
 
 void Member::closed() {
+  if (account_ && context_.friends) context_.friends->gone(this, account_->account);
   context_.lobby->forget(this);
   for (auto& [id, table] : tables_) table->disconnected(this);
   tables_.clear();
@@ -213,6 +274,9 @@ void Member::handle(protocol::Request request, std::chrono::steady_clock::time_p
             connection_.reply(protocol::render_lobby(re, context_.lobby->watch(self, m.on)));
           },
           [&](protocol::CreateTable& m) {
+            if (m.friends_only && !account_) {
+              return refuse(re, perr::not_signed_in, "sign in to create a table for your friends");
+            }
             if (m.rated.value_or(false) && !account_) {
               return refuse(re, perr::rated_needs_account, "sign in to create a rated table (guests play casual tables)");
             }
@@ -231,20 +295,22 @@ void Member::handle(protocol::Request request, std::chrono::steady_clock::time_p
           },
           [&](protocol::Join& m) {
             if (!room_for_another_table(re)) return;
-            with_table(context_.directory->find(m.ref, later()), [self, seat = m.seat, re](const TableDirectory::Found& found) {
+            const bool by_invite = m.ref.invite.has_value();
+            with_table(context_.directory->find(m.ref, later()), [self, seat = m.seat, re, by_invite](const TableDirectory::Found& found) {
               if (self->refused_unavailable(found, re)) return;
               const auto& table = found.table;
               if (!table) return self->refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
-              self->in_table_slot(table, [&] { table->join(self, self->name_, seat, re); });
+              self->in_table_slot(table, [&] { table->join(self, self->name_, seat, re, by_invite); });
             });
           },
           [&](protocol::Watch& m) {
             if (!room_for_another_table(re)) return;
-            with_table(context_.directory->find(m.ref, later()), [self, re](const TableDirectory::Found& found) {
+            const bool by_invite = m.ref.invite.has_value();
+            with_table(context_.directory->find(m.ref, later()), [self, re, by_invite](const TableDirectory::Found& found) {
               if (self->refused_unavailable(found, re)) return;
               const auto& table = found.table;
               if (!table) return self->refuse(re, perr::no_such_table, "no such table (private tables need their invite code)");
-              self->in_table_slot(table, [&] { table->watch(self, re); });
+              self->in_table_slot(table, [&] { table->watch(self, re, by_invite); });
             });
           },
           [&](protocol::Resume& m) {
@@ -291,6 +357,19 @@ void Member::handle(protocol::Request request, std::chrono::steady_clock::time_p
           },
           // Non-binding: the connection joins, resumes and watches nothing.
           [&](protocol::MyGames& m) { context_.directory->my_games(self, std::move(m.tokens), re); },
+          [&](protocol::Friends&) {
+            if (!refused_as_guest(re)) context_.friends->list(self, re);
+          },
+          [&](protocol::Relate& m) {
+            if (!refused_as_guest(re)) context_.friends->relate(self, std::move(m), re);
+          },
+          [&](protocol::Invite& m) {
+            if (refused_as_guest(re)) return;
+            if (auto table = table_for(m.table, re)) table->invite(self, std::move(m.name), re);
+          },
+          [&](protocol::DeclineInvitation& m) {
+            if (!refused_as_guest(re)) context_.friends->decline(self, std::move(m.table), re);
+          },
       },
       request.message);
 }
@@ -307,6 +386,7 @@ void Member::joined(std::shared_ptr<Room> table) {
 }
 
 void Member::left(std::string table_id) {
+  unseated(table_id);
   net::post(strand_, [self = self_.lock(), table_id = std::move(table_id)] { self->tables_.erase(table_id); });
 }
 

@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
@@ -17,6 +18,7 @@
 
 #include "common/net.hpp"
 #include "tables/connection.hpp"
+#include "tables/friends.hpp"
 #include "tables/table_directory.hpp"
 #include "tables/tables_context.hpp"
 
@@ -67,6 +69,16 @@ class Member {
   void joined(std::shared_ptr<Room> table);  // a room took this member in (seat or spectator)
   void left(std::string table_id);           // a room let it go
 
+  // Friends (signed in only; tables/friends.hpp). The account's relations, once read (until then, and when the store
+  // could not be read, null: rooms then refuse what they would have to check). Any thread.
+  std::shared_ptr<const Relations> relations() const;
+  // The relations were read (null: the store did not answer). The first time, what the client sent meanwhile is read.
+  void relations_read(std::shared_ptr<const Relations> relations);
+  // A room seated this member at a waiting or running table, or no longer: its presence (any thread).
+  void seated(const std::string& table, SeatPresence where);
+  void unseated(const std::string& table);
+  std::optional<SeatPresence> sitting() const;  // one of its seats, a shown one first
+
  private:
   void handle(protocol::Request request, std::chrono::steady_clock::time_point received);
   void refuse(const nlohmann::json& re, const std::string& code, const std::string& message);
@@ -111,6 +123,15 @@ class Member {
   // The request that waits for a slot (reading is paused meanwhile), with when it was received.
   std::optional<std::pair<protocol::Request, std::chrono::steady_clock::time_point>> deferred_;
   int tables_created_ = 0;
+
+  // Friends: what relations_read and seated guard. Until the first read, frames wait in `unread_`.
+  mutable std::mutex friends_mutex_;
+  std::shared_ptr<const Relations> relations_;
+  std::map<std::string, SeatPresence> seats_;
+  bool reading_relations_ = false;  // the strand's: frames wait until the relations are read
+  std::optional<std::pair<std::string, std::chrono::steady_clock::time_point>> unread_;
+  // Refuses a request only a signed-in player can make: true then.
+  bool refused_as_guest(const nlohmann::json& re);
 };
 
 using MemberPtr = std::shared_ptr<Member>;

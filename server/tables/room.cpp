@@ -32,6 +32,7 @@ Room::Room(net::any_io_executor executor, const TablesContext& context, const St
       game_(stored.game),
       invite_(stored.invite),
       is_private_(stored.is_private),
+      friends_only_(stored.friends_only),
       seed_(stored.seed),
       salt_(stored.salt),
       commitment_(stored.salt.empty() ? "" : records::commitment_of(stored.salt, stored.seed)),
@@ -230,10 +231,11 @@ StoredTable Room::stored() const {
   return t;
 }
 
-void Room::watch(MemberPtr s, Json re) {
-  on_strand([self = shared_from_this(), s = std::move(s), re = std::move(re)] {
+void Room::watch(MemberPtr s, Json re, bool by_invite) {
+  on_strand([self = shared_from_this(), s = std::move(s), re = std::move(re), by_invite] {
     auto& r = *self;
     if (r.refused_while_reloading(s, re)) return;
+    if (r.seats_.of(s.get()) < 0 && r.refused_as_stranger(s, re, by_invite)) return;
     if (r.seats_.of(s.get()) < 0 && !r.is_spectator(s.get())) {
       std::erase_if(r.spectators_, [](const auto& w) { return w.expired(); });
       r.spectators_.push_back(s);
@@ -270,7 +272,16 @@ void Room::chat(MemberPtr s, std::string name, std::string text, Json re) {
       return r.reply(s, protocol::render_error(re, perr::not_seated, "join or watch the table to chat"));
     }
     const std::string& from = seat >= 0 ? r.seats_[seat].name : name;
-    r.broadcast(protocol::render_chat(r.id_, from, seat >= 0 ? Json(seat) : Json(nullptr), text));
+    // Not to those who blocked its writer (tables/friends.hpp).
+    const auto frame =
+        std::make_shared<const std::string>(protocol::render_chat(r.id_, from, seat >= 0 ? Json(seat) : Json(nullptr), text));
+    const std::string writer = s->account() ? s->account()->account : std::string();
+    r.each_member([&](const MemberPtr& m) {
+      if (const auto relations = writer.empty() ? nullptr : m->relations(); relations && relations->blocked.count(writer)) {
+        return;
+      }
+      m->send(frame);
+    });
     r.reply(s, protocol::render_ack(re, r.game_state_ ? r.game_state_->version() : 0));
     r.keep_for_account(s, text);
   });

@@ -44,13 +44,17 @@ class Room : public std::enable_shared_from_this<Room> {
   const std::string& id() const { return id_; }
   const std::string& invite() const { return invite_; }
   bool is_private() const { return is_private_; }
+  bool friends_only() const { return friends_only_; }  // private, and the creator's friends join by id
   const std::string& game_id() const { return game_; }
   // Set when a stored record failed to replay; such a room is not served.
   const std::optional<std::string>& load_error() const { return load_error_; }
 
   // Posted to the room's strand; replies go straight to the member.
-  void join(MemberPtr member, std::string name, std::optional<int> seat, Json re);
-  void watch(MemberPtr member, Json re);
+  // `by_invite`: the member named the table by its invite code (a friends-only table then lets anyone in).
+  void join(MemberPtr member, std::string name, std::optional<int> seat, Json re, bool by_invite = false);
+  void watch(MemberPtr member, Json re, bool by_invite = false);
+  // A seated person invites a friend (by account name) to this waiting table (tables/friends.hpp).
+  void invite(MemberPtr member, std::string name, Json re);
   void leave(MemberPtr member, Json re);
   void start(MemberPtr member, Json re);
   void add_bot(MemberPtr member, int seat, std::string level, Json re);
@@ -175,6 +179,13 @@ class Room : public std::enable_shared_from_this<Room> {
   void read_ratings();
   // Refuses `re` with rated_needs_account when this table is rated and `member` a guest; true then.
   bool refused_as_guest(const MemberPtr& member, const Json& re) const;
+  // ---- friends (room_seats.cpp): nobody sits with someone either of them blocked (blocked_player, cannot_join), and
+  // a friends-only table named by its id takes its creator's friends only (friends_only). True when refused.
+  bool refused_by_relations(const MemberPtr& member, const Json& re, bool by_invite) const;
+  bool refused_as_stranger(const MemberPtr& member, const Json& re, bool by_invite) const;  // friends_only
+  // The member's presence: seated here (a waiting or running game), or no longer.
+  void tell_seated(const MemberPtr& member, int seat) const;
+  void tell_unseated_all() const;  // the game ended, or the table closed
 
   // ---- room_seats.cpp
   // Checks that `member` is this waiting table's creator; refuses `re` and returns false otherwise.
@@ -248,6 +259,7 @@ class Room : public std::enable_shared_from_this<Room> {
   const std::string game_;
   const std::string invite_;
   const bool is_private_;
+  const bool friends_only_;
   const engine::Seed seed_;
   const std::string salt_;        // empty on tables from before commitments
   const std::string commitment_;  // SHA-256(salt || seed), published from the start; empty without a salt

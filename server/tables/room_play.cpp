@@ -219,6 +219,7 @@ void Room::announce(PendingMove move) {
   if (move.timeouts >= 3) hand_to_bot_after_timeouts(move.seat);
   if (state_ == TableState::finished) {
     spdlog::info("room {}: {} is over after {} moves", id_, game_, v);
+    tell_unseated_all();  // their presence: no longer playing
     table_changed();
     read_ratings();  // with the update its end stored
   }

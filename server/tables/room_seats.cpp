@@ -23,8 +23,8 @@ std::optional<long long> Room::away_seconds(int seat) const {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - since).count();
 }
 
-void Room::join(MemberPtr s, std::string name, std::optional<int> wanted, Json re) {
-  on_strand([self = shared_from_this(), s = std::move(s), name = std::move(name), wanted, re = std::move(re)] {
+void Room::join(MemberPtr s, std::string name, std::optional<int> wanted, Json re, bool by_invite) {
+  on_strand([self = shared_from_this(), s = std::move(s), name = std::move(name), wanted, re = std::move(re), by_invite] {
     auto& r = *self;
     if (r.state_ != TableState::waiting) {
       return r.reply(s, protocol::render_error(re, perr::already_started, "the game at this table has started"));
@@ -32,7 +32,7 @@ void Room::join(MemberPtr s, std::string name, std::optional<int> wanted, Json r
     if (r.seats_.of(s.get()) >= 0) {
       return r.reply(s, protocol::render_error(re, perr::already_seated, "you already have a seat at this table"));
     }
-    if (r.refused_as_guest(s, re)) return;
+    if (r.refused_as_guest(s, re) || r.refused_by_relations(s, re, by_invite)) return;
     int chosen = -1;
     if (wanted) {
       if (*wanted < 0 || *wanted >= static_cast<int>(r.seats_.size())) {
@@ -74,11 +74,78 @@ void Room::welcome_seated(int seat, const MemberPtr& s, const Json& re, const st
   // A spectator who sits down stops being a spectator.
   std::erase_if(spectators_, [&](const auto& w) { return w.lock() == s || w.expired(); });
   s->joined(self);
+  tell_seated(s, seat);
   const auto invite = is_private_ ? std::optional<std::string>(invite_) : std::nullopt;
   reply(s, protocol::render_seated(re, info(), seat, token, invite, reclaimed, live_clock()));
   send_snapshot(s, nullptr);  // once the game has started
   table_changed();
   read_ratings();
+}
+
+bool Room::refused_as_stranger(const MemberPtr& s, const Json& re, bool by_invite) const {
+  if (!friends_only_ || by_invite || seats_.seated() == 0) return false;  // the creator's own first seat
+  const std::string& creator = seats_[creator_seat_].account;
+  if (s->account() && !creator.empty()) {
+    if (s->account()->account == creator) return false;
+    if (const auto relations = s->relations(); relations && relations->friends.count(creator)) return false;
+  }
+  reply(s, protocol::render_error(re, perr::friends_only,
+                                  "this table is for its creator's friends: ask them for an invitation"));
+  return true;
+}
+
+bool Room::refused_by_relations(const MemberPtr& s, const Json& re, bool by_invite) const {
+  if (refused_as_stranger(s, re, by_invite)) return true;
+  if (!s->account() || !context_.friends) return false;
+  const auto relations = s->relations();
+  if (!relations) {  // not read: the store did not answer
+    reply(s, protocol::render_error(re, perr::store_unavailable, protocol::kStoreUnavailableMessage));
+    return true;
+  }
+  for (const auto& st : seats_) {
+    if (st.account.empty()) continue;
+    if (relations->blocked.count(st.account)) {
+      reply(s, protocol::render_error(re, perr::blocked_player,
+                                      "you blocked a player seated at this table: unblock them to join"));
+      return true;
+    }
+    if (relations->blocked_by.count(st.account)) {  // silent: not who, nor why
+      reply(s, protocol::render_error(re, perr::cannot_join, "you cannot join this table"));
+      return true;
+    }
+  }
+  return false;
+}
+
+void Room::tell_seated(const MemberPtr& s, int seat) const {
+  if (state_ == TableState::finished) return;
+  s->seated(id_, SeatPresence{id_, game_, !is_private_ || (friends_only_ && seat == creator_seat_)});
+}
+
+void Room::tell_unseated_all() const {
+  for (const auto& st : seats_) {
+    if (auto m = st.member.lock()) m->unseated(id_);
+  }
+}
+
+void Room::invite(MemberPtr s, std::string name, Json re) {
+  on_strand([self = shared_from_this(), s = std::move(s), name = std::move(name), re = std::move(re)] {
+    auto& r = *self;
+    if (r.seats_.of(s.get()) < 0) {
+      return r.reply(s, protocol::render_error(re, perr::not_seated, "take a seat at this table to invite someone"));
+    }
+    if (r.state_ != TableState::waiting) {
+      return r.reply(s, protocol::render_error(re, perr::already_started, "the game at this table has started"));
+    }
+    if (!r.context_.friends) {
+      return r.reply(s, protocol::render_error(re, perr::not_signed_in, "this server has no accounts"));
+    }
+    InvitingTable table{r.id_, r.game_, r.is_private_ ? r.invite_ : std::string(), static_cast<int>(r.seats_.size()), {}};
+    for (const auto& st : r.seats_) {
+      if (!st.account.empty()) table.seated.push_back(st.account);
+    }
+    r.context_.friends->invite(s, std::move(table), std::move(name), std::move(re));
+  });
 }
 
 bool Room::refused_as_guest(const MemberPtr& s, const Json& re) const {

@@ -10,6 +10,7 @@
 #include <emporium/engine/registry.hpp>
 
 #include "cluster/cluster.hpp"
+#include "tables/friends.hpp"
 #include "common/secrets.hpp"
 #include "common/worker_pool.hpp"
 #include "store/people_store.hpp"
@@ -115,9 +116,11 @@ void TableDirectory::create_table(const protocol::CreateTable& request, std::fun
   stored.options = check.options;
   stored.seed = new_game_seed();
   stored.salt = new_salt();
-  stored.is_private = request.is_private;
+  // A friends-only table is a private one (unlisted, with an invite) that the creator's friends may join by id.
+  stored.is_private = request.is_private || request.friends_only;
+  stored.friends_only = request.friends_only;
   stored.rated = request.rated.value_or(false);
-  if (request.is_private) stored.invite = new_invite_code();
+  if (stored.is_private) stored.invite = new_invite_code();
   stored.clock = request.clock;
   own(stored);
   context_.store_jobs->post([this, stored = std::move(stored), done = std::move(done)]() mutable {
@@ -169,10 +172,13 @@ void TableDirectory::in_store(std::function<void()> job, TakenCallback later) {
   });
 }
 
+bool TableDirectory::hidden_by_id(const Room& table) { return table.is_private() && !table.friends_only(); }
+
 TableDirectory::Lookup TableDirectory::find(const protocol::TableRef& ref, TakenCallback later) {
   if (ref.table) {
-    // A private table is found only by its invite code (or a seat's token).
-    if (auto table = find_local(*ref.table)) return {table->is_private() ? nullptr : table};
+    // A private table is found only by its invite code (or a seat's token); a friends-only one by its id too (its
+    // room lets only the creator's friends in).
+    if (auto table = find_local(*ref.table)) return {hidden_by_id(*table) ? nullptr : table};
     in_store([this, id = *ref.table, later] { bring(id, /*by_public_id=*/true, later); }, later);
     return {nullptr, true};
   }
@@ -226,7 +232,7 @@ TableDirectory::Lookup TableDirectory::find_by_token(const std::string& token, T
 
 void TableDirectory::bring(const std::string& id, bool by_public_id, TakenCallback later) {
   auto shown = [by_public_id](std::shared_ptr<Room> table) -> Found {
-    return {table && by_public_id && table->is_private() ? nullptr : std::move(table)};
+    return {table && by_public_id && hidden_by_id(*table) ? nullptr : std::move(table)};
   };
   // Brought here meanwhile (by another request).
   if (auto here = find_local(id)) return later(shown(std::move(here)));
@@ -313,6 +319,10 @@ std::vector<protocol::TableInfo> TableDirectory::own_listed() const { return con
 
 void TableDirectory::remote_update(const std::string& node, const protocol::TableInfo& table) {
   context_.lobby->remote_update(node, table);
+}
+
+void TableDirectory::remote_people(const nlohmann::json& notice) {
+  if (context_.friends) context_.friends->heard(notice);
 }
 
 void TableDirectory::remote_removed(const std::string& node, const std::string& id) {

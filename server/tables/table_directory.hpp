@@ -95,6 +95,7 @@ class TableDirectory final : public TableHost {
   std::vector<protocol::TableInfo> own_listed() const override;
   void remote_update(const std::string& node, const protocol::TableInfo& table) override;
   void remote_removed(const std::string& node, const std::string& id) override;
+  void remote_people(const nlohmann::json& notice) override;
 
  private:
   std::shared_ptr<Room> handed_out(std::shared_ptr<Room> table);  // counts the lookup; with mutex_ held
@@ -129,6 +130,8 @@ class TableDirectory final : public TableHost {
   // taken over if another node's; `later` gets it (at once, or from the cluster's thread). `by_public_id`: found
   // by its id, so a private table is not found. Throws StoreError.
   void bring(const std::string& id, bool by_public_id, TakenCallback later);
+  // A private table is not found by its id, unless it is friends-only.
+  static bool hidden_by_id(const Room& table);
 
   net::any_io_executor executor_;
   const TablesContext& context_;

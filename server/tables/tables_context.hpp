@@ -10,6 +10,7 @@ namespace emporium::server {
 class AddressLimits;
 class Cluster;
 class CommitQueue;
+class Friends;
 class Lobby;
 class Metrics;
 class PeopleStore;
@@ -24,6 +25,7 @@ struct TablesContext {
   Metrics* metrics = nullptr;
   Store* store = nullptr;          // used only on `store_jobs` and the commit queue: never on a network thread
   PeopleStore* people = nullptr;   // accounts' seat claims, on `store_jobs` too; null: no accounts
+  Friends* friends = nullptr;      // friends, blocks, presence, invitations; null: no accounts
   StoreHealth* health = nullptr;   // whether the store answers: while it does not, writes are refused at once
   WorkerPool* store_jobs = nullptr;  // where rooms and the directory call the store, in order (one thread)
   CommitQueue* commits = nullptr;  // where rooms write their moves (group commit)

@@ -1,0 +1,113 @@
+#pragma once
+// Friends (docs/friends.md): friend requests, blocks, presence and invitations to tables, for signed-in connections.
+// Relations are kept in the people store and read on a worker of their own (one thread, so that each account's
+// changes are applied in order), never on a network thread. Each signed-in member holds its account's relations
+// (Member::relations) for the rooms to check a seat or a chat line against. What another person must hear — a
+// request, an acceptance, a friend's presence, an invitation — goes to their connections on this node, and with
+// several nodes to the others through the cluster's notifications (TableHost::remote_people).
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <emporium/protocol/protocol.hpp>
+#include <nlohmann/json.hpp>
+
+#include "common/throttle.hpp"
+#include "common/worker_pool.hpp"
+#include "store/people_store.hpp"
+
+namespace emporium::server {
+
+class Cluster;
+class Member;
+class Metrics;
+
+// One account's relations, as its connections hold them.
+struct Relations {
+  std::set<std::string> friends;     // account ids
+  std::set<std::string> blocked;     // those it blocked
+  std::set<std::string> blocked_by;  // those who blocked it (never shown to it)
+  bool blocks_either(const std::string& account) const {
+    return blocked.count(account) > 0 || blocked_by.count(account) > 0;
+  }
+};
+
+// Where a member sits, for its presence: a waiting or running table.
+struct SeatPresence {
+  std::string table, game;
+  bool shown = false;  // friends may be told which table (a public one, or a friends-only table it created)
+};
+
+// What an invitation needs of its table, read on the table's strand.
+struct InvitingTable {
+  std::string id, game, invite;  // invite: empty when the table has none
+  int players = 0;
+  std::vector<std::string> seated;  // the accounts seated there
+};
+
+class Friends {
+ public:
+  struct Settings {
+    std::string node = "local";  // this node's name (presence rows are per node)
+    std::size_t requests_per_hour = 60;       // friend requests and blocks an account may send
+    std::size_t invitations_per_10_min = 30;  // invitations an account may send
+  };
+  Friends(PeopleStore& people, Metrics& metrics, Settings settings);
+  ~Friends();
+  // Several nodes: what others must hear goes through the cluster too. Set before serving.
+  void set_cluster(Cluster* cluster) { cluster_ = cluster; }
+  // This node's presence rows from an earlier run are gone (a restart, a crash): before serving.
+  void start();
+
+  // A signed-in member's connection opened: its relations are read (then Member::relations_read) and its account is
+  // online. And closed.
+  void arrived(const std::shared_ptr<Member>& member);
+  void gone(const Member* member, const std::string& account);
+  // A member's seats changed (Member::seated, unseated): its account's presence is worked out again.
+  void seats_changed(const std::string& account);
+
+  // Requests, from the member's strand; each is answered on the member.
+  void list(std::shared_ptr<Member> member, nlohmann::json re);
+  void relate(std::shared_ptr<Member> member, protocol::Relate request, nlohmann::json re);
+  void invite(std::shared_ptr<Member> member, InvitingTable table, std::string name, nlohmann::json re);
+  void decline(std::shared_ptr<Member> member, std::string table, nlohmann::json re);
+
+  // Another node's notice (cluster): frames for accounts connected here, relations to read again.
+  void heard(const nlohmann::json& notice);
+
+ private:
+  // On the worker: the named account (by its name's key), if there is one.
+  std::optional<AccountRow> account_named(const std::string& name);
+  // `frame` to every connection of `accounts` here and, with several nodes, elsewhere; `reread`: their relations
+  // changed, and each connection reads them again.
+  void tell(const std::vector<std::string>& accounts, const std::string& frame, bool reread);
+  void tell_here(const std::vector<std::string>& accounts, const std::string& frame, bool reread);
+  void reread_relations(const std::string& account);  // on the worker
+  Relations read_relations(const std::string& account);
+  // The account's presence as its friends see it, across nodes; and the person entry of a friend.
+  protocol::Presence presence(const std::string& account);
+  protocol::Person friend_entry(const RelationRow& row);
+  // The account's presence on this node changed: stored, and its friends told.
+  void presence_changed(const std::string& account);
+  std::vector<std::shared_ptr<Member>> members_of(const std::string& account);
+  std::vector<std::string> friends_of(const std::string& account);
+  // The frame that answers a relation request, or the refusal.
+  void answer(const std::shared_ptr<Member>& member, const nlohmann::json& re, const protocol::Person& person);
+
+  PeopleStore& people_;
+  Metrics& metrics_;
+  const Settings settings_;
+  Cluster* cluster_ = nullptr;
+  Throttle requests_, invitations_;
+  std::mutex mutex_;  // guards members_ and written_
+  std::multimap<std::string, std::weak_ptr<Member>> members_;  // this node's signed-in connections, by account
+  std::map<std::string, PresenceRow> written_;  // worker only: each account's presence row as last stored here
+  WorkerPool worker_;  // last: stopped first
+};
+
+}  // namespace emporium::server

@@ -1,0 +1,214 @@
+// Friends, presence, invitations and blocks against the real server (docs/friends.md): signed-in people over
+// their WebSockets, as the browser client speaks to it.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "game_driver.hpp"
+#include "people_client.hpp"
+#include "test_client.hpp"
+
+namespace emporium::testing {
+namespace {
+
+using Json = nlohmann::json;
+
+Json relate(person& p, const std::string& type, const std::string& name) {
+  return p.ws->request({{"type", type}, {"name", name}});
+}
+std::string code(const Json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : ""; }
+
+// The next `friend` frame about `name` pushed to `p`.
+Json pushed_about(person& p, const std::string& name, std::chrono::milliseconds timeout = 5s) {
+  return p.ws->wait_for([&](const Json& f) { return f["type"] == "friend" && f["name"] == name; }, timeout);
+}
+// Whether any frame `p` received from log position `from` on mentions `text`.
+bool heard_of(person& p, std::size_t from, const std::string& text) {
+  const auto log = p.ws->log_from(from);
+  return std::any_of(log.begin(), log.end(), [&](const std::string& f) { return f.find(text) != std::string::npos; });
+}
+const Json* entry(const Json& list, const std::string& name) {
+  for (const auto& e : list) {
+    if (e["name"] == name) return &e;
+  }
+  return nullptr;
+}
+void befriend(person& a, const std::string& a_name, person& b, const std::string& b_name) {
+  expect_type(relate(a, "friend_request", b_name), "friend");
+  pushed_about(b, a_name);
+  const auto accepted = relate(b, "friend_accept", a_name);
+  ASSERT_EQ(accepted.value("relation", ""), "friend") << accepted;
+  pushed_about(a, b_name);
+}
+
+TEST(Friends, ARequestAcceptedShowsPresenceAndAnInvitationSeatsTheFriend) {
+  server_process server;
+  const auto port = server.port();
+  person ann(port, "Ann"), bo(port, "Bo"), cy(port, "Cy");
+
+  // Ann asks Bo (by his name, any case): she sees it outgoing, he is told at once and finds it in his lists.
+  const auto asked = relate(ann, "friend_request", "bo");
+  EXPECT_EQ(asked, (Json{{"type", "friend"}, {"re", asked["re"]}, {"name", "Bo"}, {"relation", "outgoing"},
+                         {"at", asked["at"]}}));
+  EXPECT_EQ(pushed_about(bo, "Ann")["relation"], "incoming");
+  const auto lists = bo.ws->request({{"type", "friends"}});
+  ASSERT_EQ(lists["incoming"].size(), 1u) << lists;
+  EXPECT_EQ(lists["incoming"][0]["name"], "Ann");
+  EXPECT_TRUE(lists["friends"].empty());
+
+  // Bo accepts: each is the other's friend, online (both are connected).
+  const auto accepted = relate(bo, "friend_accept", "Ann");
+  EXPECT_EQ(accepted["relation"], "friend") << accepted;
+  EXPECT_EQ(accepted["presence"], (Json{{"status", "online"}}));
+  EXPECT_EQ(pushed_about(ann, "Bo")["presence"], (Json{{"status", "online"}}));
+  const auto ann_lists = ann.ws->request({{"type", "friends"}});
+  ASSERT_EQ(ann_lists["friends"].size(), 1u) << ann_lists;
+  EXPECT_TRUE(ann_lists["outgoing"].empty());
+
+  // Ann makes a friends-only table: not in the lobby, and Bo sees her playing at it (she created it).
+  const auto seated = ann.ws->request({{"type", "create_table"}, {"game", "medici"}, {"players", 3}, {"friends_only", true}});
+  expect_type(seated, "seated");
+  const std::string table = seated["table"]["id"];
+  ASSERT_TRUE(seated.contains("invite")) << seated;
+  EXPECT_TRUE(seated["table"]["private"].get<bool>());
+  const auto playing = bo.ws->wait_for([&](const Json& f) {
+    return f["type"] == "friend" && f["name"] == "Ann" && f["presence"]["status"] == "playing";
+  });
+  EXPECT_EQ(playing["presence"], (Json{{"status", "playing"}, {"table", table}, {"game", "medici"}}));
+  const auto lobby = cy.ws->request({{"type", "watch_lobby"}, {"on", true}});
+  EXPECT_EQ(lobby.dump().find(table), std::string::npos) << "a friends-only table is not listed";
+
+  // Cy, no friend of Ann's, cannot join or watch it by its id.
+  EXPECT_EQ(code(cy.ws->request({{"type", "join"}, {"table", table}})), "friends_only");
+  EXPECT_EQ(code(cy.ws->request({{"type", "watch"}, {"table", table}})), "friends_only");
+
+  // Ann invites Bo: he is told at once, with the table's invite, and finds it in his lists.
+  const auto invited = ann.ws->request({{"type", "invite"}, {"table", table}, {"name", "Bo"}});
+  EXPECT_EQ(invited, (Json{{"type", "invited"}, {"re", invited["re"]}, {"table", table}, {"name", "Bo"}}));
+  const auto invitation = bo.ws->wait_type("invitation");
+  EXPECT_EQ(invitation["from"], "Ann");
+  EXPECT_EQ(invitation["table"], table);
+  EXPECT_EQ(invitation["game"], "medici");
+  EXPECT_EQ(invitation["players"], 3);
+  EXPECT_EQ(invitation["invite"], seated["invite"]);
+  EXPECT_EQ(bo.ws->request({{"type", "friends"}})["invitations"].size(), 1u);
+
+  // He accepts by joining: seated, and the invitation is gone from his lists.
+  expect_type(bo.ws->request({{"type", "join"}, {"table", table}}), "seated");
+  EXPECT_TRUE(bo.ws->request({{"type", "friends"}})["invitations"].empty());
+  // A friend of the creator's may join by the id; anyone with the invite may too.
+  expect_type(cy.ws->request({{"type", "join"}, {"invite", seated["invite"]}}), "seated");
+
+  // Bo goes: Ann sees him offline, with when he was last seen.
+  bo.ws->close();
+  const auto offline = ann.ws->wait_for([&](const Json& f) {
+    return f["type"] == "friend" && f["name"] == "Bo" && f["presence"]["status"] == "offline";
+  });
+  EXPECT_GT(offline["presence"].value("last_seen", 0LL), 0LL) << offline;
+}
+
+TEST(Friends, ABlockStopsEveryWayToReachTheBlocker) {
+  server_process server;
+  const auto port = server.port();
+  person ann(port, "Ann"), bo(port, "Bo"), cy(port, "Cy");
+  befriend(ann, "Ann", cy, "Cy");
+  befriend(ann, "Ann", bo, "Bo");
+
+  // Ann blocks Cy: their friendship ends (Cy only sees it end, as by a removal).
+  const auto blocked = relate(ann, "block", "Cy");
+  EXPECT_EQ(blocked["relation"], "blocked") << blocked;
+  EXPECT_EQ(pushed_about(cy, "Ann")["relation"], "none");
+  const auto ann_lists = ann.ws->request({{"type", "friends"}});
+  EXPECT_EQ(ann_lists["blocked"].size(), 1u) << ann_lists;
+  EXPECT_EQ(entry(ann_lists["friends"], "Cy"), nullptr);
+
+  // A friend request from Cy is answered as if it went, and never reaches Ann.
+  std::size_t ann_heard = ann.ws->log().size();
+  EXPECT_EQ(relate(cy, "friend_request", "Ann")["relation"], "outgoing");
+  EXPECT_TRUE(ann.ws->request({{"type", "friends"}})["incoming"].empty());
+
+  // Her presence: Cy is no friend any more, so he hears nothing of her new table.
+  const std::size_t cy_heard = cy.ws->log().size();
+  const auto seated = ann.ws->request({{"type", "create_table"}, {"game", "medici"}, {"players", 4}, {"rated", false}});
+  expect_type(seated, "seated");
+  const std::string table = seated["table"]["id"];
+  pushed_about(bo, "Ann");  // Bo, her friend, hears she is playing
+
+  // Cy cannot join her table; Bo can.
+  EXPECT_EQ(code(cy.ws->request({{"type", "join"}, {"table", table}})), "cannot_join");
+  expect_type(bo.ws->request({{"type", "join"}, {"table", table}}), "seated");
+  // Cy cannot invite Ann (no friend of his), and Ann cannot sit at Cy's table (she blocked him).
+  const auto cys = cy.ws->request({{"type", "create_table"}, {"game", "medici"}, {"players", 3}, {"private", true}, {"rated", false}});
+  expect_type(cys, "seated");
+  EXPECT_EQ(code(cy.ws->request({{"type", "invite"}, {"table", cys["table"]["id"]}, {"name", "Ann"}})), "not_friends");
+  EXPECT_EQ(code(ann.ws->request({{"type", "join"}, {"invite", cys["invite"]}})), "blocked_player");
+
+  // Cy watches Ann's table and chats: Bo reads it, Ann does not.
+  expect_type(cy.ws->request({{"type", "watch"}, {"table", table}}), "watching");
+  ann_heard = ann.ws->log().size();
+  expect_type(cy.ws->request({{"type", "chat"}, {"table", table}, {"text", "psst from Cy"}}), "ack");
+  bo.ws->wait_for([](const Json& f) { return f["type"] == "chat" && f["text"] == "psst from Cy"; });
+  expect_type(ann.ws->request({{"type", "ping"}}), "pong");  // whatever was sent to her before has arrived
+  EXPECT_FALSE(heard_of(ann, ann_heard, "psst from Cy"));
+  EXPECT_FALSE(heard_of(cy, cy_heard, "\"playing\"")) << "Cy heard of Ann's presence";
+
+  // Unblocked, Cy may sit at her tables again (and she at his).
+  EXPECT_EQ(relate(ann, "unblock", "Cy")["relation"], "none");
+  expect_type(cy.ws->request({{"type", "leave"}, {"table", table}}), "left");
+  expect_type(cy.ws->request({{"type", "join"}, {"table", table}}), "seated");
+}
+
+TEST(Friends, BadRequestsGetAClearErrorAndStoreNothing) {
+  server_process server;
+  const auto port = server.port();
+  person ann(port, "Ann"), bo(port, "Bo");
+  ws_client guest(port);
+  guest.wait_type("welcome");
+
+  EXPECT_EQ(code(guest.request({{"type", "friends"}})), "not_signed_in");
+  EXPECT_EQ(code(guest.request({{"type", "friend_request"}, {"name", "Ann"}})), "not_signed_in");
+  EXPECT_EQ(code(relate(ann, "friend_request", "Nobody Here")), "no_such_player");
+  EXPECT_EQ(code(relate(ann, "friend_request", "ann")), "self");
+  EXPECT_EQ(code(relate(ann, "block", "ANN")), "self");
+  EXPECT_EQ(code(relate(ann, "friend_accept", "Bo")), "no_such_request");
+  EXPECT_EQ(code(relate(ann, "friend_remove", "Bo")), "not_friends");
+  EXPECT_EQ(code(relate(ann, "unblock", "Bo")), "not_blocked");
+  EXPECT_EQ(code(ann.ws->request({{"type", "friend_request"}, {"name", ""}})), "bad_name");
+  EXPECT_EQ(code(ann.ws->request({{"type", "friend_request"}})), "bad_message");
+  EXPECT_EQ(code(ann.ws->request({{"type", "decline_invitation"}, {"table", "t0nothing"}})), "no_such_invitation");
+  const auto lists = ann.ws->request({{"type", "friends"}});
+  EXPECT_EQ(lists, (Json{{"type", "friends"}, {"re", lists["re"]}, {"friends", Json::array()}, {"incoming", Json::array()},
+                         {"outgoing", Json::array()}, {"blocked", Json::array()}, {"invitations", Json::array()}}));
+
+  // A request twice: the second is refused; asked back, they are friends.
+  expect_type(relate(ann, "friend_request", "Bo"), "friend");
+  EXPECT_EQ(code(relate(ann, "friend_request", "Bo")), "already_requested");
+  EXPECT_EQ(relate(bo, "friend_request", "Ann")["relation"], "friend");
+  EXPECT_EQ(code(relate(ann, "friend_request", "Bo")), "already_friends");
+
+  // Invitations: only to a table one sits at, and a flood is limited; an invitation sent already is not sent again.
+  const auto seated = ann.ws->request({{"type", "create_table"}, {"game", "medici"}, {"players", 3}, {"rated", false}});
+  const std::string table = seated["table"]["id"];
+  EXPECT_EQ(code(bo.ws->request({{"type", "invite"}, {"table", table}, {"name", "Ann"}})), "no_such_table");
+  const std::size_t bo_heard = bo.ws->log().size();
+  std::string last;
+  int sent = 0;
+  for (; sent < 40 && last.empty(); ++sent) last = code(ann.ws->request({{"type", "invite"}, {"table", table}, {"name", "Bo"}}));
+  EXPECT_EQ(last, "rate_limited");
+  EXPECT_EQ(sent, 31);  // 30 in ten minutes
+  expect_type(bo.ws->request({{"type", "ping"}}), "pong");
+  const auto log = bo.ws->log_from(bo_heard);
+  EXPECT_EQ(std::count_if(log.begin(), log.end(),
+                          [](const std::string& f) { return f.find("\"type\":\"invitation\"") != std::string::npos; }),
+            1);
+  // Declined: Ann is told, and it is gone.
+  expect_type(bo.ws->request({{"type", "decline_invitation"}, {"table", table}}), "invitation_declined");
+  EXPECT_EQ(ann.ws->wait_type("invitation_declined")["name"], "Bo");
+  EXPECT_EQ(code(bo.ws->request({{"type", "decline_invitation"}, {"table", table}})), "no_such_invitation");
+}
+
+}  // namespace
+}  // namespace emporium::testing
