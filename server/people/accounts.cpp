@@ -155,6 +155,7 @@ Accounts::Accounts(PeopleStore& store, AccountsSettings settings)
       failures_by_address_(settings_.failures_per_address, settings_.failure_window),
       sign_ups_(settings_.sign_ups_per_address, std::chrono::hours(1)),
       challenges_(settings_.challenges_per_address, std::chrono::hours(1)),
+      profile_lookups_(settings_.profiles_per_address, std::chrono::minutes(15)),
       workers_(settings_.hashing_threads > 0
                    ? settings_.hashing_threads
                    : std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 1),
@@ -661,13 +662,21 @@ AccountReply Accounts::delete_account(const std::string& body, const AccountClie
 }
 
 AccountReply Accounts::player(const AccountClient& client) {
+  // Guessed names are limited per address, and an account is shown only once it has played a public game (or to
+  // itself): no answer tells which names merely exist.
+  if (const auto wait = profile_lookups_.wait(client.address); wait.count() > 0) {
+    return too_many(seconds_of(wait), "too many profiles looked up from your address: try again later");
+  }
+  profile_lookups_.count(client.address);
+  const auto no_such_player = [] { return error(404, "not_found", "no player of that name has played a public game"); };
   const auto account = store_.account_by_name_key(pa::name_key(client.subject));
-  if (!account) return error(404, "not_found", "no player of that name");
+  if (!account) return no_such_player();
   const auto viewer = session_now(client.session_id);
   const bool own = viewer && viewer->account == account->id;  // a private table's game is told to its player only
+  const auto counts = store_.result_counts(account->id, own);
+  if (!own && counts.empty()) return no_such_player();
   const auto ratings = store_.ratings_of_account(account->id);
   const auto updates = store_.rating_updates_of(account->id, own);
-  const auto counts = store_.result_counts(account->id, own);
   long long played = 0, left = 0, timed_out = 0;
   Json games = Json::array();
   for (const auto& game : settings_.games) {

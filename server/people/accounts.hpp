@@ -84,6 +84,7 @@ struct AccountsSettings {
   std::chrono::seconds failure_window = std::chrono::minutes(15);
   std::size_t sign_ups_per_address = 30;    // an hour
   std::size_t challenges_per_address = 300; // an hour: each is a stored row until it expires
+  std::size_t profiles_per_address = 600;   // GET /api/players/<name> in 15 minutes: names are not to be guessed
   // Workers for hashes and store calls (0: one fewer than the cores, at least 1), at nice 19: a core stays the
   // network threads', and each hash holds 64 MiB while it runs (docs/benchmarks.md, "Sign-ins beside play").
   int hashing_threads = 0;
@@ -151,7 +152,7 @@ class Accounts {
 
   PeopleStore& store_;
   const AccountsSettings settings_;
-  Throttle failures_by_name_, failures_by_address_, sign_ups_, challenges_;
+  Throttle failures_by_name_, failures_by_address_, sign_ups_, challenges_, profile_lookups_;
   std::function<void(const std::vector<ClaimRow>&, const std::string&)> on_deleted_;
   std::function<void(const std::string&, const std::string&)> on_signed_out_;
   void end_session(const std::string& session_id);  // the session this cookie's id names, and its connections

@@ -285,10 +285,11 @@ void Friends::relate(std::shared_ptr<Member> member, protocol::Relate request, J
       };
       // Now friends: each is shown the other, with their presence, and both read their relations again.
       const auto befriended = [&] {
-        answer(member, re, {other->name, "friend", presence(other->id), now});
         tell({other->id}, protocol::render_person(nullptr, {me.name, "friend", presence(me.account), now}), true);
         tell({me.account}, "", true);
+        answer(member, re, {other->name, "friend", presence(other->id), now});
       };
+      // Whoever's relations change reads them again before the answer goes: the next request sees them.
       switch (request.kind) {
         case Kind::request:
           switch (people_.request_friend(me.account, other->id, now)) {
@@ -329,22 +330,22 @@ void Friends::relate(std::shared_ptr<Member> member, protocol::Relate request, J
           return;
         case Kind::remove:
           if (!people_.remove_friend(me.account, other->id)) return no(perr::not_friends, other->name + " is not your friend");
-          answer(member, re, none);
           tell({other->id}, protocol::render_person(nullptr, me_none), true);
           tell({me.account}, "", true);
+          answer(member, re, none);
           return;
         case Kind::block:
           people_.block(me.account, other->id, now);  // blocked already: the same answer
-          answer(member, re, {other->name, "blocked", std::nullopt, now});
           // Silent: they only lose whatever they had of this account (a friendship, a request), as by a removal.
           tell({other->id}, protocol::render_person(nullptr, me_none), true);
           tell({me.account}, "", true);
+          answer(member, re, {other->name, "blocked", std::nullopt, now});
           return;
         case Kind::unblock:
           if (!people_.unblock(me.account, other->id)) return no(perr::not_blocked, "you have not blocked " + other->name);
-          answer(member, re, none);
           tell({other->id}, "", true);
           tell({me.account}, "", true);
+          answer(member, re, none);
           return;
       }
     } catch (const StoreError&) {

@@ -841,6 +841,61 @@ void expect_sample_table(const Json& t) {
   EXPECT_EQ(t.at("seats")[2], Json::parse(R"({"seat":2,"name":"Bot 1","connected":true,"bot":"easy"})"));
 }
 
+TEST(ParseFriends, EachRelationRequestNamesItsKindAndAName) {
+  EXPECT_NO_THROW(must_parse_as<Friends>(R"({"type":"friends"})"));
+  const std::vector<std::pair<std::string, Relate::Kind>> kinds = {
+      {"friend_request", Relate::Kind::request}, {"friend_accept", Relate::Kind::accept},
+      {"friend_decline", Relate::Kind::decline}, {"friend_cancel", Relate::Kind::cancel},
+      {"friend_remove", Relate::Kind::remove},   {"block", Relate::Kind::block},
+      {"unblock", Relate::Kind::unblock}};
+  for (const auto& [type, kind] : kinds) {
+    const Request r = must_parse(R"({"type":")" + type + R"(","name":"  Ann Lee "})");
+    const auto& m = std::get<Relate>(r.message);
+    EXPECT_EQ(m.kind, kind) << type;
+    EXPECT_EQ(m.name, "Ann Lee");
+    EXPECT_EQ(type_name(r.message), type);
+  }
+  const auto invite = must_parse_as<Invite>(R"({"type":"invite","table":"t1","name":"Bo"})");
+  EXPECT_EQ(invite.table, "t1");
+  EXPECT_EQ(invite.name, "Bo");
+  EXPECT_EQ(must_parse_as<DeclineInvitation>(R"({"type":"decline_invitation","table":"t1"})").table, "t1");
+  EXPECT_TRUE(must_parse_as<CreateTable>(R"({"type":"create_table","game":"medici","players":3,"friends_only":true})")
+                  .friends_only);
+  expect_refused({
+      {R"({"type":"friend_request"})", "bad_message", "name"},
+      {R"({"type":"block","name":""})", "bad_name", "name"},
+      {R"({"type":"unblock","name":"Ann","extra":1})", "bad_message", "extra"},
+      {R"({"type":"invite","name":"Bo"})", "bad_message", "table"},
+      {R"({"type":"invite","table":"t1","name":5})", "bad_message", "name"},
+      {R"({"type":"decline_invitation"})", "bad_message", "table"},
+      {R"({"type":"friends","name":"Ann"})", "bad_message", "name"},
+      {R"({"type":"create_table","game":"medici","players":3,"friends_only":"yes"})", "bad_message", "friends_only"},
+  });
+}
+
+TEST(Render, FriendsListsPeopleByRelationAndInvitations) {
+  const std::vector<Person> people = {
+      {"Ann", "friend", Presence{"playing", "t1", "medici", std::nullopt}, 5},
+      {"Bo", "friend", Presence{"offline", std::nullopt, std::nullopt, 7}, 6},
+      {"Cy", "incoming", std::nullopt, 8},
+      {"Di", "outgoing", std::nullopt, 9},
+      {"Ed", "blocked", std::nullopt, 10}};
+  const std::vector<Invitation> invitations = {{"t2", "medina", "Ann", 4, std::string("k9"), 11}};
+  EXPECT_EQ(Json::parse(render_friends(3, people, invitations)),
+            Json::parse(R"({"type":"friends","re":3,
+              "friends":[{"name":"Ann","presence":{"status":"playing","table":"t1","game":"medici"},"since":5},
+                         {"name":"Bo","presence":{"status":"offline","last_seen":7},"since":6}],
+              "incoming":[{"name":"Cy","at":8}],"outgoing":[{"name":"Di","at":9}],"blocked":[{"name":"Ed","at":10}],
+              "invitations":[{"table":"t2","game":"medina","from":"Ann","players":4,"invite":"k9","at":11}]})"));
+  EXPECT_EQ(Json::parse(render_person(nullptr, {"Ann", "none", std::nullopt, std::nullopt})),
+            Json::parse(R"({"type":"friend","name":"Ann","relation":"none"})"));
+  EXPECT_EQ(Json::parse(render_invitation({"t2", "medina", "Ann", 4, std::nullopt, 11})),
+            Json::parse(R"({"type":"invitation","table":"t2","game":"medina","from":"Ann","players":4,"at":11})"));
+  EXPECT_EQ(Json::parse(render_invited(1, "t2", "Bo")), Json::parse(R"({"type":"invited","re":1,"table":"t2","name":"Bo"})"));
+  EXPECT_EQ(Json::parse(render_invitation_declined(nullptr, "t2", "Bo")),
+            Json::parse(R"({"type":"invitation_declined","table":"t2","name":"Bo"})"));
+}
+
 TEST(Render, TableJson) {
   expect_sample_table(table_json(sample_table()));
   TableInfo p = sample_table();

@@ -168,6 +168,11 @@ TEST(Friends, BadRequestsGetAClearErrorAndStoreNothing) {
   ws_client guest(port);
   guest.wait_type("welcome");
 
+  // An account that has played no public game is not shown to others: its profile answers as an unknown name's.
+  EXPECT_EQ(ann.web.get("/api/players/Bo").status, 404);
+  EXPECT_EQ(ann.web.get("/api/players/Nobody").status, 404);
+  EXPECT_EQ(bo.web.get("/api/players/Bo").status, 200);
+
   EXPECT_EQ(code(guest.request({{"type", "friends"}})), "not_signed_in");
   EXPECT_EQ(code(guest.request({{"type", "friend_request"}, {"name", "Ann"}})), "not_signed_in");
   EXPECT_EQ(code(relate(ann, "friend_request", "Nobody Here")), "no_such_player");
