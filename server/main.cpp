@@ -125,7 +125,7 @@ int main(int argc, char** argv) {
       });
       accounts->on_deleted([&tables](const std::vector<ClaimRow>& claims, const std::string& deleted_name) {
         for (const auto& claim : claims) {
-          if (auto room = tables.find_local(claim.table_id)) room->hand_deleted_seat_to_bot(claim.token_hash, deleted_name);
+          if (auto room = tables.find_local(claim.table_id)) room->hand_seat_to_bot(claim.token_hash, deleted_name);
         }
       });
     }
@@ -135,6 +135,15 @@ int main(int argc, char** argv) {
       friends.emplace(*people, counters, Friends::Settings{config.node.empty() ? "local" : config.node});
       friends->start();
       tables_context.friends = &*friends;
+      // A moderator's action is told to the account's connections (and a chat mute applies at once); a suspended
+      // account's running games on this node go on with bots in its seats.
+      accounts->on_moderated([&tables, &friends](const std::string& account, const nlohmann::json& told,
+                                                 const std::vector<ClaimRow>& claims) {
+        friends->moderated(account, told.dump());
+        for (const auto& claim : claims) {
+          if (auto room = tables.find_local(claim.table_id)) room->hand_seat_to_bot(claim.token_hash, std::nullopt);
+        }
+      });
     }
     context.public_origin = config.public_origin;
     // Bots think beside the network threads (one fewer than the cores by default), and stop first.

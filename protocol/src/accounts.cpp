@@ -242,4 +242,27 @@ Parsed<DeleteAccount> parse_delete_account(std::string_view body, const Limits& 
   });
 }
 
+Parsed<ModerationAct> parse_moderation_act(std::string_view body, const Limits& limits) {
+  return parse<ModerationAct>(body, "moderation", {"report", "name", "action", "reason", "hours"}, limits,
+                              [&](const Fields& f) {
+    ModerationAct m;
+    m.report = f.optional_string("report").value_or("");
+    m.name = f.optional_string("name").value_or("");
+    if (m.report.empty() == m.name.empty()) refuse(protocol::errc::bad_message, "name a \"report\" or an account's \"name\" (one)");
+    m.action = f.string("action");
+    if (m.action != "dismiss" && m.action != "warn" && m.action != "mute" && m.action != "suspend") {
+      refuse(protocol::errc::bad_message, "\"action\" is one of dismiss, warn, mute, suspend");
+    }
+    if (m.action == "dismiss" && m.report.empty()) refuse(protocol::errc::bad_message, "only a report is dismissed");
+    m.reason = f.string("reason");
+    if (m.reason.empty() || m.reason.size() > 2000 || !is_valid_utf8(m.reason)) {
+      refuse(protocol::errc::bad_message, "\"reason\" is what the account will be told: 1 to 500 characters");
+    }
+    const bool timed = m.action == "mute" || m.action == "suspend";
+    if (timed) m.hours = f.integer("hours", 1, "hours from 1 to 8760");
+    if (timed && m.hours > 8760) refuse(protocol::errc::bad_message, "\"hours\" is at most 8760 (a year)");
+    return m;
+  });
+}
+
 }  // namespace emporium::protocol::accounts

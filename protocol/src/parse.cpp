@@ -183,6 +183,40 @@ Message parse_body(const Json& j, const std::string& type, const Limits& limits)
     m.name = display_name("name", f.string("name"), limits);
     return m;
   }
+  if (type == "mute") {
+    Fields f(j, type, {"table", "name", "on"});
+    Mute m{required_identifier(f, "table", limits), {}, f.boolean("on", true)};
+    m.name = display_name("name", f.string("name"), limits);
+    return m;
+  }
+  if (type == "chat_settings") {
+    Fields f(j, type, {"table", "see_spectators", "spectators_may_chat"});
+    ChatSettings m{required_identifier(f, "table", limits), {}, {}};
+    if (f.find("see_spectators")) m.see_spectators = f.boolean("see_spectators", false);
+    if (f.find("spectators_may_chat")) m.spectators_may_chat = f.boolean("spectators_may_chat", true);
+    if (!m.see_spectators && !m.spectators_may_chat) {
+      refuse(errc::bad_message, "chat_settings changes \"see_spectators\" or \"spectators_may_chat\" (or both)");
+    }
+    return m;
+  }
+  if (type == "report") {
+    Fields f(j, type, {"table", "name", "reason", "note", "line"});
+    Report m;
+    m.table = required_identifier(f, "table", limits);
+    m.name = display_name("name", f.string("name"), limits);
+    m.reason = f.string("reason");
+    if (std::find(std::begin(Report::kReasons), std::end(Report::kReasons), m.reason) == std::end(Report::kReasons)) {
+      refuse(errc::bad_message, "\"reason\" is one of abuse, cheating, spam, other");
+    }
+    m.note = f.optional_string("note").value_or("");
+    if (!is_valid_utf8(m.note)) refuse(errc::bad_message, "\"note\" is not valid UTF-8");
+    if (const std::size_t n = count_code_points(m.note); n > limits.max_chat_chars) {
+      refuse(errc::chat_too_long, "\"note\" has " + std::to_string(n) + " characters; the most is " +
+                                      std::to_string(limits.max_chat_chars));
+    }
+    if (f.find("line")) m.line = f.version("line");
+    return m;
+  }
   if (type == "decline_invitation") {
     Fields f(j, type, {"table"});
     return DeclineInvitation{required_identifier(f, "table", limits)};
@@ -191,7 +225,8 @@ Message parse_body(const Json& j, const std::string& type, const Limits& limits)
                                  " (known: hello, set_name, watch_lobby, create_table, join, watch, leave, start, "
                                  "add_bot, remove_bot, replace_absent, resume, act, snapshot, chat, ping, rematch, "
                                  "my_games, friends, friend_request, friend_accept, friend_decline, friend_cancel, "
-                                 "friend_remove, block, unblock, invite, decline_invitation)");
+                                 "friend_remove, block, unblock, invite, decline_invitation, mute, chat_settings, "
+                                 "report)");
 }
 
 // The request id: absent (null), a string of at most max_id_chars characters, or an integer.
@@ -287,6 +322,9 @@ std::string_view type_name(const Message& message) {
     }
     std::string_view operator()(const Invite&) const { return "invite"; }
     std::string_view operator()(const DeclineInvitation&) const { return "decline_invitation"; }
+    std::string_view operator()(const Mute&) const { return "mute"; }
+    std::string_view operator()(const ChatSettings&) const { return "chat_settings"; }
+    std::string_view operator()(const Report&) const { return "report"; }
   };
   return std::visit(Visitor{}, message);
 }

@@ -54,6 +54,7 @@ Json table_json(const TableInfo& table) {
   if (table.commitment) j["commitment"] = *table.commitment;
   if (table.seed) j["seed"] = *table.seed;
   if (table.salt) j["salt"] = *table.salt;
+  if (!table.spectators_may_chat) j["spectators_may_chat"] = false;
   if (!table.rating_changes.empty()) {
     Json changes = Json::array();
     for (const auto& c : table.rating_changes) {
@@ -76,6 +77,7 @@ std::optional<TableInfo> table_info_from_json(const Json& j) {
     t.is_private = j.at("private").get<bool>();
     t.state = j.at("state").get<std::string>();
     t.spectators = j.at("spectators").get<int>();
+    t.spectators_may_chat = j.value("spectators_may_chat", true);
     t.creator_seat = j.at("creator_seat").get<int>();
     for (const auto& s : j.at("seats")) {
       SeatInfo seat;
@@ -233,6 +235,33 @@ std::string render_chat(std::string_view table, std::string_view from, const Jso
   j["from"] = std::string(from);
   j["seat"] = seat;
   j["text"] = std::string(text);
+  return dump(j);
+}
+
+Json chat_line_json(const ChatLine& line) {
+  return Json{{"id", line.id}, {"from", line.from}, {"seat", line.seat}, {"channel", line.channel},
+              {"text", line.text}, {"at", line.at}};
+}
+
+std::string render_chat(std::string_view table, const ChatLine& line) {
+  Json j = frame("chat", nullptr);
+  j["table"] = std::string(table);
+  j.update(chat_line_json(line));
+  return dump(j);
+}
+
+std::string render_chat_history(std::string_view table, const std::vector<ChatLine>& lines) {
+  Json j = frame("chat_history", nullptr);
+  j["table"] = std::string(table);
+  Json list = Json::array();
+  for (const auto& line : lines) list.push_back(chat_line_json(line));
+  j["lines"] = std::move(list);
+  return dump(j);
+}
+
+std::string render_reported(const Json& re, std::string_view report) {
+  Json j = frame("reported", re);
+  j["report"] = std::string(report);
   return dump(j);
 }
 

@@ -113,7 +113,7 @@ std::optional<RouteMatch> account_route(std::string_view method, std::string_vie
     std::string_view method, path;
     AccountRoute route;
   };
-  static constexpr std::array<Entry, 17> kRoutes{{
+  static constexpr std::array<Entry, 19> kRoutes{{
       {"GET", "/api/session", AccountRoute::session},
       {"POST", "/api/sign-up", AccountRoute::password_sign_up},
       {"POST", "/api/sign-in", AccountRoute::password_sign_in},
@@ -131,6 +131,8 @@ std::optional<RouteMatch> account_route(std::string_view method, std::string_vie
       {"POST", "/api/account/claim", AccountRoute::claim_seats},
       {"GET", "/api/account/export", AccountRoute::export_data},
       {"POST", "/api/account/delete", AccountRoute::delete_account},
+      {"GET", "/api/moderation/reports", AccountRoute::moderation_reports},
+      {"POST", "/api/moderation/act", AccountRoute::moderation_act},
   }};
   for (const auto& e : kRoutes) {
     if (e.path == path && e.method == method) return RouteMatch{e.route, e.method == "POST"};
@@ -206,7 +208,7 @@ std::optional<SignedIn> Accounts::session_now(const std::string& session_id) {
   const long long now = unix_now();
   if (!row || row->expires_at <= now) return std::nullopt;
   const auto account = store_.account(row->account);
-  if (!account) return std::nullopt;
+  if (!account || account->suspended_until > now) return std::nullopt;  // a suspension ends every session
   if (now - row->last_seen_at >= kTouchEvery) {
     store_.touch_session(id_hash, now, now + settings_.session_lifetime.count());
   }
@@ -272,6 +274,10 @@ AccountReply Accounts::handle_now(AccountRoute route, const std::string& body, c
         return export_data(*who);
       case AccountRoute::delete_account:
         return delete_account(body, client, *who);
+      case AccountRoute::moderation_reports:
+        return moderation_reports(*who);
+      case AccountRoute::moderation_act:
+        return moderation_act(body, *who);
       default:
         return error(404, "not_found", "no such account request");
     }
@@ -310,6 +316,14 @@ AccountReply Accounts::failed_sign_in(const std::string& name_key, const std::op
 AccountReply Accounts::signed_in(const AccountRow& account, const std::string& method, const AccountClient& client,
                                  const std::vector<std::string>& seat_tokens) {
   const long long now = unix_now();
+  if (account.suspended_until > now) {  // the right password or passkey: it may be told why, and until when
+    const auto actions = store_.moderation_of(account.id);
+    const auto why = std::find_if(actions.begin(), actions.end(), [](const auto& a) { return a.action == "suspend"; });
+    auto r = error(403, protocol::errc::suspended,
+                   "this account is suspended" + (why != actions.end() ? ": " + why->reason : std::string()));
+    r.body["error"]["until"] = account.suspended_until;
+    return r;
+  }
   // A new id at every sign-in: an id someone planted in the browser before is never the signed-in one.
   const std::string id = random_token(18);
   store_.create_session(SessionRow{hash_token(id), random_token(9), account.id, client.device, now, now,
@@ -586,13 +600,72 @@ AccountReply Accounts::account_page(const SignedIn& who) {
   for (const auto& s : store_.sign_ins_of(who.account, 20)) {
     sign_ins.push_back({{"at", s.at}, {"method", s.method}, {"ok", s.ok}, {"device", s.device}, {"address", s.address}});
   }
+  // What moderators did about the account, and why: it is told (docs/friends.md "Moderation").
+  Json moderation = Json::array();
+  for (const auto& m : store_.moderation_of(who.account)) {
+    if (m.action == "dismiss") continue;
+    moderation.push_back({{"action", m.action}, {"reason", m.reason}, {"until", m.until > 0 ? Json(m.until) : Json(nullptr)},
+                          {"at", m.at}});
+  }
   AccountReply r;
   r.body = {{"account", {{"id", account->id}, {"name", account->name}, {"created_at", account->created_at},
-                         {"has_password", !account->password_hash.empty()}}},
+                         {"has_password", !account->password_hash.empty()},
+                         {"moderator", account->role == "moderator"}}},
             {"passkeys", std::move(passkeys)},
             {"sessions", std::move(sessions)},
-            {"sign_ins", std::move(sign_ins)}};
+            {"sign_ins", std::move(sign_ins)},
+            {"moderation", std::move(moderation)}};
   return r;
+}
+
+bool Accounts::is_moderator(const SignedIn& who) {
+  const auto account = store_.account(who.account);
+  return account && account->role == "moderator";
+}
+
+AccountReply Accounts::moderation_reports(const SignedIn& who) {
+  if (!is_moderator(who)) return error(403, protocol::errc::not_moderator, "only moderators see reports");
+  Json reports = Json::array();
+  for (const auto& r : store_.open_reports(200)) {
+    reports.push_back({{"id", r.id}, {"reporter", r.reporter_name}, {"account", r.account_name}, {"table", r.table_id},
+                       {"reason", r.reason}, {"note", r.note}, {"at", r.created_at},
+                       {"context", Json::parse(r.context, nullptr, false)}});
+  }
+  AccountReply reply;
+  reply.body = {{"reports", std::move(reports)}};
+  return reply;
+}
+
+AccountReply Accounts::moderation_act(const std::string& body, const SignedIn& who) {
+  if (!is_moderator(who)) return error(403, protocol::errc::not_moderator, "only moderators act on reports");
+  auto parsed = pa::parse_moderation_act(body);
+  if (auto* e = std::get_if<protocol::ParseError>(&parsed)) return refused(*e);
+  const auto& act = std::get<pa::ModerationAct>(parsed);
+  std::string account;
+  if (!act.report.empty()) {
+    const auto report = store_.open_report(act.report);
+    if (!report) return error(404, "no_such_report", "no open report of that id (another moderator may have acted)");
+    account = report->account;
+  } else {
+    const auto named = store_.account_by_name_key(pa::name_key(act.name));
+    if (!named) return error(404, protocol::errc::no_such_player, "no account of that name");
+    account = named->id;
+  }
+  if (account == who.account) return error(400, protocol::errc::self, "a moderator does not act on their own account");
+  const long long now = unix_now();
+  const ModerationRow row{random_token(9), act.report, who.account, account, act.action, act.reason,
+                          act.hours > 0 ? now + 3600LL * act.hours : 0, now};
+  if (!store_.moderate(row)) return error(409, "no_such_report", "that report was resolved meanwhile");
+  spdlog::info("moderation {}: {} on a report {}", row.id, row.action, row.report.empty() ? "(none)" : row.report);
+  if (act.action != "dismiss") {
+    if (act.action == "suspend") signed_out(account, "");  // its connections close; sign-ins are refused until then
+    const Json told{{"type", "moderation"}, {"action", row.action}, {"reason", row.reason},
+                    {"until", row.until > 0 ? Json(row.until) : Json(nullptr)}};
+    if (on_moderated_) on_moderated_(account, told, act.action == "suspend" ? store_.claims_of(account) : std::vector<ClaimRow>());
+  }
+  AccountReply reply;
+  reply.body = {{"action", row.id}, {"until", row.until > 0 ? Json(row.until) : Json(nullptr)}};
+  return reply;
 }
 
 AccountReply Accounts::claim_seats(const std::string& body, const SignedIn& who) {

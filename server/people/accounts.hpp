@@ -41,6 +41,8 @@ enum class AccountRoute {
   delete_account,       // POST /api/account/delete
   player,               // GET  /api/players/<name>      (anyone; docs/ratings.md)
   leaderboard,          // GET  /api/leaderboard/<game>  (anyone)
+  moderation_reports,   // GET  /api/moderation/reports  (moderators; docs/friends.md "Moderation")
+  moderation_act,       // POST /api/moderation/act
 };
 // The route a method and path name; none for anything else under /api/. `changes_state`: a POST.
 struct RouteMatch {
@@ -108,6 +110,12 @@ class Accounts {
   void on_signed_out(std::function<void(const std::string&, const std::string&)> then) {
     on_signed_out_ = std::move(then);
   }
+  // Runs on a worker after a moderator acted on an account (warn, mute, suspend): the account and what it is told
+  // ({"type":"moderation","action","reason","until"}). A suspended account's sessions have ended (on_signed_out) and
+  // its claimed seats come with it, for the tables to hand running ones to bots (main.cpp). Set before serving.
+  void on_moderated(std::function<void(const std::string&, const nlohmann::json&, const std::vector<ClaimRow>&)> then) {
+    on_moderated_ = std::move(then);
+  }
   // The session a cookie's id names, if it is live (renewing it); none otherwise or when the store is down.
   void session(std::string session_id, std::function<void(std::optional<SignedIn>)> done);
 
@@ -136,6 +144,10 @@ class Accounts {
   // player's profile.
   AccountReply player(const AccountClient& client);
   AccountReply leaderboard(const AccountClient& client);
+  // Moderators only: the open reports; an action on a report or an account.
+  AccountReply moderation_reports(const SignedIn& who);
+  AccountReply moderation_act(const std::string& body, const SignedIn& who);
+  bool is_moderator(const SignedIn& who);
 
   // A new session for `account` (a sign-in or sign-up): its id goes in the reply's cookie; the seats whose tokens
   // the browser sent are claimed; the sign-in is recorded.
@@ -155,6 +167,7 @@ class Accounts {
   Throttle failures_by_name_, failures_by_address_, sign_ups_, challenges_, profile_lookups_;
   std::function<void(const std::vector<ClaimRow>&, const std::string&)> on_deleted_;
   std::function<void(const std::string&, const std::string&)> on_signed_out_;
+  std::function<void(const std::string&, const nlohmann::json&, const std::vector<ClaimRow>&)> on_moderated_;
   void end_session(const std::string& session_id);  // the session this cookie's id names, and its connections
   void signed_out(const std::string& account, const std::string& session_public_id) const {
     if (on_signed_out_) on_signed_out_(account, session_public_id);

@@ -19,6 +19,9 @@ struct AccountRow {
   std::string id, name, name_key;  // name_key: protocol::accounts::name_key(name), unique
   std::string password_hash;       // crypto_pwhash_str's text; empty: no password
   long long created_at = 0;
+  // Read only (moderation sets them): "moderator" or empty; until when it may not sign in, or chat (0: free).
+  std::string role{};
+  long long suspended_until = 0, chat_muted_until = 0;
 };
 struct PasskeyRow {
   std::string id, account, public_key, label;  // id and public_key in base64url (webauthn.hpp)
@@ -130,6 +133,23 @@ struct InvitationRow {
   int players = 0;
 };
 
+// A report of a player by another (docs/friends.md "Reports"): the table's context as the room saw it then.
+struct ReportRow {
+  std::string id, reporter, account, table_id, reason, note;
+  std::string context;  // JSON: the table, the chat around, the public view at that moment
+  std::string state = "open";  // "open" or "resolved"
+  long long created_at = 0;
+  std::string reporter_name{}, account_name{};  // read with it
+};
+// What a moderator did, and why; `until` for a mute or a suspension.
+struct ModerationRow {
+  std::string id, report, moderator, account;
+  std::string action;  // "dismiss", "warn", "mute", "suspend"
+  std::string reason;
+  long long until = 0, at = 0;
+  std::string moderator_name{};  // read with it
+};
+
 class PeopleStore {
  public:
   virtual ~PeopleStore() = default;
@@ -235,6 +255,17 @@ class PeopleStore {
   virtual std::vector<InvitationRow> invitations_of(const std::string& account) = 0;
   // Takes one back (declined): who had sent it, if it was there.
   virtual std::optional<std::string> take_invitation(const std::string& table_id, const std::string& account) = 0;
+
+  // Moderation. The role of an account (a command-line tool grants it; empty: none).
+  virtual bool set_role(const std::string& account, const std::string& role) = 0;
+  virtual std::vector<AccountRow> accounts_with_role(const std::string& role) = 0;
+  virtual void add_report(const ReportRow& report) = 0;
+  virtual std::vector<ReportRow> open_reports(std::size_t limit) = 0;  // oldest first
+  virtual std::optional<ReportRow> open_report(const std::string& id) = 0;
+  // One transaction: the action recorded, its report (if any, and open) resolved, and a mute or suspension set on
+  // the account. False when the report is not open (another moderator came first): nothing changed.
+  virtual bool moderate(const ModerationRow& action) = 0;
+  virtual std::vector<ModerationRow> moderation_of(const std::string& account) = 0;  // newest first
 
   // One transaction: everything of the account gone, its finished tables' seats renamed to `deleted_name`.
   virtual void delete_account(const std::string& account, const std::string& deleted_name) = 0;

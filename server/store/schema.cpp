@@ -287,7 +287,7 @@ std::string version_3(SqlConnection& db) {
   return "";
 }
 
-// Version 4: friends (docs/friends.md "Storage"). A friendship is two rows, one per direction, so that each side's
+// Version 4: friends and moderation (docs/friends.md "Storage"). A friendship is two rows, one per direction, so that each side's
 // list is one indexed read; a request is one row from asker to asked; a block one row from blocker to blocked. An
 // invitation is a waiting table's, for one account; presence one row per account and node with connections, so
 // that every node reads every friend's; friends-only tables are a kind of private table.
@@ -333,6 +333,32 @@ std::string version_4(SqlConnection& db) {
     PRIMARY KEY (account, node)
   );
   CREATE INDEX presence_node ON presence(node);
+  ALTER TABLE accounts ADD COLUMN role TEXT;
+  ALTER TABLE accounts ADD COLUMN suspended_until BIGINT;
+  ALTER TABLE accounts ADD COLUMN chat_muted_until BIGINT;
+  CREATE TABLE reports (
+    id TEXT PRIMARY KEY,
+    reporter TEXT REFERENCES accounts(id) ON DELETE SET NULL,
+    account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    table_id TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    note TEXT NOT NULL,
+    context TEXT NOT NULL,
+    state TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+  );
+  CREATE INDEX reports_open ON reports(state, created_at);
+  CREATE TABLE moderation_actions (
+    id TEXT PRIMARY KEY,
+    report TEXT REFERENCES reports(id) ON DELETE SET NULL,
+    moderator TEXT REFERENCES accounts(id) ON DELETE SET NULL,
+    account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    action TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    until_at BIGINT,
+    at BIGINT NOT NULL
+  );
+  CREATE INDEX moderation_actions_account ON moderation_actions(account, at);
 )sql");
   return "";
 }
@@ -348,7 +374,8 @@ constexpr Migration kMigrations[] = {
     {1, "tables, seats and moves", version_1},
     {2, "people: accounts, passkeys, sessions, sign-ins, challenges, seat claims, chat", version_2},
     {3, "ratings: rated tables, seats' accounts, ratings, their updates, games' results", version_3},
-    {4, "friends: requests, friendships, blocks, invitations, presence, friends-only tables", version_4},
+    {4, "friends and moderation: requests, friendships, blocks, invitations, presence, friends-only tables, "
+        "reports, moderators and their actions", version_4},
 };
 
 // Migration i applies version i + 1: the version a database is at is the index of the next one to apply.

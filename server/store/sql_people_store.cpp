@@ -11,7 +11,8 @@ namespace emporium::server {
 namespace {
 
 // The columns each row reads, in its order.
-constexpr const char* kAccountColumns = "id, name, name_key, password_hash, created_at";
+constexpr const char* kAccountColumns =
+    "id, name, name_key, password_hash, created_at, role, suspended_until, chat_muted_until";
 constexpr const char* kPasskeyColumns = "id, account, public_key, label, alg, sign_count, created_at, last_used_at";
 constexpr const char* kSessionColumns = "id_hash, public_id, account, device, created_at, last_seen_at, expires_at";
 constexpr const char* kSignInColumns = "account, method, device, address, ok, at";
@@ -27,7 +28,9 @@ constexpr long long kSignInsKept = 100;
 // Failed sign-ins on names no account has count toward their address's limit only, whose window is minutes.
 constexpr long long kUnknownNameSignInsKeptFor = 24 * 3600;
 
-AccountRow account_row(const SqlRow& r) { return {r.text(0), r.text(1), r.text(2), r.text(3), r.integer(4)}; }
+AccountRow account_row(const SqlRow& r) {
+  return {r.text(0), r.text(1), r.text(2), r.text(3), r.integer(4), r.text(5), r.integer(6), r.integer(7)};
+}
 PasskeyRow passkey_row(const SqlRow& r) {
   return {r.text(0), r.text(1), r.text(2), r.text(3), static_cast<int>(r.integer(4)),
           static_cast<std::uint32_t>(r.integer(5)), r.integer(6), r.integer(7)};
@@ -604,6 +607,73 @@ std::optional<std::string> SqlPeopleStore::take_invitation(const std::string& ta
       run("DELETE FROM invitations WHERE table_id = $1 AND account = $2 RETURNING from_account", {table_id, account});
   if (rows.empty()) return std::nullopt;
   return rows.front().text(0);
+}
+
+// ---- Moderation
+
+bool SqlPeopleStore::set_role(const std::string& account, const std::string& role) {
+  return !run("UPDATE accounts SET role = $2 WHERE id = $1 RETURNING id", {account, text_or_null(role)}).empty();
+}
+
+std::vector<AccountRow> SqlPeopleStore::accounts_with_role(const std::string& role) {
+  return read_all(run(select_from(kAccountColumns, "accounts WHERE role = $1 ORDER BY name_key"), {role}), account_row);
+}
+
+void SqlPeopleStore::add_report(const ReportRow& r) {
+  run("INSERT INTO reports (id, reporter, account, table_id, reason, note, context, state, created_at) "
+      "VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8)",
+      {r.id, text_or_null(r.reporter), r.account, r.table_id, r.reason, r.note, r.context, r.created_at});
+}
+
+namespace {
+// Open reports with the names of the reporter (if it still exists) and the reported.
+constexpr const char* kOpenReports =
+    "SELECT r.id, r.reporter, r.account, r.table_id, r.reason, r.note, r.context, r.state, r.created_at, "
+    "coalesce(p.name, ''), a.name FROM reports r JOIN accounts a ON a.id = r.account "
+    "LEFT JOIN accounts p ON p.id = r.reporter WHERE r.state = 'open' ";
+ReportRow report_row(const SqlRow& r) {
+  return {r.text(0), r.text(1), r.text(2), r.text(3), r.text(4), r.text(5),
+          r.text(6), r.text(7), r.integer(8), r.text(9), r.text(10)};
+}
+}  // namespace
+
+std::vector<ReportRow> SqlPeopleStore::open_reports(std::size_t limit) {
+  return read_all(run(std::string(kOpenReports) + "ORDER BY r.created_at, r.id LIMIT $1", {static_cast<long long>(limit)}),
+                  report_row);
+}
+
+std::optional<ReportRow> SqlPeopleStore::open_report(const std::string& id) {
+  return read_first(run(std::string(kOpenReports) + "AND r.id = $1", {id}), report_row);
+}
+
+bool SqlPeopleStore::moderate(const ModerationRow& m) {
+  bool done = false;
+  in_transaction([&](SqlConnection& db) {
+    if (!m.report.empty() &&
+        db.rows("UPDATE reports SET state = 'resolved' WHERE id = $1 AND state = 'open' RETURNING id", {m.report})
+            .empty()) {
+      return;
+    }
+    db.rows("INSERT INTO moderation_actions (id, report, moderator, account, action, reason, until_at, at) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            {m.id, text_or_null(m.report), text_or_null(m.moderator), m.account, m.action, m.reason,
+             m.until > 0 ? SqlValue(m.until) : SqlValue(), m.at});
+    if (m.action == "mute") db.rows("UPDATE accounts SET chat_muted_until = $2 WHERE id = $1", {m.account, m.until});
+    if (m.action == "suspend") db.rows("UPDATE accounts SET suspended_until = $2 WHERE id = $1", {m.account, m.until});
+    done = true;
+  });
+  return done;
+}
+
+std::vector<ModerationRow> SqlPeopleStore::moderation_of(const std::string& account) {
+  return read_all(run("SELECT m.id, coalesce(m.report, ''), coalesce(m.moderator, ''), m.account, m.action, m.reason, "
+                      "coalesce(m.until_at, 0), m.at, coalesce(a.name, '') FROM moderation_actions m "
+                      "LEFT JOIN accounts a ON a.id = m.moderator WHERE m.account = $1 ORDER BY m.at DESC, m.id",
+                      {account}),
+                  +[](const SqlRow& r) {
+                    return ModerationRow{r.text(0), r.text(1), r.text(2), r.text(3), r.text(4), r.text(5),
+                                         r.integer(6), r.integer(7), r.text(8)};
+                  });
 }
 
 void SqlPeopleStore::delete_account(const std::string& account, const std::string& deleted_name) {

@@ -82,6 +82,14 @@ class SqlPeopleStore : public PeopleStore {
   std::vector<InvitationRow> invitations_of(const std::string& account) override;
   std::optional<std::string> take_invitation(const std::string& table_id, const std::string& account) override;
 
+  bool set_role(const std::string& account, const std::string& role) override;
+  std::vector<AccountRow> accounts_with_role(const std::string& role) override;
+  void add_report(const ReportRow& report) override;
+  std::vector<ReportRow> open_reports(std::size_t limit) override;
+  std::optional<ReportRow> open_report(const std::string& id) override;
+  bool moderate(const ModerationRow& action) override;
+  std::vector<ModerationRow> moderation_of(const std::string& account) override;
+
   void delete_account(const std::string& account, const std::string& deleted_name) override;
   std::size_t delete_expired(long long now) override;
 

@@ -8,6 +8,7 @@
 
 #include "cluster/cluster.hpp"
 #include "common/metrics.hpp"
+#include "common/secrets.hpp"
 #include "common/wall_clock.hpp"
 #include "tables/member.hpp"
 
@@ -27,6 +28,7 @@ Friends::Friends(PeopleStore& people, Metrics& metrics, Settings settings)
       settings_(std::move(settings)),
       requests_(settings_.requests_per_hour, std::chrono::hours(1)),
       invitations_(settings_.invitations_per_10_min, std::chrono::minutes(10)),
+      reports_(settings_.reports_per_hour, std::chrono::hours(1)),
       worker_(1, 5) {}
 
 Friends::~Friends() = default;
@@ -162,6 +164,7 @@ Relations Friends::read_relations(const std::string& account) {
     if (row.relation == "blocked") r.blocked.insert(row.other);
   }
   for (auto& other : people_.blocked_by(account)) r.blocked_by.insert(std::move(other));
+  if (const auto row = people_.account(account)) r.chat_muted_until = row->chat_muted_until;
   return r;
 }
 
@@ -404,6 +407,30 @@ void Friends::decline(std::shared_ptr<Member> member, std::string table, Json re
       refuse(metrics_, member, re, perr::store_unavailable, protocol::kStoreUnavailableMessage);
     }
   });
+}
+
+void Friends::report(std::shared_ptr<Member> member, ReportRow report, Json re) {
+  worker_.post([this, member = std::move(member), report = std::move(report), re = std::move(re)]() mutable {
+    const auto& me = *member->account();
+    if (reports_.wait(me.account) > Throttle::Clock::duration::zero()) {
+      return refuse(metrics_, member, re, perr::rate_limited, "too many reports in the last hour; try again later");
+    }
+    try {
+      reports_.count(me.account);
+      report.id = random_token(9);
+      report.reporter = me.account;
+      report.created_at = unix_now();
+      people_.add_report(report);
+      spdlog::info("report {}: table {}, reason {}", report.id, report.table_id, report.reason);
+      member->send(protocol::render_reported(re, report.id));
+    } catch (const StoreError&) {
+      refuse(metrics_, member, re, perr::store_unavailable, protocol::kStoreUnavailableMessage);
+    }
+  });
+}
+
+void Friends::moderated(const std::string& account, const std::string& frame) {
+  worker_.post([this, account, frame] { tell({account}, frame, true); });
 }
 
 }  // namespace emporium::server

@@ -32,6 +32,7 @@ struct Relations {
   std::set<std::string> friends;     // account ids
   std::set<std::string> blocked;     // those it blocked
   std::set<std::string> blocked_by;  // those who blocked it (never shown to it)
+  long long chat_muted_until = 0;    // a moderator's mute (Unix seconds; docs/friends.md "Moderation")
   bool blocks_either(const std::string& account) const {
     return blocked.count(account) > 0 || blocked_by.count(account) > 0;
   }
@@ -56,6 +57,7 @@ class Friends {
     std::string node = "local";  // this node's name (presence rows are per node)
     std::size_t requests_per_hour = 60;       // friend requests and blocks an account may send
     std::size_t invitations_per_10_min = 30;  // invitations an account may send
+    std::size_t reports_per_hour = 10;        // reports an account may make
   };
   Friends(PeopleStore& people, Metrics& metrics, Settings settings);
   ~Friends();
@@ -76,6 +78,10 @@ class Friends {
   void relate(std::shared_ptr<Member> member, protocol::Relate request, nlohmann::json re);
   void invite(std::shared_ptr<Member> member, InvitingTable table, std::string name, nlohmann::json re);
   void decline(std::shared_ptr<Member> member, std::string table, nlohmann::json re);
+  // A report a room made, with its context (no id yet): stored, then answered `reported`.
+  void report(std::shared_ptr<Member> member, ReportRow report, nlohmann::json re);
+  // A moderator acted on `account`: its connections are told (`frame`) and read their relations again (a chat mute).
+  void moderated(const std::string& account, const std::string& frame);
 
   // Another node's notice (cluster): frames for accounts connected here, relations to read again.
   void heard(const nlohmann::json& notice);
@@ -103,7 +109,7 @@ class Friends {
   Metrics& metrics_;
   const Settings settings_;
   Cluster* cluster_ = nullptr;
-  Throttle requests_, invitations_;
+  Throttle requests_, invitations_, reports_;
   std::mutex mutex_;  // guards members_ and written_
   std::multimap<std::string, std::weak_ptr<Member>> members_;  // this node's signed-in connections, by account
   std::map<std::string, PresenceRow> written_;  // worker only: each account's presence row as last stored here

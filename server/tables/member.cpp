@@ -370,6 +370,16 @@ void Member::handle(protocol::Request request, std::chrono::steady_clock::time_p
           [&](protocol::DeclineInvitation& m) {
             if (!refused_as_guest(re)) context_.friends->decline(self, std::move(m.table), re);
           },
+          [&](protocol::Mute& m) {
+            if (auto table = table_for(m.table, re)) table->mute(self, std::move(m.name), m.on, re);
+          },
+          [&](protocol::ChatSettings& m) {
+            if (auto table = table_for(m.table, re)) table->chat_settings(self, std::move(m), re);
+          },
+          [&](protocol::Report& m) {
+            if (refused_as_guest(re)) return;
+            if (auto table = table_for(m.table, re)) table->report(self, std::move(m), re);
+          },
       },
       request.message);
 }

@@ -103,6 +103,7 @@ protocol::TableInfo Room::info() const {
     }
     t.seats.push_back(si);
   }
+  t.spectators_may_chat = spectators_may_chat_;
   t.spectators = static_cast<int>(
       std::count_if(spectators_.begin(), spectators_.end(), [](const auto& w) { return !w.expired(); }));
   t.creator_seat = creator_seat_;
@@ -243,6 +244,7 @@ void Room::watch(MemberPtr s, Json re, bool by_invite) {
     s->joined(self);
     r.reply(s, protocol::render_watching(re, r.info(), r.live_clock()));
     r.send_snapshot(s, nullptr);
+    r.send_chat_history(s);
     r.table_changed();
     if (!r.ratings_read_) r.read_ratings();
   });
@@ -262,44 +264,6 @@ void Room::snapshot(MemberPtr s, Json re) {
   });
 }
 
-void Room::chat(MemberPtr s, std::string name, std::string text, Json re) {
-  on_strand([self = shared_from_this(), s = std::move(s), name = std::move(name), text = std::move(text),
-             re = std::move(re)] {
-    auto& r = *self;
-    if (r.refused_while_reloading(s, re)) return;
-    const int seat = r.seats_.of(s.get());
-    if (seat < 0 && !r.is_spectator(s.get())) {
-      return r.reply(s, protocol::render_error(re, perr::not_seated, "join or watch the table to chat"));
-    }
-    const std::string& from = seat >= 0 ? r.seats_[seat].name : name;
-    // Not to those who blocked its writer (tables/friends.hpp).
-    const auto frame =
-        std::make_shared<const std::string>(protocol::render_chat(r.id_, from, seat >= 0 ? Json(seat) : Json(nullptr), text));
-    const std::string writer = s->account() ? s->account()->account : std::string();
-    r.each_member([&](const MemberPtr& m) {
-      if (const auto relations = writer.empty() ? nullptr : m->relations(); relations && relations->blocked.count(writer)) {
-        return;
-      }
-      m->send(frame);
-    });
-    r.reply(s, protocol::render_ack(re, r.game_state_ ? r.game_state_->version() : 0));
-    r.keep_for_account(s, text);
-  });
-}
-
-void Room::keep_for_account(const MemberPtr& s, const std::string& text) {
-  const auto& account = s->account();
-  if (!account || !context_.people) return;
-  // The account's export holds the chat lines it wrote; kept on the store's thread, after the line was sent.
-  context_.store_jobs->post([people = context_.people, line = ChatRow{account->account, id_, text, unix_now()}] {
-    try {
-      people->record_chat(line);
-    } catch (const StoreError& e) {
-      spdlog::warn("a chat line could not be kept for its account's export: {}", e.what());
-    }
-  });
-}
-
 void Room::disconnected(Member* member) {
   on_strand([self = shared_from_this(), member] {
     auto& r = *self;
@@ -313,6 +277,7 @@ void Room::disconnected(Member* member) {
       if (st.is_person() && !st.away_since) st.away_since = std::chrono::steady_clock::now();
     }
     std::erase_if(r.spectators_, gone);
+    r.forget_chat_settings(member);
     r.table_changed();
   });
 }

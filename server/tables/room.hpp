@@ -9,7 +9,9 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
+#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -76,11 +78,19 @@ class Room : public std::enable_shared_from_this<Room> {
   void resume(MemberPtr member, std::string token_hash, std::string token, Json re);
   // The account that claimed the seat of this token's hash was deleted: in a running game a bot takes the seat,
   // renamed `deleted_name`; otherwise nothing changes here (the store renamed it in a finished one).
-  void hand_deleted_seat_to_bot(std::string token_hash, std::string deleted_name);
+  // Also a suspended account's (docs/friends.md "Moderation"): then the seat keeps its name (`new_name` none).
+  void hand_seat_to_bot(std::string token_hash, std::optional<std::string> new_name);
   void act(MemberPtr member, std::uint64_t version, Json action, Json re,
            std::chrono::steady_clock::time_point received);
   void snapshot(MemberPtr member, Json re);
+  // ---- room_chat.cpp (docs/friends.md "Chat"): a seated person's line reaches everyone at the table, a spectator's
+  // the spectators and the players who chose to read them; nobody reads a line of someone they muted or blocked.
   void chat(MemberPtr member, std::string name, std::string text, Json re);
+  void mute(MemberPtr member, std::string name, bool on, Json re);
+  void chat_settings(MemberPtr member, protocol::ChatSettings settings, Json re);
+  // A signed-in person reports someone at this table: the report keeps the table, the chat around and the public
+  // view as they are now (tables/friends.hpp stores it).
+  void report(MemberPtr member, protocol::Report report, Json re);
   void disconnected(Member* member);
   // On a finished table, by one of its people: the first call creates the rematch and seats the caller there;
   // later calls take the caller's reserved seat in it. `answered` runs once the reply is on its way (from the
@@ -294,6 +304,21 @@ class Room : public std::enable_shared_from_this<Room> {
   // read since the room was made.
   std::vector<protocol::RatingChange> rating_changes_;
   bool ratings_read_ = false;
+
+  // ---- room_chat.cpp
+  struct KeptLine {
+    protocol::ChatLine line;
+    std::string account;  // its writer's, if signed in
+  };
+  static constexpr std::size_t kChatKept = 100;  // the newest lines a table keeps for those who come (in memory)
+  std::deque<KeptLine> chat_;
+  std::uint64_t chat_written_ = 0;  // lines written here: the next line's id
+  bool spectators_may_chat_ = true;
+  std::map<const Member*, std::set<std::string>> muted_;  // each member's muted names
+  std::set<const Member*> reading_spectators_;            // players who read the spectators' lines
+  bool reads(const MemberPtr& member, const KeptLine& line) const;
+  void send_chat_history(const MemberPtr& member) const;
+  void forget_chat_settings(const Member* member);  // it left or disconnected
 };
 
 }  // namespace emporium::server

@@ -78,6 +78,7 @@ void Room::welcome_seated(int seat, const MemberPtr& s, const Json& re, const st
   const auto invite = is_private_ ? std::optional<std::string>(invite_) : std::nullopt;
   reply(s, protocol::render_seated(re, info(), seat, token, invite, reclaimed, live_clock()));
   send_snapshot(s, nullptr);  // once the game has started
+  send_chat_history(s);
   table_changed();
   read_ratings();
 }
@@ -319,13 +320,13 @@ void Room::seat_to_bot(int seat, const MemberPtr& s, const Json& re, std::option
       });
 }
 
-void Room::hand_deleted_seat_to_bot(std::string token_hash, std::string deleted_name) {
-  on_strand([self = shared_from_this(), token_hash = std::move(token_hash), deleted_name = std::move(deleted_name)] {
+void Room::hand_seat_to_bot(std::string token_hash, std::optional<std::string> new_name) {
+  on_strand([self = shared_from_this(), token_hash = std::move(token_hash), new_name = std::move(new_name)] {
     auto& r = *self;
     const int seat = r.seats_.of_token(token_hash);
     if (seat < 0 || r.state_ != TableState::playing) return;
     // A connection of the account's that still holds the seat is told it left.
-    r.seat_to_bot(seat, r.seats_[seat].member.lock(), nullptr, std::move(deleted_name));
+    r.seat_to_bot(seat, r.seats_[seat].member.lock(), nullptr, std::move(new_name));
   });
 }
 

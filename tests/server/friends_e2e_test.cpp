@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -146,8 +148,11 @@ TEST(Friends, ABlockStopsEveryWayToReachTheBlocker) {
   EXPECT_EQ(code(cy.ws->request({{"type", "invite"}, {"table", cys["table"]["id"]}, {"name", "Ann"}})), "not_friends");
   EXPECT_EQ(code(ann.ws->request({{"type", "join"}, {"invite", cys["invite"]}})), "blocked_player");
 
-  // Cy watches Ann's table and chats: Bo reads it, Ann does not.
+  // Cy watches Ann's table and chats: Bo reads it, Ann does not (both read the spectators).
   expect_type(cy.ws->request({{"type", "watch"}, {"table", table}}), "watching");
+  for (person* p : {&ann, &bo}) {
+    expect_type(p->ws->request({{"type", "chat_settings"}, {"table", table}, {"see_spectators", true}}), "ack");
+  }
   ann_heard = ann.ws->log().size();
   expect_type(cy.ws->request({{"type", "chat"}, {"table", table}, {"text", "psst from Cy"}}), "ack");
   bo.ws->wait_for([](const Json& f) { return f["type"] == "chat" && f["text"] == "psst from Cy"; });
@@ -213,6 +218,166 @@ TEST(Friends, BadRequestsGetAClearErrorAndStoreNothing) {
   expect_type(bo.ws->request({{"type", "decline_invitation"}, {"table", table}}), "invitation_declined");
   EXPECT_EQ(ann.ws->wait_type("invitation_declined")["name"], "Bo");
   EXPECT_EQ(code(bo.ws->request({{"type", "decline_invitation"}, {"table", table}})), "no_such_invitation");
+}
+
+
+// ---- Chat, reports and moderation --------------------------------------------------------------------------------
+
+Json chat(ws_client& ws, const std::string& table, const std::string& text) {
+  return ws.request({{"type", "chat"}, {"table", table}, {"text", text}});
+}
+// Whether `ws` has heard the chat line `text` (each test's lines differ): whatever was sent to it before its ping's
+// pong has arrived, for frames are in order.
+bool hears(ws_client& ws, const std::string& text) {
+  expect_type(ws.request({{"type", "ping"}}), "pong");
+  const auto log = ws.log();
+  return std::any_of(log.begin(), log.end(), [&](const std::string& f) {
+    const Json j = Json::parse(f);
+    return j["type"] == "chat" && j["text"] == text;
+  });
+}
+
+TEST(TableChat, PlayersAndSpectatorsApartMutesTheCreatorsSwitchAndHistory) {
+  server_process server;
+  const auto port = server.port();
+  person ann(port, "Ann"), bo(port, "Bo"), cy(port, "Cy");
+  ws_client di(port);
+  di.wait_type("welcome");
+  const auto seated = ann.ws->request({{"type", "create_table"}, {"game", "medici"}, {"players", 3}, {"rated", false}});
+  const std::string table = seated["table"]["id"];
+  const auto bo_seat = bo.ws->request({{"type", "join"}, {"table", table}});
+  expect_type(bo_seat, "seated");
+  expect_type(cy.ws->request({{"type", "watch"}, {"table", table}}), "watching");
+  expect_type(di.request({{"type", "watch"}, {"table", table}}), "watching");
+
+  // A player's line reaches everyone at the table; a spectator's only the spectators.
+  expect_type(chat(*ann.ws, table, "good luck all"), "ack");
+  EXPECT_TRUE(hears(*bo.ws, "good luck all"));
+  EXPECT_TRUE(hears(*cy.ws, "good luck all"));
+  expect_type(chat(*cy.ws, table, "from the stands"), "ack");
+  EXPECT_TRUE(hears(di, "from the stands"));
+  EXPECT_FALSE(hears(*ann.ws, "from the stands"));
+  EXPECT_FALSE(hears(*bo.ws, "from the stands"));
+
+  // Bo chooses to read the spectators: he is sent what they said so far, and their next lines.
+  expect_type(bo.ws->request({{"type", "chat_settings"}, {"table", table}, {"see_spectators", true}}), "ack");
+  const auto history = bo.ws->wait_type("chat_history");
+  ASSERT_EQ(history["lines"].size(), 2u) << history;
+  EXPECT_EQ(history["lines"][1]["text"], "from the stands");
+  EXPECT_EQ(history["lines"][1]["channel"], "spectators");
+  EXPECT_TRUE(history["lines"][1]["seat"].is_null());
+  expect_type(chat(di, table, "go Bo"), "ack");
+  const std::string di_name = bo.ws->wait_for([](const Json& f) { return f["type"] == "chat" && f["text"] == "go Bo"; })["from"];
+  EXPECT_FALSE(hears(*ann.ws, "go Bo"));
+
+  // Ann mutes Di (for herself): Bo still reads Di.
+  expect_type(ann.ws->request({{"type", "chat_settings"}, {"table", table}, {"see_spectators", true}}), "ack");
+  expect_type(ann.ws->request({{"type", "mute"}, {"table", table}, {"name", di_name}}), "ack");
+  expect_type(chat(di, table, "can you read me"), "ack");
+  EXPECT_FALSE(hears(*ann.ws, "can you read me"));
+  EXPECT_TRUE(hears(*bo.ws, "can you read me"));
+
+  // Only the creator may stop the spectators; then they may not chat, and everyone is shown the switch.
+  EXPECT_EQ(code(bo.ws->request({{"type", "chat_settings"}, {"table", table}, {"spectators_may_chat", false}})), "not_creator");
+  expect_type(ann.ws->request({{"type", "chat_settings"}, {"table", table}, {"spectators_may_chat", false}}), "ack");
+  const auto shown = cy.ws->wait_for([&](const Json& f) { return f["type"] == "table" && f["table"].contains("spectators_may_chat"); });
+  EXPECT_FALSE(shown["table"]["spectators_may_chat"].get<bool>());
+  EXPECT_EQ(code(chat(*cy.ws, table, "let me speak")), "spectators_muted");
+
+  // History after a reconnect: Bo's seat taken back on a new connection brings the lines he may read.
+  bo.connect(port);
+  expect_type(bo.ws->request({{"type", "resume"}, {"token", bo_seat["token"]}}), "seated");
+  const auto again = bo.ws->wait_type("chat_history");
+  ASSERT_EQ(again["lines"].size(), 1u) << again;  // a new connection reads no spectators until it asks again
+  EXPECT_EQ(again["lines"][0]["text"], "good luck all");
+}
+
+// emporium-admin on the server's store.
+int admin(const server_process& server, const std::string& command) {
+  const std::string line = std::string(EMPORIUM_ADMIN_BINARY) + " --data-dir " + server.data_dir() + " " + command +
+                           " >/dev/null 2>&1";
+  return std::system(line.c_str());
+}
+
+TEST(Moderation, AReportKeepsItsContextAndAModeratorMutesThenSuspends) {
+  server_process server;
+  const auto port = server.port();
+  person ann(port, "Ann"), bo(port, "Bo"), mo(port, "Mo");
+  const auto seated = ann.ws->request({{"type", "create_table"}, {"game", "medici"}, {"players", 3}, {"rated", false}});
+  const std::string table = seated["table"]["id"];
+  expect_type(bo.ws->request({{"type", "join"}, {"table", table}}), "seated");
+  expect_type(chat(*bo.ws, table, "hello"), "ack");
+  expect_type(chat(*bo.ws, table, "you play like a potato"), "ack");
+  const auto line = ann.ws->wait_for([](const Json& f) { return f["type"] == "chat" && f["text"] == "you play like a potato"; });
+
+  // Reports without context, or of nobody here, are refused and store nothing.
+  const auto report = [&](person& p, Json fields) {
+    fields["type"] = "report";
+    return p.ws->request(fields);
+  };
+  EXPECT_EQ(code(report(ann, {{"table", "t0nowhere"}, {"name", "Bo"}, {"reason", "abuse"}})), "no_such_table");
+  EXPECT_EQ(code(report(ann, {{"table", table}, {"name", "Zed"}, {"reason", "abuse"}})), "no_such_player");
+  EXPECT_EQ(code(report(ann, {{"table", table}, {"name", "Bo"}, {"reason", "rude"}})), "bad_message");
+  EXPECT_EQ(code(report(ann, {{"table", table}, {"name", "Bo"}, {"reason", "abuse"}, {"line", 999}})), "no_such_line");
+  EXPECT_EQ(code(report(ann, {{"table", table}, {"name", "Ann"}, {"reason", "abuse"}})), "self");
+  const auto made = report(ann, {{"table", table}, {"name", "Bo"}, {"reason", "abuse"}, {"note", "again and again"},
+                                 {"line", line["id"]}});
+  expect_type(made, "reported");
+
+  // Only a moderator sees reports; emporium-admin makes Mo one.
+  EXPECT_EQ(mo.web.get("/api/moderation/reports").status, 403);
+  ASSERT_EQ(admin(server, "grant-moderator mo"), 0);
+  EXPECT_NE(admin(server, "grant-moderator Nobody"), 0);
+  EXPECT_EQ(ann.web.get("/api/moderation/reports").status, 403);
+  const auto listed = mo.web.get("/api/moderation/reports");
+  ASSERT_EQ(listed.status, 200) << listed.body;
+  const auto reports = Json::parse(listed.body)["reports"];
+  ASSERT_EQ(reports.size(), 1u) << reports;
+  const auto& r = reports[0];
+  EXPECT_EQ(r["id"], made["report"]);
+  EXPECT_EQ(r["reporter"], "Ann");
+  EXPECT_EQ(r["account"], "Bo");
+  EXPECT_EQ(r["reason"], "abuse");
+  EXPECT_EQ(r["note"], "again and again");
+  EXPECT_EQ(r["context"]["line"]["text"], "you play like a potato");
+  EXPECT_EQ(r["context"]["table"]["id"], table);
+  ASSERT_EQ(r["context"]["chat"].size(), 2u);
+  EXPECT_EQ(r["context"]["chat"][0]["text"], "hello");
+
+  // Mo mutes Bo's chat for an hour: Bo is told at once, and may not chat.
+  const auto muted = mo.web.post("/api/moderation/act", {{"report", r["id"]}, {"action", "mute"}, {"reason", "insults"}, {"hours", 1}});
+  ASSERT_EQ(muted.status, 200) << muted.body;
+  const auto told = bo.ws->wait_type("moderation");
+  EXPECT_EQ(told["action"], "mute");
+  EXPECT_EQ(told["reason"], "insults");
+  EXPECT_GT(told["until"].get<long long>(), 0);
+  EXPECT_EQ(code(chat(*bo.ws, table, "still here")), "chat_muted");
+  EXPECT_EQ(mo.web.post("/api/moderation/act", {{"report", r["id"]}, {"action", "dismiss"}, {"reason", "x"}}).status, 404)
+      << "a report is acted on once";
+  EXPECT_TRUE(Json::parse(mo.web.get("/api/moderation/reports").body)["reports"].empty());
+  const auto bo_page = Json::parse(bo.web.get("/api/account").body);
+  ASSERT_EQ(bo_page["moderation"].size(), 1u) << bo_page;
+  EXPECT_EQ(bo_page["moderation"][0]["action"], "mute");
+
+  // A suspension, by name, during a game: Bo's connection closes, a bot plays his seat, and he cannot sign in.
+  expect_type(ann.ws->request({{"type", "add_bot"}, {"table", table}, {"seat", 2}, {"level", "easy"}}), "ack");
+  expect_type(ann.ws->request({{"type", "start"}, {"table", table}}), "ack");
+  const auto suspended = mo.web.post("/api/moderation/act", {{"name", "Bo"}, {"action", "suspend"}, {"reason", "repeated abuse"}, {"hours", 48}});
+  ASSERT_EQ(suspended.status, 200) << suspended.body;
+  for (int i = 0; i < 50 && !bo.ws->closed(); ++i) std::this_thread::sleep_for(100ms);
+  EXPECT_TRUE(bo.ws->closed());
+  const auto bot_seat = ann.ws->wait_for([&](const Json& f) {
+    if (f["type"] != "table" && f["type"] != "events") return false;
+    const auto& t = f.contains("table") && f["table"].is_object() ? f["table"] : Json();
+    return t.is_object() && t["seats"][1].value("stand_in", "") == "left";
+  }, 10s);
+  EXPECT_EQ(bot_seat["table"]["seats"][1]["name"], "Bo");
+  browser again(port);
+  const auto refused = again.post("/api/sign-in", {{"name", "Bo"}, {"password", "correct horse Bo"}});
+  EXPECT_EQ(refused.status, 403) << refused.body;
+  EXPECT_NE(refused.body.find("repeated abuse"), std::string::npos);
+  EXPECT_EQ(mo.web.post("/api/moderation/act", {{"name", "Mo"}, {"action", "warn"}, {"reason", "x"}}).status, 400);
+  EXPECT_EQ(ann.web.post("/api/moderation/act", {{"name", "Bo"}, {"action", "warn"}, {"reason", "x"}}).status, 403);
 }
 
 }  // namespace

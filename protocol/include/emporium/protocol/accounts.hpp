@@ -56,6 +56,14 @@ struct SetPassword { std::optional<std::string> current; std::string password; }
 struct SessionSignOut { std::string id; };             // one of the account's sessions, by its public id
 struct ClaimSeats { std::vector<std::string> seats; };
 struct DeleteAccount { std::string name; };            // the account's name again, to confirm
+// A moderator's action (docs/friends.md "Moderation"): on a report, or on an account by name; why, and for how long
+// (a mute or a suspension: 1 hour to a year).
+struct ModerationAct {
+  std::string report, name;  // one of them
+  std::string action;        // "dismiss" (a report only), "warn", "mute", "suspend"
+  std::string reason;
+  int hours = 0;
+};
 
 template <class T>
 using Parsed = std::variant<T, ParseError>;  // ParseError's id is always null here
@@ -72,5 +80,6 @@ Parsed<SetPassword> parse_set_password(std::string_view body, const Limits& limi
 Parsed<SessionSignOut> parse_session_sign_out(std::string_view body, const Limits& limits = {});
 Parsed<ClaimSeats> parse_claim_seats(std::string_view body, const Limits& limits = {});
 Parsed<DeleteAccount> parse_delete_account(std::string_view body, const Limits& limits = {});
+Parsed<ModerationAct> parse_moderation_act(std::string_view body, const Limits& limits = {});
 
 }  // namespace emporium::protocol::accounts

@@ -73,6 +73,12 @@ inline constexpr const char* no_such_invitation = "no_such_invitation";
 inline constexpr const char* blocked_player = "blocked_player";      // join: you blocked someone seated there
 inline constexpr const char* cannot_join = "cannot_join";            // join: someone seated there blocked you (not said)
 inline constexpr const char* friends_only = "friends_only";          // join: the creator's friends and invitees only
+// Chat and reports (issue 34).
+inline constexpr const char* spectators_muted = "spectators_muted";  // the creator turned spectators' chat off
+inline constexpr const char* chat_muted = "chat_muted";              // a moderator muted this account's chat for a time
+inline constexpr const char* no_such_line = "no_such_line";          // report: no chat line of that id at this table
+inline constexpr const char* not_moderator = "not_moderator";
+inline constexpr const char* suspended = "suspended";                // the account is suspended (sign-in refused)
 inline constexpr const char* internal_error = "internal_error";
 // The server cannot reach its store (or it is too slow) now: nothing was changed; try again in a few seconds.
 inline constexpr const char* store_unavailable = "store_unavailable";
@@ -181,10 +187,29 @@ struct Invite {           // {"type":"invite","table":"t8f3k2","name":"Bo"}  a f
 struct DeclineInvitation {  // {"type":"decline_invitation","table":"t8f3k2"}
   std::string table;
 };
+// Chat at a table (docs/friends.md "Chat").
+struct Mute {             // {"type":"mute","table":"t8f3k2","name":"Bo","on":true}  hide a person's chat from yourself
+  std::string table;
+  std::string name;
+  bool on = true;
+};
+struct ChatSettings {     // {"type":"chat_settings","table":"t8f3k2","see_spectators":true,"spectators_may_chat":false}
+  std::string table;
+  std::optional<bool> see_spectators;       // a seated player: whether spectators' chat reaches them (off at first)
+  std::optional<bool> spectators_may_chat;  // the creator: whether spectators may chat at all
+};
+struct Report {           // {"type":"report","table":"t8f3k2","name":"Bo","reason":"abuse","note":"...","line":12}
+  static constexpr const char* kReasons[] = {"abuse", "cheating", "spam", "other"};
+  std::string table;
+  std::string name;
+  std::string reason;
+  std::string note;
+  std::optional<std::uint64_t> line;  // the chat line reported, by its id
+};
 
 using Message = std::variant<Hello, SetName, WatchLobby, CreateTable, Join, Watch, Leave, Start, AddBot, RemoveBot,
                              ReplaceAbsent, Resume, Act, SnapshotRequest, Chat, Ping, Rematch, MyGames, Friends,
-                             Relate, Invite, DeclineInvitation>;
+                             Relate, Invite, DeclineInvitation, Mute, ChatSettings, Report>;
 
 struct Request {
   Json id;  // null when the client sent none
@@ -251,6 +276,7 @@ struct TableInfo {
   std::string state;  // "waiting", "playing" or "finished"
   std::vector<SeatInfo> seats;
   int spectators = 0;
+  bool spectators_may_chat = true;  // sent only when false: the creator turned spectators' chat off
   int creator_seat = 0;
   std::optional<RematchOffer> rematch;   // on a finished table whose rematch was offered
   std::optional<std::string> rematch_of;  // on the rematch: the finished table it replays
@@ -316,6 +342,22 @@ std::string render_events(std::string_view table, std::uint64_t version, std::st
                           std::string_view legal_json, const Json& clock = nullptr, const Json& shuffle = nullptr);
 std::string render_ack(const Json& re, std::uint64_t version);
 std::string render_chat(std::string_view table, std::string_view from, const Json& seat, std::string_view text);
+// A chat line as a table keeps it: `id` numbers the table's lines (a report names one), `seat` is null for a
+// spectator, `channel` "players" (a seated person's: everyone at the table reads it) or "spectators" (read by
+// spectators, and by the players who chose to).
+struct ChatLine {
+  std::uint64_t id = 0;
+  std::string from;
+  Json seat;
+  std::string channel = "players";
+  std::string text;
+  long long at = 0;
+};
+Json chat_line_json(const ChatLine& line);
+std::string render_chat(std::string_view table, const ChatLine& line);
+// The lines kept at a table that this member may read, oldest first: after seated, watching and resume.
+std::string render_chat_history(std::string_view table, const std::vector<ChatLine>& lines);
+std::string render_reported(const Json& re, std::string_view report);
 std::string render_pong(const Json& re);
 std::string render_my_games(const Json& re, const std::vector<MyGame>& games, const std::vector<std::string>& unknown);
 std::string render_error(const Json& re, std::string_view code, std::string_view message);
