@@ -31,6 +31,7 @@ export class Friends {
   }
 
   set(state) {
+    if (state === this.state) return; // nothing changed (news of a table nobody invited this player to)
     this.state = state;
     this.emit('change', state);
   }

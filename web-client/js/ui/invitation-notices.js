@@ -12,17 +12,17 @@ export function createInvitationNotices({ friends, store, navigate, notify, game
   const el = h('div', { class: 'invitations', 'aria-live': 'polite', 'data-testid': 'invitations' });
   let busy = false;
 
+  /** Runs Join or Decline; after a decline (or a refusal) the keyboard goes to the next notice, else to the page. */
   async function answer(inv, work) {
     if (busy) return;
     busy = true;
     try {
-      await work();
+      if (await work() === 'away') return; // joined: the table's page takes the keyboard
     } catch (err) {
       notify(errorText(err, 'friends'), 'error');
     } finally {
       busy = false;
     }
-    // The notice answered is gone: the keyboard goes to the next one, else to the page.
     const next = el.querySelector('[data-testid=invitation-join]');
     if (next) next.focus({ preventScroll: true });
     else if (!document.activeElement || document.activeElement === document.body) document.getElementById('app')?.focus({ preventScroll: true });
@@ -40,6 +40,7 @@ export function createInvitationNotices({ friends, store, navigate, notify, game
             const reply = await friends.join(inv);
             rememberSeat(store, reply);
             navigate(tablePath(reply.table.id));
+            return 'away';
           }),
         }, t('invitation.join')),
         h('button', {

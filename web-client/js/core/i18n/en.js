@@ -593,7 +593,7 @@ export default {
   'friends.decline': 'Decline',
   'friends.declineLabel': 'Decline {name}’s friend request',
   'friends.cancel': 'Cancel request',
-  'friends.cancelLabel': 'Cancel your friend request to {name}',
+  'friends.cancelLabel': 'Cancel request to {name}',
   'friends.remove': 'Remove',
   'friends.removeLabel': 'Remove {name} from your friends',
   'friends.remove.ask': 'Remove {name} from your friends?',

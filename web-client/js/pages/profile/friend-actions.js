@@ -32,7 +32,9 @@ export function createFriendActions({ friends, redraw }) {
     onclick: () => act(type, name, done),
   }, label);
 
+  /** The element, or null until the friends state is known (it would offer "Add friend" to a friend). */
   function render(name) {
+    if (!friends.known) return null;
     const relation = relationOf(friends.state, name);
     const main = {
       none: button(t('friends.profile.add'), 'friend_request', name, 'friends.add.sent', { kind: 'primary', testid: 'profile-friend-add' }),

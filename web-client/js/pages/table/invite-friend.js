@@ -13,6 +13,7 @@ export function createInviteFriend({ friends, gameTitle }) {
   const status = formStatus('invite-friend-status');
   let props = { info: null, me: null };
   let chosen = ''; // the friend chosen, kept across renders
+  let drawn = ''; // what was drawn last: a table frame that changes none of it leaves an open select alone
   let busy = false;
 
   async function send(table) {
@@ -36,11 +37,15 @@ export function createInviteFriend({ friends, gameTitle }) {
     const show = friends.signedIn && Boolean(info) && info.state === 'waiting' && me !== null && me !== undefined;
     el.hidden = !show;
     if (!show) {
+      drawn = '';
       replace(el);
       return;
     }
     const choices = inviteChoices(friends.state);
     if (!choices.some((f) => f.name === chosen)) chosen = choices.length ? choices[0].name : '';
+    const key = JSON.stringify([info.id, language(), chosen, choices]);
+    if (key === drawn) return;
+    drawn = key;
     const select = h('select', {
       id: 'invite-friend-name', 'data-testid': 'invite-friend-name', 'data-focus': 'invite-friend-name',
       onchange: (e) => { chosen = e.target.value; },
