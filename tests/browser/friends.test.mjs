@@ -1,0 +1,152 @@
+// Friends, presence, invitations and blocks in the browser (issue 34, part 1): Chromium (headless) driven by
+// playwright-core against the real server binary. It needs the server's part (the friends requests and frames,
+// friends_only tables, the join refusals for blocks; docs/client.md "Friends"): it is written against that contract.
+//
+// Ann, Bo and Cy sign up, each in a browser context of their own. Ann asks Bo by name from the lobby's Friends
+// panel; Bo sees the request and accepts; Ann sees Bo online. Ann creates a friends-only Medici table for two and
+// invites Bo from the table page; Bo gets the invitation in his lobby and joins with it; Ann's panel says Bo is
+// playing; the game starts with both seated. Ann blocks Cy from his profile; Cy cannot join Ann's next public
+// table ("You cannot join this table"). axe finds no serious or critical violation on the lobby with the panel,
+// light and dark.
+//
+// Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DESKTOP, axeAudit, createHarness, step } from './support.mjs';
+
+const h = createHarness({ serverArgs: ['--bot-delay-ms', '0'], failurePrefix: 'failure-friends-' });
+
+const PASSWORD = 'a long enough password';
+const row = (name) => `[data-testid=friends-panel] [data-friend="${name}"]`;
+
+async function signUp(page, name) {
+  await page.goto('/');
+  await page.waitForSelector('[data-testid=connection][data-state=open]');
+  await page.evaluate((n) => window.emporium.accounts.signUpWithPassword({ name: n, password: PASSWORD }), name);
+  await page.waitForFunction((n) => window.emporium.conn.account && window.emporium.conn.account.name === n, name, { timeout: 15000 });
+  await page.waitForSelector('[data-testid=friend-add-name]');
+}
+
+/** Back to the lobby the way a player goes (the brand link: the page and its connection stay). */
+async function toLobby(page) {
+  await page.click('.brand');
+  await page.waitForSelector('[data-testid=friends-panel] [data-testid=friend-add-name]');
+}
+
+/** In the lobby: a 2-player Medici table, friends only or not; returns its id once the table page is open. */
+async function createMedici(page, { friendsOnly }) {
+  await page.selectOption('#create-game', 'medici');
+  await page.selectOption('#create-players', '2');
+  await page.setChecked('[data-testid=create-friends-only]', friendsOnly);
+  await page.click('[data-testid=create-table]');
+  await page.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  return page.url().split('/t/')[1];
+}
+
+test('friend requests, presence, an invitation to a friends-only table, a block', { timeout: 120000 }, async () => {
+  const A = await h.newPage('Ann', DESKTOP);
+  const B = await h.newPage('Bo', DESKTOP);
+  const C = await h.newPage('Cy', DESKTOP);
+  const bad = [];
+  try {
+    await step('a guest is told to sign in to add friends; Ann, Bo and Cy sign up', 40000, async () => {
+      await A.goto('/');
+      await A.waitForSelector('[data-testid=friends-guest]');
+      assert.match(await A.textContent('[data-testid=friends-guest]'), /^Sign in to add friends\. Sign in$/);
+      assert.equal(await A.isDisabled('[data-testid=create-friends-only]'), true, 'a guest cannot make a friends-only table');
+      await Promise.all([signUp(A, 'Ann'), signUp(B, 'Bo'), signUp(C, 'Cy')]);
+      assert.equal(await A.isDisabled('[data-testid=create-friends-only]'), false);
+    });
+
+    await step('Ann asks Bo by name; a name nobody has is refused in words', 15000, async () => {
+      await A.fill('[data-testid=friend-add-name]', 'Nobody');
+      await A.click('[data-testid=friend-add]');
+      await A.waitForSelector('[data-testid=friend-add-status][data-kind=error]');
+      assert.equal(await A.textContent('[data-testid=friend-add-status]'), 'There is no player by that name.');
+      await A.fill('[data-testid=friend-add-name]', 'Bo');
+      await A.click('[data-testid=friend-add]');
+      await A.waitForSelector('[data-testid=friend-add-status][data-kind=ok]');
+      assert.equal(await A.textContent('[data-testid=friend-add-status]'), 'Friend request sent to Bo.');
+      await A.waitForSelector(`${row('Bo')}[data-testid=friend-outgoing]`);
+    });
+
+    await step('Bo sees the request and accepts; Ann sees Bo online', 15000, async () => {
+      await B.waitForSelector(`${row('Ann')}[data-testid=friend-incoming]`);
+      await B.click(`${row('Ann')} [data-testid=friend-accept]`);
+      await B.waitForSelector(`${row('Ann')}[data-testid=friend]`);
+      assert.equal(await B.evaluate(() => document.activeElement.closest('[data-friend]')?.dataset.friend), 'Ann',
+        'the keyboard stays with Ann, now among the friends');
+      await A.waitForSelector(`${row('Bo')}[data-testid=friend][data-status=online]`);
+      assert.equal(await A.textContent(`${row('Bo')} [data-testid=friend-presence]`), 'Online');
+      assert.equal(await A.$('[data-testid=friend-outgoing]'), null);
+    });
+
+    let table;
+    await step('Ann creates a friends-only Medici table and invites Bo from it', 15000, async () => {
+      table = await createMedici(A, { friendsOnly: true });
+      await A.waitForSelector('[data-testid=invite-friend-name]');
+      assert.deepEqual(await A.$$eval('[data-testid=invite-friend-name] option', (os) => os.map((o) => o.value)), ['Bo']);
+      await A.click('[data-testid=invite-friend-send]');
+      await A.waitForSelector('[data-testid=invite-friend-status][data-kind=ok]');
+      assert.equal(await A.textContent('[data-testid=invite-friend-status]'), 'Invitation sent to Bo.');
+    });
+
+    await step('Bo sees the invitation in his lobby and joins with it', 15000, async () => {
+      const notice = `[data-testid=invitation][data-table="${table}"]`;
+      await B.waitForSelector(notice);
+      assert.equal(await B.textContent(`${notice} .invitation-text`), 'Ann invites you to Medici (2 players)');
+      assert.equal(await B.getAttribute('[data-testid=invitations]', 'aria-live'), 'polite');
+      await B.click(`${notice} [data-testid=invitation-join]`);
+      await B.waitForURL(new RegExp(`/t/${table}$`));
+      await B.waitForSelector('.seat.is-me');
+      assert.equal(await B.$(notice), null, 'the invitation answered is gone');
+    });
+
+    await step('Ann\'s panel says Bo is playing; back at the table, the game starts with both seated', 20000, async () => {
+      await toLobby(A);
+      await A.waitForSelector(`${row('Bo')}[data-status=playing]`);
+      assert.match(await A.textContent(`${row('Bo')} [data-testid=friend-presence]`), /^Playing( Medici)?$/);
+      await A.goBack();
+      await A.waitForURL(new RegExp(`/t/${table}$`));
+      await A.click('[data-testid=start]:not([disabled])');
+      for (const page of [A, B]) {
+        await page.waitForSelector('.pregame', { state: 'hidden' });
+        await page.waitForSelector('[data-testid=invite-friend]', { state: 'hidden' });
+        await page.waitForFunction(() => document.querySelector('[data-testid=turn]')?.textContent.trim());
+      }
+    });
+
+    let open;
+    await step('Ann blocks Cy from his profile, then opens a public table', 15000, async () => {
+      await A.goto('/u/Cy');
+      await A.click('[data-testid=profile-block]');
+      await A.waitForSelector('[data-testid=profile-friend][data-relation=blocked]');
+      assert.equal(await A.textContent('[data-testid=profile-friend-status]'), 'You blocked Cy.');
+      await A.goto('/');
+      await A.waitForSelector('[data-testid=friends-blocked]');
+      open = await createMedici(A, { friendsOnly: false });
+    });
+
+    await step('Cy cannot join Ann\'s table: "You cannot join this table"', 15000, async () => {
+      const entry = `.table-item[data-table="${open}"]`;
+      await C.waitForSelector(`${entry} button >> text=Join`);
+      await C.click(`${entry} button >> text=Join`);
+      await C.waitForSelector('#notices .notice--error');
+      assert.match(await C.textContent('#notices .notice--error'), /You cannot join this table\./);
+      assert.match(C.url(), /\/$/, 'Cy stays in the lobby');
+    });
+
+    await step('axe: the lobby with the Friends panel (a friend, the blocked list), light and dark', 20000, async () => {
+      await A.click('.brand');
+      await A.waitForSelector(`${row('Bo')}[data-testid=friend]`);
+      await A.waitForSelector('[data-testid=friends-blocked]');
+      bad.push(...await axeAudit(A, 'lobby with friends'));
+    });
+
+    assert.deepEqual(bad, [], 'no serious or critical accessibility violation (printed above)');
+    assert.deepEqual(h.pageErrors, []);
+    assert.deepEqual(h.dialogs, [], 'no window.confirm or alert');
+  } catch (err) {
+    throw await h.annotateFailure(err);
+  }
+});
