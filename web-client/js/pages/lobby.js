@@ -1,8 +1,8 @@
 // The lobby: the display name, "play against bots" (js/pages/lobby/play-bots.js), a form to create a table (with the
 // chosen game's "How to play"; rated or casual), the live list of public tables (watch_lobby; js/models/lobby-list.js
 // keeps it; each marked rated or casual) and the tables this browser holds a seat at, the Friends panel
-// (js/pages/lobby/friends-panel.js), and the way to the leaderboards. A change of language draws it again in place (relabel),
-// keeping what was chosen in the forms and the list of tables.
+// (js/pages/lobby/friends-panel.js), and the way to the leaderboards. A change of language draws it again in
+// place (relabel), keeping what was chosen in the forms and the list of tables.
 import { h, replace, keepValues } from '../core/dom.js';
 import { t } from '../core/i18n/index.js';
 import { tablePath, myGamesPath, leaderboardPath, signInPath } from '../core/route.js';
