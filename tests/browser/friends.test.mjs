@@ -6,8 +6,8 @@
 // panel; Bo sees the request and accepts; Ann sees Bo online. Ann creates a friends-only Medici table for two and
 // invites Bo from the table page; Bo gets the invitation in his lobby and joins with it; Ann's panel says Bo is
 // playing; the game starts with both seated. Ann blocks Cy from his profile; Cy cannot join Ann's next public
-// table ("You cannot join this table"). axe finds no serious or critical violation on the lobby with the panel,
-// light and dark.
+// table ("You cannot join this table"). axe finds no serious or critical violation in the lobby's Friends panel
+// and in an invitation, light and dark.
 //
 // Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
 import { test } from 'node:test';
@@ -22,7 +22,7 @@ const row = (name) => `[data-testid=friends-panel] [data-friend="${name}"]`;
 async function signUp(page, name) {
   await page.goto('/');
   await page.waitForSelector('[data-testid=connection][data-state=open]');
-  await page.evaluate((n) => window.emporium.accounts.signUpWithPassword({ name: n, password: PASSWORD }), name);
+  await page.evaluate(([n, password]) => window.emporium.accounts.signUpWithPassword({ name: n, password }), [name, PASSWORD]);
   await page.waitForFunction((n) => window.emporium.conn.account && window.emporium.conn.account.name === n, name, { timeout: 15000 });
   await page.waitForSelector('[data-testid=friend-add-name]');
 }
@@ -96,6 +96,7 @@ test('friend requests, presence, an invitation to a friends-only table, a block'
       await B.waitForSelector(notice);
       assert.equal(await B.textContent(`${notice} .invitation-text`), 'Ann invites you to Medici (2 players)');
       assert.equal(await B.getAttribute('[data-testid=invitations]', 'aria-live'), 'polite');
+      bad.push(...await axeAudit(B, 'an invitation', { include: '[data-testid=invitations]' }));
       await B.click(`${notice} [data-testid=invitation-join]`);
       await B.waitForURL(new RegExp(`/t/${table}$`));
       await B.waitForSelector('.seat.is-me');
@@ -136,11 +137,24 @@ test('friend requests, presence, an invitation to a friends-only table, a block'
       assert.match(C.url(), /\/$/, 'Cy stays in the lobby');
     });
 
-    await step('axe: the lobby with the Friends panel (a friend, the blocked list), light and dark', 20000, async () => {
+    await step('axe: the lobby\'s Friends panel (a friend, the blocked list), light and dark', 20000, async () => {
       await A.click('.brand');
       await A.waitForSelector(`${row('Bo')}[data-testid=friend]`);
       await A.waitForSelector('[data-testid=friends-blocked]');
-      bad.push(...await axeAudit(A, 'lobby with friends'));
+      bad.push(...await axeAudit(A, 'the Friends panel', { include: '[data-testid=friends-panel]' }));
+    });
+
+    await step('Ann removes Bo, asked in place first; Bo\'s list follows', 10000, async () => {
+      await A.click(`${row('Bo')} [data-testid=friend-remove]`);
+      assert.equal(await A.textContent(`${row('Bo')} .confirm-inline > span`), 'Remove Bo from your friends?');
+      assert.equal(await A.evaluate(() => document.activeElement.dataset.testid), 'friend-remove-yes', 'the keyboard is on the answer');
+      await A.click(`${row('Bo')} [data-testid=friend-remove-yes]`);
+      await A.waitForSelector(row('Bo'), { state: 'detached' });
+      assert.equal(await A.textContent('[data-testid=friends-status]'), 'Bo is no longer your friend.');
+      await B.goto('/');
+      await B.waitForSelector('#friends-list-h');
+      assert.equal(await B.textContent('#friends-list-h'), 'Your friends (0)');
+      assert.equal(await B.$(row('Ann')), null);
     });
 
     assert.deepEqual(bad, [], 'no serious or critical accessibility violation (printed above)');

@@ -153,7 +153,8 @@ export function createFriendsPanel({ friends, gameTitle }) {
   }
 
   function render() {
-    if (!friends.conn.ready && !friends.known) {
+    // Until the state comes (signed in), or the connection says who this is.
+    if (!friends.known && (friends.signedIn || !friends.conn.ready)) {
       replace(el, h('h2', { id: 'friends-h', tabindex: '-1' }, t('friends.heading')), h('p', { class: 'hint' }, t('common.loading')));
       return;
     }
