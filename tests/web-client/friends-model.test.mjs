@@ -1,6 +1,7 @@
 // The friends model (web-client/js/models/friends-model.js): the `friends` frame taken whole, `friend` frames
 // upserted by name (case aside) and removed by `none`, the panel's order, presence in words, and the invitations
-// (added, replaced, gone on join / decline / the table's start).
+// (added, replaced, gone on join / decline / the table's start); and the app-wide keeper of that state
+// (web-client/js/ui/friends.js) on a fake connection.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -8,6 +9,7 @@ import {
   emptyFriends, applyFriends, applyFriend, relationOf, sortFriends, inviteChoices, addInvitation, removeInvitation, tableNews,
   joinRequest, invitationGone, presenceWords, agoText,
 } from '../../web-client/js/models/friends-model.js';
+import { Friends } from '../../web-client/js/ui/friends.js';
 import { translate } from '../../web-client/js/core/i18n/index.js';
 import en from '../../web-client/js/core/i18n/en.js';
 
@@ -143,4 +145,97 @@ test('an invitation goes when its table starts or closes, not while it waits', (
   s = tableNews(s, { id: 't1', state: 'playing' });
   assert.deepEqual(s.invitations, []);
   assert.equal(tableNews(s, undefined), s);
+});
+
+// ---- the app-wide keeper (web-client/js/ui/friends.js), on a fake connection ----
+
+/** A connection's surface as Friends uses it; `answer(msg)` is the server (a frame, or an error to refuse). */
+class FakeConn {
+  constructor(answer) {
+    this.answer = answer;
+    this.ready = false;
+    this.account = null;
+    this.fns = { ready: new Set(), message: new Set() };
+    this.sent = [];
+  }
+  whenReady(fn) { this.fns.ready.add(fn); return () => this.fns.ready.delete(fn); }
+  on(type, fn) { this.fns[type].add(fn); return () => this.fns[type].delete(fn); }
+  request(msg) {
+    this.sent.push(msg);
+    const reply = this.answer(msg);
+    return reply instanceof Error ? Promise.reject(reply) : Promise.resolve(reply);
+  }
+  async hello(account) {
+    this.account = account;
+    this.ready = true;
+    await Promise.all([...this.fns.ready].map((fn) => fn()));
+  }
+  push(frame) { for (const fn of this.fns.message) fn(frame); }
+}
+const refusal = (code) => Object.assign(new Error(code), { code });
+const INVITE = { type: 'invitation', table: 't7', game: 'medici', from: 'Ann', players: 2, invite: 'k7', at: NOW_S };
+
+test('the keeper asks for the friends after a signed-in hello only, and says each change', async () => {
+  const conn = new FakeConn((msg) => (msg.type === 'friends' ? { type: 'friends', friends: [{ name: 'Bo', presence: { status: 'online' } }] } : null));
+  const friends = new Friends(conn);
+  let changes = 0;
+  friends.on('change', () => { changes += 1; });
+  await conn.hello(null);
+  assert.deepEqual(conn.sent, [], 'a guest asks nothing');
+  assert.equal(friends.signedIn, false);
+  await conn.hello({ id: 'a1', name: 'Ann' });
+  assert.deepEqual(conn.sent, [{ type: 'friends' }]);
+  assert.ok(friends.known);
+  assert.deepEqual(names(friends.state.friends), ['Bo']);
+  const before = changes;
+  conn.push({ type: 'friend', name: 'Bo', relation: 'friend', presence: { status: 'playing' } });
+  assert.equal(friends.state.friends[0].presence.status, 'playing');
+  conn.push({ type: 'table', table: { id: 'elsewhere', state: 'playing' } });
+  assert.equal(changes, before + 1, 'news of a table nobody invited to changes nothing');
+  conn.push(INVITE);
+  assert.deepEqual(friends.state.invitations.map((i) => i.table), ['t7']);
+  conn.push({ type: 'table', table: { id: 't7', state: 'playing' } });
+  assert.deepEqual(friends.state.invitations, [], 'the table started: the invitation goes');
+});
+
+test('the keeper applies the reply to its own request, and passes invitation_declined on', async () => {
+  const conn = new FakeConn((msg) => {
+    if (msg.type === 'friends') return { type: 'friends' };
+    if (msg.type === 'friend_request') return { type: 'friend', name: 'Bo', relation: 'outgoing' };
+    return refusal('no_such_player');
+  });
+  const friends = new Friends(conn);
+  await conn.hello({ id: 'a1', name: 'Ann' });
+  const reply = await friends.ask('friend_request', 'bo');
+  assert.deepEqual(conn.sent.at(-1), { type: 'friend_request', name: 'bo' });
+  assert.equal(reply.name, 'Bo');
+  assert.equal(relationOf(friends.state, 'Bo'), 'outgoing');
+  await assert.rejects(friends.ask('block', 'Nobody'), { code: 'no_such_player' });
+  assert.equal(relationOf(friends.state, 'Nobody'), 'none', 'a refusal changes nothing');
+  const declined = [];
+  friends.on('declined', (d) => declined.push(d));
+  conn.push({ type: 'invitation_declined', table: 't7', name: 'Bo' });
+  assert.deepEqual(declined, [{ table: 't7', name: 'Bo' }]);
+});
+
+test('joining or declining ends the invitation; a refusal ends it only when it is gone', async () => {
+  let joinAnswer = { type: 'joined', table: { id: 't7' }, seat: 1 };
+  const conn = new FakeConn((msg) => {
+    if (msg.type === 'friends') return { type: 'friends', invitations: [INVITE, { ...INVITE, table: 't8', invite: undefined }] };
+    if (msg.type === 'join') return joinAnswer;
+    return refusal('no_such_invitation');
+  });
+  const friends = new Friends(conn);
+  await conn.hello({ id: 'b1', name: 'Bo' });
+  const [t7, t8] = friends.state.invitations;
+  joinAnswer = refusal('disconnected');
+  await assert.rejects(friends.join(t7), { code: 'disconnected' });
+  assert.equal(friends.state.invitations.length, 2, 'a lost connection keeps it: try again');
+  joinAnswer = { type: 'joined', table: { id: 't7' }, seat: 1 };
+  await friends.join(t7);
+  assert.deepEqual(conn.sent.at(-1), { type: 'join', invite: 'k7' });
+  assert.deepEqual(friends.state.invitations.map((i) => i.table), ['t8']);
+  await assert.rejects(friends.decline(t8), { code: 'no_such_invitation' });
+  assert.deepEqual(conn.sent.at(-1), { type: 'decline_invitation', table: 't8' });
+  assert.deepEqual(friends.state.invitations, [], 'gone on the server: gone here');
 });
