@@ -5,7 +5,8 @@
 // Ann, Bo and Cy sign up, each in a browser context of their own. Ann asks Bo by name from the lobby's Friends
 // panel; Bo sees the request and accepts; Ann sees Bo online. Ann creates a friends-only Medici table for two and
 // invites Bo from the table page; Bo gets the invitation in his lobby and joins with it; Ann's panel says Bo is
-// playing; the game starts with both seated. Ann blocks Cy from his profile; Cy cannot join Ann's next public
+// playing; the game starts with both seated. Cy asks Ann to be friends and Ann blocks him from the request (a
+// new player's profile is not shown before a public game, so not from there); Cy cannot join Ann's next public
 // table ("You cannot join this table"). axe finds no serious or critical violation in the lobby's Friends panel
 // and in an invitation, light and dark.
 //
@@ -118,13 +119,16 @@ test('friend requests, presence, an invitation to a friends-only table, a block'
     });
 
     let open;
-    await step('Ann blocks Cy from his profile, then opens a public table', 15000, async () => {
-      await A.goto('/u/Cy');
-      await A.click('[data-testid=profile-block]');
-      await A.waitForSelector('[data-testid=profile-friend][data-relation=blocked]');
-      assert.equal(await A.textContent('[data-testid=profile-friend-status]'), 'You blocked Cy.');
+    await step('Cy asks Ann; she blocks him from the request, then opens a public table', 15000, async () => {
+      await C.fill('[data-testid=friend-add-name]', 'Ann');
+      await C.click('[data-testid=friend-add]');
+      await C.waitForSelector('[data-testid=friend-add-status][data-kind=ok]');
       await A.goto('/');
-      await A.waitForSelector('[data-testid=friends-blocked]');
+      await A.click(`${row('Cy')}[data-testid=friend-incoming] [data-testid=friend-block]`);
+      await A.waitForSelector('[data-testid=friends-blocked] [data-friend="Cy"]', { state: 'attached' });
+      assert.equal(await A.textContent('[data-testid=friends-status]'), 'You blocked Cy.');
+      assert.equal(await A.$('[data-testid=friend-incoming]'), null);
+      assert.equal(await A.evaluate(() => document.activeElement.id), 'friends-h', 'the blocked list is folded: the keyboard goes to the heading');
       open = await createMedici(A, { friendsOnly: false });
     });
 

@@ -1,5 +1,5 @@
 // The lobby's Friends panel (signed-in players; a guest is told to sign in): "Add a friend" by name, the requests
-// that came (Accept / Decline) and went (Cancel), the friends with their presence ("Playing Medici" linking to
+// that came (Accept / Decline / Block: someone who will not stop asking) and went (Cancel), the friends with their presence ("Playing Medici" linking to
 // the table, "Online", "Offline · last seen 3 h ago") with Remove (asked first) and Block, and the blocked names
 // (folded) with Unblock. Kept by js/ui/friends.js; drawn again on every change, the form as it was.
 import { h, replace, keepFocus } from '../../core/dom.js';
@@ -73,7 +73,7 @@ export function createFriendsPanel({ friends, gameTitle }) {
       busy = false;
     }
     const row = el.querySelector(`[data-friend="${CSS.escape(name)}"] button`);
-    const shown = row && row.getClientRects().length > 0; // not folded away (a name just blocked)
+    const shown = row && !row.closest('details:not([open])'); // not folded away (a name just blocked)
     (shown ? row : el.querySelector('#friends-h')).focus({ preventScroll: true });
   }
 
@@ -132,6 +132,7 @@ export function createFriendsPanel({ friends, gameTitle }) {
       section('friends-incoming-h', t('friends.incoming'), s.incoming.map((r) => requestRow(r, 'friend-incoming', [
         button(t('friends.accept'), () => act('friend_accept', r.name, 'friends.accepted'), { kind: 'primary', testid: 'friend-accept', aria: label('friends.acceptLabel', r.name) }),
         button(t('friends.decline'), () => act('friend_decline', r.name, 'friends.declined'), { kind: 'subtle', testid: 'friend-decline', aria: label('friends.declineLabel', r.name) }),
+        button(t('friends.block'), () => act('block', r.name, 'friends.blockedNow'), { kind: 'subtle', testid: 'friend-block', aria: label('friends.blockLabel', r.name) }),
       ]))),
       section('friends-outgoing-h', t('friends.outgoing'), s.outgoing.map((r) => requestRow(r, 'friend-outgoing', [
         h('span', { class: 'muted' }, t('friends.pending')),
