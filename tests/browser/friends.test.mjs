@@ -7,8 +7,9 @@
 // invites Bo from the table page; Bo gets the invitation in his lobby and joins with it; Ann's panel says Bo is
 // playing; the game starts with both seated. Cy asks Ann to be friends and Ann blocks him from the request (a
 // new player's profile is not shown before a public game, so not from there); Cy cannot join Ann's next public
-// table ("You cannot join this table"). axe finds no serious or critical violation in the lobby's Friends panel
-// and in an invitation, light and dark.
+// table ("You cannot join this table"). Bo, at his game, declines Ann's invitation to it, and Ann is told. axe
+// finds no serious or critical violation in the lobby's Friends panel, an invitation and "Invite a friend", light
+// and dark. Ann removes Bo, asked in place first.
 //
 // Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
 import { test } from 'node:test';
@@ -139,6 +140,19 @@ test('friend requests, presence, an invitation to a friends-only table, a block'
       await C.waitForSelector('#notices .notice--error');
       assert.match(await C.textContent('#notices .notice--error'), /You cannot join this table\./);
       assert.match(C.url(), /\/$/, 'Cy stays in the lobby');
+    });
+
+    await step('Bo, at his game, declines Ann\'s invitation to that table; Ann is told', 15000, async () => {
+      await A.waitForSelector('[data-testid=invite-friend-name]');
+      await A.click('[data-testid=invite-friend-send]');
+      await A.waitForSelector('[data-testid=invite-friend-status][data-kind=ok]');
+      bad.push(...await axeAudit(A, 'Invite a friend', { include: '[data-testid=invite-friend]' }));
+      const notice = `[data-testid=invitation][data-table="${open}"]`;
+      await B.waitForSelector(notice);
+      assert.match(B.url(), new RegExp(`/t/${table}$`), 'the invitation shows on any page');
+      await B.click(`${notice} [data-testid=invitation-decline]`);
+      await B.waitForSelector(notice, { state: 'detached' });
+      await A.waitForFunction(() => document.querySelector('[data-testid=invite-friend-status]')?.textContent === 'Bo declined.');
     });
 
     await step('axe: the lobby\'s Friends panel (a friend, the blocked list), light and dark', 20000, async () => {
