@@ -38,6 +38,8 @@ test('the client is split by responsibility', () => {
     'js/pages/table/attention.js',
     'js/models/ratings.js', 'js/models/rating-graph.js', 'js/ui/rating-mark.js', 'js/pages/table/rating-changes.js',
     'js/pages/profile.js', 'js/pages/profile/graph.js', 'js/pages/leaderboard.js',
+    'js/models/friends-model.js', 'js/ui/friends.js', 'js/ui/invitation-notices.js', 'js/pages/lobby/friends-panel.js',
+    'js/pages/table/invite-friend.js', 'js/pages/profile/friend-actions.js',
     'games/registry.js', 'games/board-parts.js', 'games/model-parts.js', 'games/medici/board.js', 'games/medici/model.js', 'games/medina/board.js',
     'games/medina/model.js', 'games/silkroad/board.js', 'games/silkroad/model.js', 'games/merkator/board.js', 'games/merkator/model.js']) {
     assert.ok(existsSync(path.join(WEB, f)), f);

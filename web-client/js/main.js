@@ -18,6 +18,7 @@ import { Connection, State, wsUrl } from './core/connection.js';
 import { Store } from './core/store.js';
 import { parseRoute, myGamesPath, safeNext } from './core/route.js';
 import { Accounts } from './core/accounts.js';
+import { Friends } from './ui/friends.js';
 import { t } from './core/i18n/index.js';
 import { h, replace } from './core/dom.js';
 import { mountLobby } from './pages/lobby.js';
@@ -31,6 +32,8 @@ import { mountLeaderboard } from './pages/leaderboard.js';
 import { createAccountMenu } from './ui/account-menu.js';
 import { createThemeSwitch } from './ui/theme-switch.js';
 import { createLanguagePicker, startLanguage } from './ui/language-picker.js';
+import { createInvitationNotices } from './ui/invitation-notices.js';
+import { gameName } from '../games/registry.js';
 
 function storage(name) {
   try {
@@ -50,6 +53,8 @@ await startLanguage(store);
 await Promise.race([accountsKnown, new Promise((resolve) => { setTimeout(resolve, 1500); })]);
 // A guest says hello with the name chosen, else the one the server gave the first time (kept: see 'ready').
 const conn = new Connection({ url: wsUrl(location), name: () => store.helloName() });
+// Friends and invitations (js/ui/friends.js) come on the app-wide connection, whatever the page.
+const friends = new Friends(conn);
 const app = document.getElementById('app');
 const topbar = document.getElementById('topbar');
 const notices = document.getElementById('notices');
@@ -153,7 +158,11 @@ let firstRoute = true;
 function setTitle(text) {
   if (document.title !== text) document.title = text;
 }
-const ctx = { conn, store, navigate, notify, setTitle, accounts };
+const ctx = { conn, store, navigate, notify, setTitle, accounts, friends };
+
+// ---- invitations to tables: under the header, on every page ----
+const invitations = createInvitationNotices({ friends, store, navigate, notify, gameTitle: (id) => gameName(id, conn.games || []) });
+topbar.after(invitations.el);
 
 function route({ again = false } = {}) {
   if (current) current.destroy();
@@ -197,6 +206,7 @@ function mountNotFound(root) {
 /** After a change of language: the header, then the current screen in place (or mounted again if it cannot). */
 function relabel() {
   labelTopbar();
+  invitations.render();
   showConnection();
   if (current && current.relabel) current.relabel();
   else route({ again: true });
@@ -226,7 +236,7 @@ document.addEventListener('visibilitychange', () => {
 });
 
 // A handle for debugging in the console and for the browser tests.
-window.emporium = { conn, store, accounts };
+window.emporium = { conn, store, accounts, friends };
 
 showConnection();
 route();  // first: it points the connection at the page's table (setUrl) before the connection opens

@@ -1,8 +1,8 @@
 // The lobby: the display name, "play against bots" (js/pages/lobby/play-bots.js), a form to create a table (with the
 // chosen game's "How to play"; rated or casual), the live list of public tables (watch_lobby; js/models/lobby-list.js
-// keeps it; each marked rated or casual) and the tables this browser holds a seat at, and the way to the
-// leaderboards. A change of language draws it again in place (relabel),
-// keeping what was chosen in the forms and the list of tables.
+// keeps it; each marked rated or casual) and the tables this browser holds a seat at, the Friends panel
+// (js/pages/lobby/friends-panel.js), and the way to the leaderboards. A change of language draws it again in
+// place (relabel), keeping what was chosen in the forms and the list of tables.
 import { h, replace, keepValues } from '../core/dom.js';
 import { t } from '../core/i18n/index.js';
 import { tablePath, myGamesPath, leaderboardPath, signInPath } from '../core/route.js';
@@ -20,6 +20,7 @@ import { gameCards } from './lobby/game-cards.js';
 import { howToButton } from '../ui/howto.js';
 import { needsAccount, ratedChoice } from '../models/ratings.js';
 import { ratedBadge } from '../ui/rating-mark.js';
+import { createFriendsPanel } from './lobby/friends-panel.js';
 
 function optionField(opt, idPrefix) {
   const id = `${idPrefix}-${opt.name}`;
@@ -59,6 +60,24 @@ function ratedField(signedIn) {
   return { el, read: () => (signedIn ? { rated: input.checked } : {}) };
 }
 
+/**
+ * The create form's "Friends only" checkbox (signed in only; a guest's is disabled, with the way to sign in). Such
+ * a table is not listed in the lobby, so the public/private choice goes while it is checked.
+ * `read()` is what create_table says: {friends_only: true} when checked, else nothing.
+ */
+function friendsOnlyField(signedIn, visibility) {
+  const input = h('input', {
+    type: 'checkbox', id: 'create-friends-only', name: 'friends_only', disabled: !signedIn,
+    'aria-describedby': 'create-friends-only-hint', 'data-testid': 'create-friends-only',
+    onchange: () => { visibility.disabled = input.checked; },
+  });
+  const el = h('div', { class: 'rated-field' },
+    h('div', { class: 'field field--check' }, input, h('label', { for: 'create-friends-only' }, t('lobby.create.friendsOnly'))),
+    h('p', { class: 'hint', id: 'create-friends-only-hint' }, signedIn ? t('lobby.create.friendsOnly.hint')
+      : [t('lobby.create.friendsOnly.guest'), ' ', h('a', { href: signInPath('/'), 'data-link': '' }, t('account.signIn'))]));
+  return { el, read: () => (signedIn && input.checked ? { friends_only: true } : {}) };
+}
+
 /** The clock field of the create form: the presets, and two numbers for a custom clock. */
 function clockField() {
   const select = h('select', { id: 'create-clock', name: 'clock', 'data-testid': 'create-clock', 'aria-describedby': 'create-clock-hint' },
@@ -92,7 +111,7 @@ function clockField() {
 }
 
 export function mountLobby(root, ctx) {
-  const { conn, store, navigate, notify, setTitle } = ctx;
+  const { conn, store, navigate, notify, setTitle, friends } = ctx;
   let tables = [];
   let listed = false; // the list of tables has come
   const offs = [];
@@ -108,6 +127,8 @@ export function mountLobby(root, ctx) {
   const listSlot = h('div', { class: 'tables-slot', 'aria-live': 'polite', 'aria-busy': 'true' });
   const mineSlot = h('section', { class: 'card mine', 'aria-labelledby': 'mine-h', hidden: true });
   const gamesSlot = h('section', { class: 'games', 'aria-labelledby': 'games-h', hidden: true });
+  const gameTitle = (id) => gameName(id, conn.games || []);
+  let friendsPanel = createFriendsPanel({ friends, gameTitle });
 
   /** The page's frame: headings and the slots the parts below fill. */
   function layout() {
@@ -122,6 +143,7 @@ export function mountLobby(root, ctx) {
             h('section', { class: 'card', 'aria-labelledby': 'bots-h' }, h('h2', { id: 'bots-h' }, t('lobby.bots.heading')), bots.el),
             h('section', { class: 'card', 'aria-labelledby': 'create-h' }, h('h2', { id: 'create-h' }, t('lobby.create.heading')), createSlot)),
           h('div', { class: 'lobby-col' },
+            friendsPanel.el,
             mineSlot,
             h('section', { class: 'card', 'aria-labelledby': 'tables-h' }, h('h2', { id: 'tables-h' }, t('lobby.tables.heading')), listSlot)))));
     if (!listed) replace(listSlot, h('p', { class: 'hint' }, t('common.loading')));
@@ -179,6 +201,11 @@ export function mountLobby(root, ctx) {
     gameSelect.addEventListener('change', () => howTo.relabel());
     const clock = clockField();
     const rated = ratedField(Boolean(conn.account));
+    const visibility = h('fieldset', { class: 'radio-group' },
+      h('legend', null, t('lobby.create.visibility')),
+      h('label', { class: 'radio' }, h('input', { type: 'radio', name: 'visibility', value: 'public', checked: true }), t('lobby.create.public')),
+      h('label', { class: 'radio' }, h('input', { type: 'radio', name: 'visibility', value: 'private', 'data-testid': 'private' }), t('lobby.create.private')));
+    const friendsOnly = friendsOnlyField(Boolean(conn.account), visibility);
     const submit = h('button', { type: 'submit', class: 'btn primary', 'data-testid': 'create-table' }, t('lobby.create.submit'));
     const form = h('form', {
       class: 'create-form',
@@ -191,7 +218,8 @@ export function mountLobby(root, ctx) {
           else if (input.dataset.type === 'integer') options[key] = Math.round(Number(input.value));
           else options[key] = input.value;
         }
-        const isPrivate = form.querySelector('input[name="visibility"]:checked').value === 'private';
+        const only = friendsOnly.read();
+        const isPrivate = !only.friends_only && form.querySelector('input[name="visibility"]:checked').value === 'private';
         const timing = clock.read();
         if (timing.error) {
           notify(t(timing.error), 'error');
@@ -202,7 +230,7 @@ export function mountLobby(root, ctx) {
         try {
           const reply = await conn.request({
             type: 'create_table', game: gameSelect.value, players: Number(playersSelect.value), options, private: isPrivate,
-            ...(timing.clock ? { clock: timing.clock } : {}), ...rated.read(),
+            ...(timing.clock ? { clock: timing.clock } : {}), ...rated.read(), ...only,
           });
           rememberSeat(store, reply);
           navigate(tablePath(reply.table.id));
@@ -216,10 +244,8 @@ export function mountLobby(root, ctx) {
       h('div', { class: 'inline-field game-field' }, gameSelect, howTo)),
     h('div', { class: 'field' }, h('label', { for: 'create-players' }, t('lobby.create.players')), playersSelect),
     clock.el,
-    h('fieldset', { class: 'radio-group' },
-      h('legend', null, t('lobby.create.visibility')),
-      h('label', { class: 'radio' }, h('input', { type: 'radio', name: 'visibility', value: 'public', checked: true }), t('lobby.create.public')),
-      h('label', { class: 'radio' }, h('input', { type: 'radio', name: 'visibility', value: 'private', 'data-testid': 'private' }), t('lobby.create.private'))),
+    visibility,
+    friendsOnly.el,
     rated.el,
     optionsSlot,
     h('div', { class: 'buttons' }, submit));
@@ -338,6 +364,8 @@ export function mountLobby(root, ctx) {
         name.destroy();
         name = nameForm({ conn, store });
         name.el.querySelector('input[name=name]').value = typed;
+        friendsPanel.destroy();
+        friendsPanel = createFriendsPanel({ friends, gameTitle });
         layout();
         renderGames();
         renderCreate();
@@ -349,6 +377,7 @@ export function mountLobby(root, ctx) {
     destroy() {
       offs.forEach((off) => off());
       name.destroy();
+      friendsPanel.destroy();
       bots.destroy();
       if (conn.ready) conn.request({ type: 'watch_lobby', on: false }).catch(() => {});
     },

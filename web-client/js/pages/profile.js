@@ -3,9 +3,10 @@
 // "provisional", the games played, won, finished and left, and a graph of the rating over time
 // (profile/graph.js), then the recent games with links to their replays. A player's own page also lists their
 // private tables' games (the server sends them only to them). A change of language draws it again from the
-// last answer (relabel).
+// last answer (relabel). A signed-in viewer on another player's page can ask them to be friends, or block them
+// (profile/friend-actions.js).
 import { askWhileMounted } from '../core/accounts.js';
-import { h, replace } from '../core/dom.js';
+import { h, replace, keepFocus } from '../core/dom.js';
 import { t, language } from '../core/i18n/index.js';
 import { errorText } from '../core/errors.js';
 import { leaderboardPath, replayPath } from '../core/route.js';
@@ -14,9 +15,11 @@ import { ratingText, profileGames, recentRows } from '../models/ratings.js';
 import { deltaMark } from '../ui/rating-mark.js';
 import { gameName } from '../../games/registry.js';
 import { ratingGraph } from './profile/graph.js';
+import { createFriendActions } from './profile/friend-actions.js';
+import { sameName } from '../models/friends-model.js';
 
 export function mountProfile(root, ctx, { player }) {
-  const { conn, accounts, setTitle } = ctx;
+  const { conn, accounts, setTitle, friends } = ctx;
   let reply = null; // the last answer
   let failure = null;
   const game = (id) => gameName(id, conn.games || []);
@@ -101,10 +104,19 @@ export function mountProfile(root, ctx, { player }) {
   function draw() {
     const name = reply ? reply.name : player;
     setTitle(t('app.title.profile', { name }));
+    // Friends are between accounts: a signed-in viewer, on someone else's page.
+    const other = reply && friends.signedIn && conn.account && !sameName(conn.account.name, reply.name);
     replace(root, h('div', { class: 'profile-page', 'aria-busy': !reply && !failure ? 'true' : null },
-      h('div', { class: 'page-head' }, h('h1', { tabindex: '-1', 'data-testid': 'profile-name' }, name)),
+      h('div', { class: 'page-head' }, h('h1', { tabindex: '-1', 'data-testid': 'profile-name' }, name),
+        other ? friendActions.render(reply.name) : null),
       body()));
   }
+
+  /** Drawn again after a change of relation: the keyboard stays on its button, else goes to the first one. */
+  function redraw() {
+    if (keepFocus(root, draw) === false) root.querySelector('[data-testid=profile-friend] button')?.focus({ preventScroll: true });
+  }
+  const friendActions = createFriendActions({ friends, redraw });
 
   draw();
   // Signed in or out meanwhile: one's own private games come or go.
@@ -113,5 +125,5 @@ export function mountProfile(root, ctx, { player }) {
     failure = error;
     draw();
   }, draw);
-  return page;
+  return { ...page, destroy() { friendActions.destroy(); page.destroy(); } };
 }

@@ -5,6 +5,7 @@
 //   players.js     the players panel during the game: stand-in bots, absent players,
 //                  "Let a bot play" and "Leave game"
 //   invite.js      the invite link of a private table
+//   invite-friend.js  "Invite a friend" for a signed-in player seated at a waiting table
 //   log.js         the game log in words
 //   chat.js        the chat
 //   clock.js       the clocks of a timed table (the seat on the clock counting down, reserves)
@@ -42,6 +43,7 @@ import { createRematch } from './table/rematch.js';
 import { createRatingChanges } from './table/rating-changes.js';
 import { createFairness } from './table/fairness.js';
 import { createAttention } from './table/attention.js';
+import { createInviteFriend } from './table/invite-friend.js';
 import { absentThreshold, msUntilThreshold, timedOutSeat } from '../models/stand-in.js';
 import { readLive } from '../models/clock-rules.js';
 
@@ -51,7 +53,7 @@ const STORE_RETRY_MS = 3000;
 const AWAY_TICK_MS = 15000; // how often "away N min" is brought up to date between table frames
 
 export function mountTable(root, ctx, params) {
-  const { conn, store, navigate, notify, setTitle } = ctx;
+  const { conn, store, navigate, notify, setTitle, friends } = ctx;
   const s = {
     tableId: params.id || null,
     invite: params.invite || null,
@@ -93,12 +95,13 @@ export function mountTable(root, ctx, params) {
   const ratingChanges = createRatingChanges();
   const fairness = createFairness({ store });
   const attention = createAttention({ store });
+  const inviteFriend = createInviteFriend({ friends, gameTitle: (id) => gameName(id, conn.games) });
 
   // The board's column beside the side column, or the side panels below a wide board (data-layout).
   const grid = h('div', { class: 'table-grid' });
   function layout() {
     replace(grid,
-      h('div', { class: 'table-main' }, ratingChanges.el, rematch.el, clocks.el, pregame.el, boardHost.el),
+      h('div', { class: 'table-main' }, ratingChanges.el, rematch.el, clocks.el, pregame.el, inviteFriend.el, boardHost.el),
       h('aside', { class: 'table-side' }, players.el, fairness.el, log.el, chat.el));
     replace(root, h('div', { class: 'table-page' }, head.el, attention.el, banner.el, grid));
   }
@@ -513,6 +516,7 @@ export function mountTable(root, ctx, params) {
       info: s.info, open: s.status === 'ok', me: me(), invite: s.invite,
       minPlayers: g ? g.min_players : (s.info ? s.info.players : 1),
     });
+    inviteFriend.render({ info: s.status === 'ok' ? s.info : null, me: me() });
     renderPlayers();
     renderBoard();
     chat.setOpen(Boolean(s.info) && s.status === 'ok');
@@ -604,6 +608,7 @@ export function mountTable(root, ctx, params) {
       clearTimeout(thresholdTimer);
       clocks.destroy();
       pregame.destroy();
+      inviteFriend.destroy();
       boardHost.destroy();
       if (s.role === 'watching' && conn.ready && s.tableId) conn.request({ type: 'leave', table: s.tableId }).catch(() => {});
     },
