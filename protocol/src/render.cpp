@@ -55,6 +55,7 @@ Json table_json(const TableInfo& table) {
   if (table.seed) j["seed"] = *table.seed;
   if (table.salt) j["salt"] = *table.salt;
   if (!table.spectators_may_chat) j["spectators_may_chat"] = false;
+  if (table.friends_only) j["friends_only"] = true;
   if (!table.rating_changes.empty()) {
     Json changes = Json::array();
     for (const auto& c : table.rating_changes) {
@@ -78,6 +79,7 @@ std::optional<TableInfo> table_info_from_json(const Json& j) {
     t.state = j.at("state").get<std::string>();
     t.spectators = j.at("spectators").get<int>();
     t.spectators_may_chat = j.value("spectators_may_chat", true);
+    t.friends_only = j.value("friends_only", false);
     t.creator_seat = j.at("creator_seat").get<int>();
     for (const auto& s : j.at("seats")) {
       SeatInfo seat;

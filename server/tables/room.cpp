@@ -84,6 +84,7 @@ protocol::TableInfo Room::info() const {
   t.players = static_cast<int>(seats_.size());
   t.options = options_;
   t.is_private = is_private_;
+  t.friends_only = friends_only_;
   t.state = name_of(state_);
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     protocol::SeatInfo si;
@@ -219,6 +220,7 @@ StoredTable Room::stored() const {
   t.seed = seed_;
   t.salt = salt_;
   t.is_private = is_private_;
+  t.friends_only = friends_only_;
   t.rated = rated_;
   t.invite = invite_;
   t.creator_seat = creator_seat_;

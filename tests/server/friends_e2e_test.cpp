@@ -76,6 +76,7 @@ TEST(Friends, ARequestAcceptedShowsPresenceAndAnInvitationSeatsTheFriend) {
   const std::string table = seated["table"]["id"];
   ASSERT_TRUE(seated.contains("invite")) << seated;
   EXPECT_TRUE(seated["table"]["private"].get<bool>());
+  EXPECT_TRUE(seated["table"]["friends_only"].get<bool>());
   const auto playing = bo.ws->wait_for([&](const Json& f) {
     return f["type"] == "friend" && f["name"] == "Ann" && f["presence"]["status"] == "playing";
   });

@@ -273,6 +273,7 @@ struct TableInfo {
   int players = 0;  // seats
   Json options = Json::object();
   bool is_private = false;
+  bool friends_only = false;  // sent only when true: a private table its creator's friends may join by id
   std::string state;  // "waiting", "playing" or "finished"
   std::vector<SeatInfo> seats;
   int spectators = 0;
