@@ -11,12 +11,14 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <thread>
 
 #include "cluster_support.hpp"
+#include "people_client.hpp"
 #include "emporium/engine/rng.hpp"
 #include "postgres_local.hpp"
 #include "ratings/ratings.hpp"
@@ -321,28 +323,10 @@ TEST(Cluster, EveryoneAtAFinishedTableSitsAtOneRematchWhicheverNodeTheyAsk) {
 // Someone signed up over HTTP through the proxy (any node; the anti-CSRF token is a double-submit cookie, the session
 // is in the database): the Cookie header their browser then sends.
 std::string sign_up(std::uint16_t proxy, const std::string& name) {
-  std::map<std::string, std::string> cookies;
-  auto keep = [&](const http_reply& r) {
-    for (const auto& c : r.set_cookies) {
-      const auto eq = c.find('='), end = c.find(';');
-      cookies[c.substr(0, eq)] = c.substr(eq + 1, end - eq - 1);
-    }
-  };
-  auto header = [&] {
-    std::string h;
-    for (const auto& [key, value] : cookies) h += key + "=" + value + "; ";
-    return h;
-  };
-  const auto session = http_get(proxy, "/api/session");
-  keep(session);
-  const std::string csrf = Json::parse(session.body).value("csrf", "");
-  const auto up = http_request(proxy, "POST", "/api/sign-up",
-                               "Cookie: " + header() + "\r\nContent-Type: application/json\r\nX-CSRF-Token: " + csrf +
-                                   "\r\nOrigin: http://127.0.0.1\r\n",
-                               Json{{"name", name}, {"password", "correct horse " + name}}.dump());
+  browser web(proxy);
+  const auto up = web.post("/api/sign-up", {{"name", name}, {"password", "correct horse " + name}});
   if (up.status != 200) throw std::runtime_error("sign-up of " + name + ": " + up.body);
-  keep(up);
-  return header();
+  return "emporium_session=" + web.cookie("emporium_session");
 }
 
 // Whether `action`, by the player to move in Medici's public `view`, ends the game (engine/games/medici/medici.cpp):
@@ -558,6 +542,57 @@ TEST(Cluster, ANodeKilledAtARatedGamesLastMoveRatesItExactlyOnce) {
     EXPECT_EQ(medici, *first_seen) << "node n" << n + 1;
   }
   for (auto& n : nodes) EXPECT_EQ(n->terminate(), 0);
+  std::filesystem::remove_all(dir);
+}
+
+
+// Friends on two nodes (docs/friends.md): what one node's person does reaches the other's at once, through the
+// database's notifications — a request, an acceptance, presence, an invitation, a block.
+TEST(Cluster, FriendsOnTwoNodesSeeEachOthersPresenceInvitationsAndBlocks) {
+  EMPORIUM_NEED_POSTGRES(pg);
+  const std::string uri = pg->new_database();
+  const std::string dir = make_temp_dir("emporium-cluster-friends");
+  const auto n1 = start_node(dir, uri, "n1");
+  const auto n2 = start_node(dir, uri, "n2");
+  person ann(n1->port(), "Ann"), bo(n2->port(), "Bo");
+  const auto about = [](person& p, const std::string& name, const std::function<bool(const Json&)>& also) {
+    return p.ws->wait_for([&](const Json& f) { return f["type"] == "friend" && f["name"] == name && also(f); }, 10s);
+  };
+  const auto any = [](const Json&) { return true; };
+
+  expect_type(ann.ws->request({{"type", "friend_request"}, {"name", "Bo"}}), "friend");
+  EXPECT_EQ(about(bo, "Ann", any)["relation"], "incoming");
+  EXPECT_EQ(bo.ws->request({{"type", "friend_accept"}, {"name", "Ann"}})["presence"], (Json{{"status", "online"}}));
+  EXPECT_EQ(about(ann, "Bo", any)["presence"], (Json{{"status", "online"}}));
+
+  // Ann sits down on her node: Bo, on the other, sees where; she invites him and he is told there.
+  const auto seated = ann.ws->request({{"type", "create_table"}, {"game", "medici"}, {"players", 3}, {"rated", false}}, 20s);
+  expect_type(seated, "seated");
+  const std::string table = seated["table"]["id"];
+  const auto playing = about(bo, "Ann", [](const Json& f) { return f["presence"]["status"] == "playing"; });
+  EXPECT_EQ(playing["presence"]["table"], table);
+  expect_type(ann.ws->request({{"type", "invite"}, {"table", table}, {"name", "Bo"}}), "invited");
+  EXPECT_EQ(bo.ws->wait_type("invitation", 10s)["table"], table);
+  EXPECT_EQ(bo.ws->request({{"type", "friends"}})["invitations"].size(), 1u);
+
+  // Ann blocks Bo: on his node he loses her; at her table's node (where the proxy sends a table's people) he may
+  // not sit down.
+  expect_type(ann.ws->request({{"type", "block"}, {"name", "Bo"}}), "friend");
+  EXPECT_EQ(about(bo, "Ann", any)["relation"], "none");
+  EXPECT_TRUE(bo.ws->request({{"type", "friends"}})["friends"].empty());
+  ws_client bo_at_table(n1->port(), signed_in(bo.web));
+  bo_at_table.wait_type("welcome");
+  EXPECT_EQ(bo_at_table.request({{"type", "join"}, {"table", table}}, 20s).value("code", ""), "cannot_join");
+
+  // Unblocked and friends again, Bo leaves (both his connections, one on each node): Ann sees him offline.
+  expect_type(ann.ws->request({{"type", "unblock"}, {"name", "Bo"}}), "friend");
+  expect_type(ann.ws->request({{"type", "friend_request"}, {"name", "Bo"}}), "friend");
+  expect_type(bo.ws->request({{"type", "friend_accept"}, {"name", "Ann"}}), "friend");
+  bo.ws->close();
+  bo_at_table.close();
+  about(ann, "Bo", [](const Json& f) { return f.contains("presence") && f["presence"]["status"] == "offline"; });
+  EXPECT_EQ(n1->terminate(), 0);
+  EXPECT_EQ(n2->terminate(), 0);
   std::filesystem::remove_all(dir);
 }
 
