@@ -304,7 +304,7 @@ TEST(Moderation, AReportKeepsItsContextAndAModeratorMutesThenSuspends) {
   server_process server;
   const auto port = server.port();
   person ann(port, "Ann"), bo(port, "Bo"), mo(port, "Mo");
-  const auto seated = ann.ws->request({{"type", "create_table"}, {"game", "medici"}, {"players", 3}, {"rated", false}});
+  const auto seated = ann.ws->request({{"type", "create_table"}, {"game", "medici"}, {"players", 2}, {"rated", false}});
   const std::string table = seated["table"]["id"];
   expect_type(bo.ws->request({{"type", "join"}, {"table", table}}), "seated");
   expect_type(chat(*bo.ws, table, "hello"), "ack");
@@ -360,9 +360,21 @@ TEST(Moderation, AReportKeepsItsContextAndAModeratorMutesThenSuspends) {
   ASSERT_EQ(bo_page["moderation"].size(), 1u) << bo_page;
   EXPECT_EQ(bo_page["moderation"][0]["action"], "mute");
 
-  // A suspension, by name, during a game: Bo's connection closes, a bot plays his seat, and he cannot sign in.
-  expect_type(ann.ws->request({{"type", "add_bot"}, {"table", table}, {"seat", 2}, {"level", "easy"}}), "ack");
+  // During the game a report keeps the game as a spectator sees it, and nothing more.
   expect_type(ann.ws->request({{"type", "start"}, {"table", table}}), "ack");
+  ws_client cy(port);
+  cy.wait_type("welcome");
+  expect_type(cy.request({{"type", "watch"}, {"table", table}}), "watching");
+  const auto spectator = cy.request({{"type", "snapshot"}, {"table", table}});
+  expect_type(report(ann, {{"table", table}, {"name", "Bo"}, {"reason", "cheating"}}), "reported");
+  const auto during = Json::parse(mo.web.get("/api/moderation/reports").body)["reports"];
+  ASSERT_EQ(during.size(), 1u) << during;
+  EXPECT_EQ(during[0]["context"]["version"], spectator["version"]);
+  EXPECT_EQ(during[0]["context"]["view"], spectator["view"]);
+  EXPECT_TRUE(during[0]["context"]["line"].is_null());
+  EXPECT_FALSE(during[0]["context"]["table"].contains("seed"));
+
+  // A suspension, by name, during the game: Bo's connection closes, a bot plays his seat, and he cannot sign in.
   const auto suspended = mo.web.post("/api/moderation/act", {{"name", "Bo"}, {"action", "suspend"}, {"reason", "repeated abuse"}, {"hours", 48}});
   ASSERT_EQ(suspended.status, 200) << suspended.body;
   for (int i = 0; i < 50 && !bo.ws->closed(); ++i) std::this_thread::sleep_for(100ms);
