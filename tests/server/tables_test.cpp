@@ -492,8 +492,12 @@ TEST(Tables, ASnapshotAndAChatNeedASeatOrAWatch) {
   auto watcher = t.client();
   watcher->request({{"type", "watch"}, {"table", s.table}}, "watching");
   EXPECT_EQ(watcher->request({{"type", "snapshot"}, {"table", s.table}}, "snapshot")["seat"], nullptr);
+  // A spectator's line reaches the players who read the spectators (docs/friends.md "Chat at a table").
+  s.first->request({{"type", "chat_settings"}, {"table", s.table}, {"see_spectators", true}}, "ack");
   watcher->request({{"type", "chat"}, {"table", s.table}, {"text", "hi"}}, "ack");
-  EXPECT_EQ(s.first->next("chat")["text"], "hi");
+  const auto line = s.first->next("chat");
+  EXPECT_EQ(line["text"], "hi");
+  EXPECT_EQ(line["channel"], "spectators");
   watcher->request({{"type", "leave"}, {"table", s.table}}, "left");
   EXPECT_TRUE(refused_with(watcher->request({{"type", "snapshot"}, {"table", s.table}}, "error"), "no_such_table"));
 }
