@@ -6,7 +6,9 @@
 // line does not reach her. Bo writes an insult and Ann reports that line through the dialog (Escape closes it; axe
 // on it). Mo is made a moderator with emporium-admin against the server's data directory; his account menu then
 // has "Moderation"; /moderation shows Ann's report with the line marked (axe), and Mo mutes Bo for an hour with a
-// reason. Bo's page shows the moderator's notice and his next line is refused with the muted message.
+// reason. Bo's page shows the moderator's notice and his next line is refused with the muted message; his account
+// page lists the decision. Ann also turns spectators' chat off and on (Cy is told). axe on the table page with
+// its chat, the dialog and /moderation, light and dark.
 //
 // Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
 import { test, after } from 'node:test';
@@ -100,6 +102,15 @@ test('spectators\' chat, mutes, a report, a moderator\'s mute', { timeout: 90000
       await A.click('[data-testid=chat-tab-players]');
     });
 
+    await step('Ann turns spectators\' chat off: Cy is told so instead of the input; on again', 15000, async () => {
+      await A.uncheck('[data-testid=chat-spectators-may-chat]');
+      await C.waitForSelector('[data-testid=chat-closed]', { state: 'visible' });
+      assert.equal(await C.textContent('[data-testid=chat-closed]'), 'The table’s creator has turned spectators’ chat off.');
+      assert.equal(await C.isVisible('#chat-input'), false);
+      await A.check('[data-testid=chat-spectators-may-chat]');
+      await C.waitForSelector('#chat-input', { state: 'visible' });
+    });
+
     await step('Ann reports Bo\'s line through the dialog (Escape closes it; axe)', 20000, async () => {
       const line = A.locator('[data-testid=chat] .chat-item', { hasText: 'you are an idiot' });
       await line.hover();
@@ -121,7 +132,7 @@ test('spectators\' chat, mutes, a report, a moderator\'s mute', { timeout: 90000
       await A.waitForSelector('[data-testid=report-status][data-kind=ok]');
       assert.equal(await A.textContent('[data-testid=report-status]'), 'Thanks — a moderator will look at it.');
       await A.click('[data-testid=report-close]');
-      bad.push(...await axeAudit(A, 'the table\'s chat', { include: '.chat' }));
+      bad.push(...await axeAudit(A, 'the table page with its chat'));
     });
 
     await step('Mo is made a moderator; /moderation shows the report with the line marked', 20000, async () => {
@@ -155,6 +166,10 @@ test('spectators\' chat, mutes, a report, a moderator\'s mute', { timeout: 90000
       await say(B, 'sorry');
       await B.waitForSelector('[data-testid=chat-status][data-kind=error]');
       assert.match(await B.textContent('[data-testid=chat-status]'), /^A moderator has muted your chat for (60|59) more minutes\.$/);
+      await B.goto('/account');
+      await B.waitForSelector('[data-testid=account-moderation]');
+      assert.match(await B.textContent('[data-testid=account-moderation] h2'), /^What moderators decided about your account$/);
+      assert.match(await B.textContent('[data-testid=account-moderation] li'), /^A moderator has muted your chat until .+: No insults, please/);
     });
 
     assert.deepEqual(bad, [], `axe found serious or critical violations:\n${bad.join('\n')}`);
