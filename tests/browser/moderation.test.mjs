@@ -95,6 +95,8 @@ test('spectators\' chat, mutes, a report, a moderator\'s mute', { timeout: 90000
       await say(C, 'second from Cy');
       await shows(C, 'second from Cy');
       await say(B, 'you are an idiot');
+      await A.waitForSelector('[data-testid=chat-tab-players] [data-testid=chat-unread]');
+      assert.equal(await A.textContent('[data-testid=chat-tab-players] [data-testid=chat-unread]'), '1 new');
       await A.click('[data-testid=chat-tab-players]');
       await shows(A, 'you are an idiot');
       await A.click('[data-testid=chat-tab-spectators]');

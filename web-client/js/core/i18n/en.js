@@ -662,6 +662,7 @@ export default {
   'table.chat.muteLabel': 'Mute {name}',
   'table.chat.unmute': 'Unmute',
   'table.chat.unmuteLabel': 'Unmute {name}',
+  'table.chat.unread': { one: '{count} new', other: '{count} new' },
   'table.chat.mutedList': 'Muted:',
   'table.chat.report': 'Report',
   'table.chat.reportLabel': 'Report {name}’s message',

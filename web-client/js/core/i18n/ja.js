@@ -661,6 +661,7 @@ export default {
   'table.chat.muteLabel': '{name} をミュート',
   'table.chat.unmute': 'ミュート解除',
   'table.chat.unmuteLabel': '{name} のミュートを解除',
+  'table.chat.unread': { other: '新着 {count}' },
   'table.chat.mutedList': 'ミュート中：',
   'table.chat.report': '通報',
   'table.chat.reportLabel': '{name} のメッセージを通報',

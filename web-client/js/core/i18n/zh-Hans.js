@@ -662,6 +662,7 @@ export default {
   'table.chat.muteLabel': '屏蔽 {name}',
   'table.chat.unmute': '取消屏蔽',
   'table.chat.unmuteLabel': '取消屏蔽 {name}',
+  'table.chat.unread': { other: '{count} 条新消息' },
   'table.chat.mutedList': '已屏蔽：',
   'table.chat.report': '举报',
   'table.chat.reportLabel': '举报 {name} 的消息',

@@ -662,6 +662,7 @@ export default {
   'table.chat.muteLabel': '將 {name} 靜音',
   'table.chat.unmute': '取消靜音',
   'table.chat.unmuteLabel': '取消 {name} 的靜音',
+  'table.chat.unread': { other: '{count} 則新訊息' },
   'table.chat.mutedList': '已靜音：',
   'table.chat.report': '檢舉',
   'table.chat.reportLabel': '檢舉 {name} 的訊息',

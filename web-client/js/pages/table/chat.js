@@ -18,6 +18,7 @@ export function createChat({ on }) {
   let tab = null; // 'players' | 'spectators'; null: the viewer's own channel
   let last = null;
   let open = false;
+  const seen = { players: null, spectators: null }; // the newest line id read on each tab (null: none yet)
 
   const list = h('ul', { class: 'chat-list', 'aria-live': 'polite', 'aria-relevant': 'additions', 'data-testid': 'chat' });
   const box = h('div', { class: 'chat-box', tabindex: '0', role: 'tabpanel', id: 'chat-panel' }, list);
@@ -76,7 +77,7 @@ export function createChat({ on }) {
         }, t('table.chat.report')) : null));
   }
 
-  function tabButton(id, props) {
+  function tabButton(id, props, unread) {
     const selected = id === current(props);
     return h('button', {
       type: 'button', role: 'tab', id: `chat-tab-${id}`, 'aria-selected': String(selected), 'aria-controls': 'chat-panel',
@@ -89,8 +90,12 @@ export function createChat({ on }) {
         render(last);
         el.querySelector(`#chat-tab-${tab}`).focus();
       },
-    }, t(id === 'players' ? 'table.chat.tab.players' : 'table.chat.tab.spectators'));
+    }, t(id === 'players' ? 'table.chat.tab.players' : 'table.chat.tab.spectators'),
+    unread ? h('span', { class: 'chat-unread', 'data-testid': 'chat-unread' }, t('table.chat.unread', { count: unread })) : null);
   }
+
+  /** The newest line id of a tab's lines (-1 for none). */
+  const newest = (lines) => lines.reduce((max, l) => (l.id !== null && l.id > max ? l.id : max), -1);
 
   const current = (props) => tab || (props.role === 'seated' ? 'players' : 'spectators');
 
@@ -110,9 +115,17 @@ export function createChat({ on }) {
     const channel = current(props);
     const hidden = channel === 'spectators' && props.role === 'seated' && !props.seeSpectators;
     const lines = hidden ? [] : visibleLines(props.lines, channel, props.muted);
+    // The other tab counts the lines that came since it was last read (the first lines shown count as read).
+    const other = channel === 'players' ? 'spectators' : 'players';
+    const otherHidden = other === 'spectators' && props.role === 'seated' && !props.seeSpectators;
+    const otherLines = otherHidden ? [] : visibleLines(props.lines, other, props.muted);
+    seen[channel] = newest(lines);
+    if (seen[other] === null) seen[other] = newest(otherLines);
+    const unread = otherLines.filter((l) => l.id !== null && l.id > seen[other]).length;
     const stick = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
     keepFocus(el, () => {
-      replace(tabs, tabButton('players', props), tabButton('spectators', props));
+      replace(tabs, tabButton('players', props, other === 'players' ? unread : 0),
+        tabButton('spectators', props, other === 'spectators' ? unread : 0));
       box.setAttribute('aria-labelledby', `chat-tab-${channel}`);
       replace(settings,
         channel === 'spectators' && props.role === 'seated'
