@@ -65,17 +65,21 @@ test('spectators\' chat, mutes, a report, a moderator\'s mute', { timeout: 90000
       await B.locator('[data-testid=take-seat]').first().click();
       await B.waitForSelector('[data-testid=chat-tab-players][aria-selected=true]');
       assert.equal(await B.$('[data-testid=chat-spectators-may-chat]'), null, 'only the creator has it');
+      await A.waitForSelector('.pregame [data-seat="1"] [data-testid=seat-report]');
+      assert.equal(await A.$$eval('[data-testid=seat-report]', (els) => els.map((e) => e.getAttribute('aria-label')).join()), 'Report Bo',
+        'a Report on the other player\'s seat only');
       await C.goto('/');
       await C.waitForSelector('[data-testid=connection][data-state=open]');
       await C.evaluate(() => window.emporium.store.setName('Cy'));
       await C.goto(`/t/${table}`);
       await C.waitForSelector('[data-testid=watching]');
-      await C.waitForSelector('[data-testid=chat-tab-spectators][aria-selected=true]');
+      await C.waitForSelector('[data-testid=chat-tab-players][aria-selected=true]');
       assert.equal(await C.textContent('[data-testid=chat-where]'), 'You are watching: your messages go to the spectators.');
     });
 
     await step('Cy\'s line reaches Ann only once she shows the spectators\' chat', 15000, async () => {
       await say(C, 'hello from Cy');
+      await C.waitForSelector('[data-testid=chat-tab-spectators][aria-selected=true]');
       await shows(C, 'hello from Cy');
       await say(B, 'good luck');
       await shows(A, 'good luck');

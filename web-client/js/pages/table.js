@@ -91,10 +91,11 @@ export function mountTable(root, ctx, params) {
   // Made again on a change of language (their headings and labels are made once): head, banner, log, chat, clocks.
   let head = createHead({ onHowTo: () => (s.info ? s.info.game : null) });
   let banner = createBanner({ onTakeBack: takeBack, onResume: takeBackFromBot });
-  const pregame = createPregame({ conn, store, on: { take: takeSeat, start, leave, addBot, removeBot } });
+  const reportPlayer = (name) => reportDialog.open({ table: s.tableId, name });
+  const pregame = createPregame({ conn, store, on: { take: takeSeat, start, leave, addBot, removeBot, report: reportPlayer } });
   const boardHost = createBoardHost({ onAction: act });
   const players = createPlayers({
-    on: { replace: replaceAbsent, leave: leaveRunning, report: (name) => reportDialog.open({ table: s.tableId, name }) },
+    on: { replace: replaceAbsent, leave: leaveRunning, report: reportPlayer },
   });
   let log = createLog();
   const chatActions = {

@@ -1,6 +1,7 @@
 // The chat panel: two tabs, "Table" (the players' lines) and "Spectators" (the spectators'), the messages
-// (always as text, never markup) and the form that sends one. A seated player reads the spectators only after
-// turning "Show spectators' chat" on; a spectator writes to the spectators. Each line of someone else has Mute and,
+// (always as text, never markup) and the form that sends one. Everyone starts on "Table". A seated player reads the
+// spectators only after turning "Show spectators' chat" on; a spectator writes to the spectators (and is shown
+// that tab once they have written). Each line of someone else has Mute and,
 // signed in, Report (buttons that show on hover and focus); muted names are listed with Unmute. The table's
 // creator has "Spectators may chat". The lines and settings live in the table page (js/pages/table.js), which
 // talks to the server; this shows them and calls back.
@@ -15,7 +16,7 @@ import { visibleLines, nameKey } from '../../models/chat-log.js';
  */
 export function createChat({ on }) {
   const status = formStatus('chat-status');
-  let tab = null; // 'players' | 'spectators'; null: the viewer's own channel
+  let tab = 'players'; // the tab shown: 'players' | 'spectators'
   let last = null;
   let open = false;
   const seen = { players: null, spectators: null }; // the newest line id read on each tab (null: none yet)
@@ -44,6 +45,11 @@ export function createChat({ on }) {
       await on.send(text);
       input.value = '';
       status.clear();
+      // A spectator's line goes to the spectators: show it there.
+      if (last && last.role !== 'seated' && tab !== 'spectators') {
+        tab = 'spectators';
+        render(last);
+      }
     } catch (err) {
       status.set('error', () => chatErrorText(err));
     }
@@ -78,7 +84,7 @@ export function createChat({ on }) {
   }
 
   function tabButton(id, props, unread) {
-    const selected = id === current(props);
+    const selected = id === tab;
     return h('button', {
       type: 'button', role: 'tab', id: `chat-tab-${id}`, 'aria-selected': String(selected), 'aria-controls': 'chat-panel',
       tabindex: selected ? '0' : '-1', class: 'chat-tab', 'data-testid': `chat-tab-${id}`, 'data-focus': `chat-tab-${id}`,
@@ -97,7 +103,6 @@ export function createChat({ on }) {
   /** The newest line id of a tab's lines (-1 for none). */
   const newest = (lines) => lines.reduce((max, l) => (l.id !== null && l.id > max ? l.id : max), -1);
 
-  const current = (props) => tab || (props.role === 'seated' ? 'players' : 'spectators');
 
   function toggle(testid, label, checked, onChange) {
     return h('label', { class: 'chat-switch' },
@@ -112,7 +117,7 @@ export function createChat({ on }) {
   function render(props) {
     if (!props) return;
     last = props;
-    const channel = current(props);
+    const channel = tab;
     const hidden = channel === 'spectators' && props.role === 'seated' && !props.seeSpectators;
     const lines = hidden ? [] : visibleLines(props.lines, channel, props.muted);
     // The other tab counts the lines that came since it was last read (the first lines shown count as read).

@@ -10,7 +10,7 @@ import { t } from '../../core/i18n/index.js';
 import { inviteBox } from './invite.js';
 import { botLevel } from '../../models/bots.js';
 import { botMark } from '../../ui/bot-mark.js';
-import { initialSwatch, youTag, connText } from '../../ui/seat-marks.js';
+import { initialSwatch, youTag, connText, seatReportButton } from '../../ui/seat-marks.js';
 import { awaySeconds, awayWords, canLeaveRunning, canReplace, standIn, standInWords } from '../../models/stand-in.js';
 import { hasProfile, leavingCounts, seatRating } from '../../models/ratings.js';
 import { playerName, ratingMark } from '../../ui/rating-mark.js';
@@ -80,10 +80,7 @@ export function createPlayers({ on = {} } = {}) {
         seat.name && !bot ? h('span', { class: ['conn-dot', seat.connected ? 'is-on' : 'is-off'], title: connText(seat) },
           h('span', { class: 'visually-hidden' }, connText(seat))) : null,
         away !== null ? h('small', { class: 'away-tag', 'data-testid': 'away' }, awayWords(away, t)) : null,
-        canReport && seat.name && !bot && seat.seat !== me ? h('button', {
-          type: 'button', class: 'btn subtle small seat-report', 'data-testid': 'seat-report', 'data-focus': `seat-report-${seat.seat}`,
-          'aria-label': t('table.chat.reportPlayerLabel', { name: seat.name }), onclick: () => { if (on.report) on.report(seat.name); },
-        }, t('table.chat.report')) : null,
+        seatReportButton(seat, { me, canReport, isBot: Boolean(bot), onReport: (name) => on.report(name) }),
         canReplace(info, seat, me, away, threshold) ? h('button', {
           type: 'button', class: 'btn small', 'data-testid': 'replace-absent', 'data-focus': `replace-${seat.seat}`,
           'aria-label': t('table.away.replaceLabel', { name: seat.name }),
