@@ -87,6 +87,7 @@ test('friend requests, presence, an invitation to a friends-only table, a block'
     await step('Ann creates a friends-only Medici table and invites Bo from it', 15000, async () => {
       table = await createMedici(A, { friendsOnly: true });
       await A.waitForSelector('[data-testid=invite-friend-name]');
+      assert.equal(await A.textContent('[data-testid=table-access]'), 'Friends only', 'not "Private table"');
       assert.deepEqual(await A.$$eval('[data-testid=invite-friend-name] option', (os) => os.map((o) => o.value)), ['Bo']);
       await A.click('[data-testid=invite-friend-send]');
       await A.waitForSelector('[data-testid=invite-friend-status][data-kind=ok]');

@@ -383,3 +383,20 @@ describe('profiles and leaderboards', () => {
     assert.match(errorText({ code: 'rated_needs_account', message: 'SERVER-MESSAGE' }), /^Rated games are for signed-in players/);
   });
 });
+
+test('a suspended account\'s sign-in: the server\'s words and until when; without a date, words of the client\'s own', async () => {
+  const { errorText } = await import('../../web-client/js/core/errors.js');
+  const until = Date.UTC(2026, 11, 24, 12, 0) / 1000;
+  const server = fakeServer({
+    'GET /api/session': () => [200, { signed_in: false, account: null, csrf: 'tok' }],
+    'POST /api/sign-in': () => [403, { error: { code: 'suspended', message: 'this account is suspended: insults', until } }],
+  });
+  const accounts = new Accounts({ fetch: server.fetch, scope: {} });
+  await accounts.start();
+  const err = await accounts.signInWithPassword({ name: 'Bo', password: 'a long enough password' }).then(() => null, (e) => e);
+  assert.equal(err.code, 'suspended');
+  assert.equal(err.until, until);
+  assert.match(errorText(err), /^this account is suspended: insults \(until .*2026.*\)$/);
+  assert.equal(accounts.account, null, 'not signed in');
+  assert.equal(errorText(new AccountError('suspended', 'SERVER-MESSAGE')), 'This account is suspended.');
+});

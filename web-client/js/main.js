@@ -11,6 +11,7 @@
 //   /account/sign-in, /account/sign-up  signing in or up (js/pages/sign-in.js)
 //   /u/<name>    a player's profile (js/pages/profile.js)
 //   /leaderboard/<game>  a game's leaderboard (js/pages/leaderboard.js)
+//   /moderation  the open reports, for moderators (js/pages/moderation.js)
 // Who is signed in comes from GET /api/session at start (js/core/accounts.js) and from each hello; a change of it
 // (signing in or out here, or a session that ended elsewhere) opens the WebSocket again, whose upgrade reads
 // the session cookie, and redraws the header.
@@ -29,6 +30,8 @@ import { mountAccount } from './pages/account.js';
 import { mountSignIn } from './pages/sign-in.js';
 import { mountProfile } from './pages/profile.js';
 import { mountLeaderboard } from './pages/leaderboard.js';
+import { mountModeration } from './pages/moderation.js';
+import { createModerationNotice } from './ui/moderation-notice.js';
 import { createAccountMenu } from './ui/account-menu.js';
 import { createThemeSwitch } from './ui/theme-switch.js';
 import { createLanguagePicker, startLanguage } from './ui/language-picker.js';
@@ -163,6 +166,9 @@ const ctx = { conn, store, navigate, notify, setTitle, accounts, friends };
 // ---- invitations to tables: under the header, on every page ----
 const invitations = createInvitationNotices({ friends, store, navigate, notify, gameTitle: (id) => gameName(id, conn.games || []) });
 topbar.after(invitations.el);
+// A moderator's decision about this account, on any page (js/ui/moderation-notice.js).
+const moderationNotice = createModerationNotice({ conn });
+invitations.el.after(moderationNotice.el);
 
 function route({ again = false } = {}) {
   if (current) current.destroy();
@@ -178,6 +184,7 @@ function route({ again = false } = {}) {
   else if (r.name === 'invite') current = mountTable(app, ctx, { invite: r.code });
   else if (r.name === 'replay') current = mountReplay(app, ctx, { id: r.id });
   else if (r.name === 'account') current = mountAccount(app, ctx);
+  else if (r.name === 'moderation') current = mountModeration(app, ctx);
   else if (r.name === 'profile') current = mountProfile(app, ctx, { player: r.player });
   else if (r.name === 'leaderboard') current = mountLeaderboard(app, ctx, { game: r.game });
   else if (r.name === 'signIn') current = mountSignIn(app, ctx, { mode: r.mode, next: safeNext(location.search) });
@@ -207,6 +214,7 @@ function mountNotFound(root) {
 function relabel() {
   labelTopbar();
   invitations.render();
+  moderationNotice.render();
   showConnection();
   if (current && current.relabel) current.relabel();
   else route({ again: true });

@@ -17,12 +17,13 @@ export const EXPORT_PATH = '/api/account/export';
 
 /** A refused account request. */
 export class AccountError extends Error {
-  constructor(code, message = code, { status = 0, retryAfter = null } = {}) {
+  constructor(code, message = code, { status = 0, retryAfter = null, until = null } = {}) {
     super(message || code);
     this.name = 'AccountError';
     this.code = code;
     this.status = status;
     this.retryAfter = retryAfter;
+    this.until = until; // a suspended account's sign-in: until when (Unix seconds)
   }
 }
 
@@ -145,7 +146,7 @@ export class Accounts {
       const header = res.headers && typeof res.headers.get === 'function' ? Number(res.headers.get('Retry-After')) : NaN;
       const retryAfter = Number.isFinite(e.retry_after) ? e.retry_after : (Number.isFinite(header) && header > 0 ? header : null);
       throw new AccountError(typeof e.code === 'string' ? e.code : 'internal_error', e.message || `HTTP ${res.status}`,
-        { status: res.status, retryAfter });
+        { status: res.status, retryAfter, until: Number.isFinite(e.until) ? e.until : null });
     }
     return json;
   }

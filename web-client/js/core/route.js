@@ -9,6 +9,7 @@
 //   /account/sign-in, /account/sign-up  signing in or up; `?next=<path>` is where to go afterwards
 //   /u/<name>    a player's profile (the name URL-encoded)
 //   /leaderboard/<game>  a game's leaderboard (/leaderboard alone: the first game's)
+//   /moderation  the open reports (moderators only)
 const ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 export function parseRoute(pathname, hash = '') {
@@ -17,6 +18,7 @@ export function parseRoute(pathname, hash = '') {
   if (parts.length === 0) return { name: 'lobby' };
   if (parts.length === 1 && parts[0] === 'my-games') return { name: 'myGames' };
   if (parts.length === 1 && parts[0] === 'account') return { name: 'account' };
+  if (parts.length === 1 && parts[0] === 'moderation') return { name: 'moderation' };
   if (parts.length === 2 && parts[0] === 'account' && parts[1] === 'sign-in') return { name: 'signIn', mode: 'sign-in' };
   if (parts.length === 2 && parts[0] === 'account' && parts[1] === 'sign-up') return { name: 'signIn', mode: 'sign-up' };
   if (parts.length === 2 && parts[0] === 't' && ID.test(parts[1])) return { name: 'table', id: parts[1] };
@@ -50,6 +52,7 @@ export const invitePath = (code) => `/i/${encodeURIComponent(code)}`;
 export const inviteUrl = (origin, code) => `${origin}${invitePath(code)}`;
 
 export const accountPath = '/account';
+export const moderationPath = '/moderation';
 /** Signing in (or up, `mode` 'sign-up') and then going back to `next` (a path of this site; none for the lobby). */
 export function signInPath(next = '', mode = 'sign-in') {
   const path = `${accountPath}/${mode === 'sign-up' ? 'sign-up' : 'sign-in'}`;

@@ -1,6 +1,7 @@
 // The account page (/account): who is signed in, and everything about the account: its passkeys
 // (account/passkey-list.js), its password (account/password-change.js), the devices signed in to it
-// (account/session-list.js), the recent sign-ins (account/sign-in-history.js), the export of its data and its
+// (account/session-list.js), the recent sign-ins (account/sign-in-history.js), what moderators decided about it
+// (moderationList below), the export of its data and its
 // deletion (account/data-and-deletion.js). Each part changes one thing through js/core/accounts.js; the page then
 // asks for the account again (GET /api/account) and draws every part from the answer. A page that is not (or
 // no longer) signed in offers to sign in. A change of language draws it again from the last answer, keeping
@@ -10,6 +11,7 @@ import { t, language } from '../core/i18n/index.js';
 import { errorText } from '../core/errors.js';
 import { signInPath, accountPath } from '../core/route.js';
 import { timeWords } from '../models/account-rules.js';
+import { moderationWords } from '../models/chat-log.js';
 import { createPasskeyList } from './account/passkey-list.js';
 import { createPasswordChange } from './account/password-change.js';
 import { createSessionList } from './account/session-list.js';
@@ -69,6 +71,19 @@ export function mountAccount(root, ctx) {
         }, t('account.signOut'))));
   }
 
+  /** What moderators decided about the account (newest first), when anything. */
+  function moderationList() {
+    const entries = Array.isArray(details.moderation) ? details.moderation : [];
+    if (!entries.length) return null;
+    return h('section', { class: 'card', 'aria-labelledby': 'account-moderation-h', 'data-testid': 'account-moderation' },
+      h('h2', { id: 'account-moderation-h' }, t('account.moderation.heading')),
+      h('ul', { class: 'moderation-list' }, entries.map((m) => {
+        const words = moderationWords(m, language());
+        return h('li', null, h('span', null, t(words.key, words.params)), ' ',
+          h('small', { class: 'hint' }, timeWords(m.at, language())));
+      })));
+  }
+
   function draw() {
     if (destroyed) return;
     setTitle(t('app.title.account'));
@@ -77,7 +92,7 @@ export function mountAccount(root, ctx) {
     if (accounts.known && !accounts.account) body = [signedOutView()];
     else if (details) {
       body = [summary(), parts.passkeys.render(details), parts.password.render(details), parts.sessions.render(details),
-        signInHistory(details), ...parts.data.render(details)];
+        signInHistory(details), moderationList(), ...parts.data.render(details)];
     } else if (failure) {
       body = [h('section', { class: 'card', role: 'alert' }, h('p', null, errorText(failure)),
         h('button', { type: 'button', class: 'btn', onclick: () => load() }, t('account.tryAgain')))];

@@ -7,7 +7,7 @@
 //   invite.js      the invite link of a private table
 //   invite-friend.js  "Invite a friend" for a signed-in player seated at a waiting table
 //   log.js         the game log in words
-//   chat.js        the chat
+//   chat.js        the chat's tabs (players, spectators), mutes, Report (ui/report-dialog.js)
 //   clock.js       the clocks of a timed table (the seat on the clock counting down, reserves)
 //   rematch.js     "Play again" on a finished table and the offer to the others
 //   rating-changes.js  a finished rated table's changes of rating ("+23")
@@ -44,6 +44,8 @@ import { createRatingChanges } from './table/rating-changes.js';
 import { createFairness } from './table/fairness.js';
 import { createAttention } from './table/attention.js';
 import { createInviteFriend } from './table/invite-friend.js';
+import { createReportDialog } from '../ui/report-dialog.js';
+import { addLine, fromHistory, setMuted, nameKey } from '../models/chat-log.js';
 import { absentThreshold, msUntilThreshold, timedOutSeat } from '../models/stand-in.js';
 import { readLive } from '../models/clock-rules.js';
 
@@ -66,7 +68,11 @@ export function mountTable(root, ctx, params) {
     live: null, // the live clock of a timed table (js/models/clock-rules.js readLive)
     busy: false,
     log: [],
-    chat: [],
+    chat: [], // js/models/chat-log.js lines
+    // The chat's settings: the server forgets them with the connection, so they are sent again on each attach.
+    muted: new Set(), // name keys
+    mutedNames: [], // as shown
+    seeSpectators: false,
   };
   if (s.tableId && !s.invite) s.invite = store.invite(s.tableId);
   if (!s.tableId && s.invite) s.tableId = store.tableForInvite(s.invite);
@@ -85,11 +91,23 @@ export function mountTable(root, ctx, params) {
   // Made again on a change of language (their headings and labels are made once): head, banner, log, chat, clocks.
   let head = createHead({ onHowTo: () => (s.info ? s.info.game : null) });
   let banner = createBanner({ onTakeBack: takeBack, onResume: takeBackFromBot });
-  const pregame = createPregame({ conn, store, on: { take: takeSeat, start, leave, addBot, removeBot } });
+  const reportPlayer = (name) => reportDialog.open({ table: s.tableId, name });
+  const pregame = createPregame({ conn, store, on: { take: takeSeat, start, leave, addBot, removeBot, report: reportPlayer } });
   const boardHost = createBoardHost({ onAction: act });
-  const players = createPlayers({ on: { replace: replaceAbsent, leave: leaveRunning } });
+  const players = createPlayers({
+    on: { replace: replaceAbsent, leave: leaveRunning, report: reportPlayer },
+  });
   let log = createLog();
-  let chat = createChat({ conn, notify, tableId: () => s.tableId });
+  const chatActions = {
+    send: (text) => conn.request({ type: 'chat', table: s.tableId, text }),
+    mute: muteName,
+    seeSpectators,
+    spectatorsMayChat,
+    report: (line) => reportDialog.open({ table: s.tableId, name: line.from, line: line.id, text: line.text }),
+    errorText: (err) => errorText(err),
+  };
+  let chat = createChat({ on: chatActions });
+  const reportDialog = createReportDialog({ conn });
   let clocks = createClocks();
   const rematch = createRematch({ onRematch: playAgain });
   const ratingChanges = createRatingChanges();
@@ -122,7 +140,7 @@ export function mountTable(root, ctx, params) {
     if (s.log.length === 0 && s.chat.length === 0 && (saved.log.length || saved.chat.length)) {
       Object.assign(s, saved);
       log.render(s.log);
-      chat.render(s.chat);
+      renderChat();
     }
   }
 
@@ -148,6 +166,7 @@ export function mountTable(root, ctx, params) {
     if (reply.invite) s.invite = reply.invite;
     setTableId(reply.table.id);
     renderAll();
+    restoreChatSettings();
   }
 
   function onWatching(reply) {
@@ -159,6 +178,7 @@ export function mountTable(root, ctx, params) {
     if (s.invite) store.saveInvite(reply.table.id, s.invite);
     setTableId(reply.table.id);
     renderAll();
+    restoreChatSettings();
   }
 
   /**
@@ -457,10 +477,65 @@ export function mountTable(root, ctx, params) {
   // ---- chat ----
 
   function onChat(f) {
-    s.chat.push({ from: f.from, seat: f.seat, text: f.text });
-    if (s.chat.length > 400) s.chat.splice(0, s.chat.length - 300);
-    chat.append(s.chat[s.chat.length - 1]);
+    s.chat = addLine(s.chat, f);
+    renderChat();
     saveTranscript();
+  }
+
+  function onChatHistory(f) {
+    s.chat = fromHistory(f);
+    renderChat();
+    saveTranscript();
+  }
+
+  /** Mutes and "Show spectators' chat" again on a new connection (the server keeps them per connection). */
+  function restoreChatSettings() {
+    const table = s.tableId;
+    for (const name of s.mutedNames) conn.request({ type: 'mute', table, name, on: true }).catch(() => {});
+    if (s.seeSpectators && s.role === 'seated') {
+      conn.request({ type: 'chat_settings', table, see_spectators: true }).catch(() => {});
+    }
+  }
+
+  async function muteName(name, on) {
+    try {
+      await conn.request({ type: 'mute', table: s.tableId, name, on });
+    } catch (err) {
+      chat.showError(errorText(err));
+      return;
+    }
+    s.muted = setMuted(s.muted, name, on);
+    s.mutedNames = s.mutedNames.filter((n) => nameKey(n) !== nameKey(name));
+    if (on) s.mutedNames.push(name);
+    renderChat();
+  }
+
+  async function seeSpectators(on) {
+    try {
+      await conn.request({ type: 'chat_settings', table: s.tableId, see_spectators: on });
+      s.seeSpectators = on;
+    } catch (err) {
+      chat.showError(errorText(err));
+    }
+    renderChat();
+  }
+
+  async function spectatorsMayChat(on) {
+    try {
+      await conn.request({ type: 'chat_settings', table: s.tableId, spectators_may_chat: on });
+    } catch (err) {
+      chat.showError(errorText(err));
+      renderChat();
+    }
+  }
+
+  function renderChat() {
+    const myName = s.role === 'seated' && s.info && s.info.seats[s.seat] ? s.info.seats[s.seat].name : (conn.name || null);
+    chat.render({
+      lines: s.chat, muted: s.muted, mutedNames: s.mutedNames, role: s.role, myName, signedIn: Boolean(conn.account),
+      seeSpectators: s.seeSpectators, spectatorsMayChat: !s.info || s.info.spectators_may_chat !== false,
+      creator: s.role === 'seated' && Boolean(s.info) && s.info.creator_seat === s.seat,
+    });
   }
 
   function saveTranscript() {
@@ -484,7 +559,7 @@ export function mountTable(root, ctx, params) {
     const threshold = absentThreshold(conn.absentAfterS);
     players.render({
       info: s.info, me: me(), movers: s.game && m ? m.model.toMove(s.game.view) : [], invite: s.invite,
-      infoAt: s.infoAt, now, threshold,
+      infoAt: s.infoAt, now, threshold, canReport: Boolean(conn.account),
     });
     clearTimeout(thresholdTimer);
     const due = msUntilThreshold(s.info, s.infoAt, now, threshold);
@@ -519,6 +594,7 @@ export function mountTable(root, ctx, params) {
     inviteFriend.render({ info: s.status === 'ok' ? s.info : null, me: me() });
     renderPlayers();
     renderBoard();
+    renderChat();
     chat.setOpen(Boolean(s.info) && s.status === 'ok');
     const mine = tm.isMyTurn({ seat: me(), game: s.game, info: s.info });
     // Only when the turn starts: mid-turn reading is never interrupted, nor typing in the chat.
@@ -542,6 +618,9 @@ export function mountTable(root, ctx, params) {
         break;
       case 'chat':
         if (f.table === s.tableId) onChat(f);
+        break;
+      case 'chat_history':
+        if (f.table === s.tableId) onChatHistory(f);
         break;
       case 'left':
         if (f.table === s.tableId) { s.status = 'closed'; renderAll(); }
@@ -567,7 +646,6 @@ export function mountTable(root, ctx, params) {
   offs.push(conn.whenReady(attach));
 
   log.render(s.log);
-  chat.render(s.chat);
   renderAll();
 
   /** After a change of language: the page again in the new words, from the state kept here (no request). */
@@ -580,7 +658,7 @@ export function mountTable(root, ctx, params) {
     head = createHead({ onHowTo: () => (s.info ? s.info.game : null) });
     banner = createBanner({ onTakeBack: takeBack, onResume: takeBackFromBot });
     log = createLog();
-    chat = createChat({ conn, notify, tableId: () => s.tableId });
+    chat = createChat({ on: chatActions });
     clocks = createClocks();
     pregame.destroy(); // its name form is made again in the new words
     attention.relabel();
@@ -588,7 +666,6 @@ export function mountTable(root, ctx, params) {
     retellLog();
     saveTranscript();
     log.render(s.log);
-    chat.render(s.chat);
     const input = chat.el.querySelector('#chat-input');
     if (input) {
       input.value = typed;
@@ -609,6 +686,7 @@ export function mountTable(root, ctx, params) {
       clocks.destroy();
       pregame.destroy();
       inviteFriend.destroy();
+      reportDialog.destroy();
       boardHost.destroy();
       if (s.role === 'watching' && conn.ready && s.tableId) conn.request({ type: 'leave', table: s.tableId }).catch(() => {});
     },

@@ -1,10 +1,11 @@
 // The header's account part (js/main.js puts it in the top bar): "Sign in" for a guest; for a signed-in
-// browser the account's name, a button that opens a small menu (Profile, Account, Sign out). The menu is a disclosure:
+// browser the account's name, a button that opens a small menu (Profile, Account, Moderation for a moderator, Sign
+// out: whether the account is a moderator comes from GET /api/account, asked once per account). The menu is a disclosure:
 // the button says whether it is open (aria-expanded), Escape and a click or the focus elsewhere close it.
 // Nothing shows while this server has no accounts (js/core/accounts.js `available`).
 import { h, replace } from '../core/dom.js';
 import { t } from '../core/i18n/index.js';
-import { accountPath, profilePath, signInPath } from '../core/route.js';
+import { accountPath, moderationPath, profilePath, signInPath } from '../core/route.js';
 import { errorText } from '../core/errors.js';
 
 /**
@@ -28,9 +29,15 @@ export function createAccountMenu({ accounts, notify, onSignedOut = () => {} }) 
     class: 'account-menu-item', href: accountPath, 'data-link': '', 'data-testid': 'account-link',
     onclick: () => setOpen(false),
   });
+  const moderationLink = h('a', {
+    class: 'account-menu-item', href: moderationPath, 'data-link': '', 'data-testid': 'moderation-link',
+    onclick: () => setOpen(false),
+  });
+  const moderationItem = h('li', { hidden: true }, moderationLink);
+  let moderatorOf = null; // the account id whose role was asked
   const signOut = h('button', { type: 'button', class: 'account-menu-item', 'data-testid': 'sign-out', onclick: () => doSignOut() });
   const list = h('ul', { id: listId, class: 'account-menu-list', hidden: true }, h('li', null, profileLink), h('li', null, accountLink),
-    h('li', null, signOut));
+    moderationItem, h('li', null, signOut));
   const menu = h('div', { class: 'account-menu' }, toggle, list);
   const el = h('div', { class: 'account-slot', 'data-testid': 'account-slot' });
 
@@ -81,10 +88,21 @@ export function createAccountMenu({ accounts, notify, onSignedOut = () => {} }) 
       profileLink.href = profilePath(accounts.account.name);
       toggle.setAttribute('aria-label', t('account.menu.label', { name: accounts.account.name }));
       if (menu.parentNode !== el) replace(el, menu);
+      askRole(accounts.account.id);
     } else {
       setOpen(false);
       if (signIn.parentNode !== el) replace(el, signIn);
     }
+  }
+
+  /** Shows "Moderation" to a moderator (GET /api/account says so), asked once per account. */
+  function askRole(id) {
+    if (moderatorOf === id) return;
+    moderatorOf = id;
+    moderationItem.hidden = true;
+    accounts.get('/api/account').then((reply) => {
+      if (moderatorOf === id) moderationItem.hidden = !(reply.account && reply.account.moderator);
+    }, () => { if (moderatorOf === id) moderatorOf = null; });
   }
 
   function setReturnPath(path) {
@@ -95,6 +113,7 @@ export function createAccountMenu({ accounts, notify, onSignedOut = () => {} }) 
     signIn.textContent = t('account.signIn');
     profileLink.textContent = t('account.menu.profile');
     accountLink.textContent = t('account.menu.account');
+    moderationLink.textContent = t('account.menu.moderation');
     signOut.textContent = t('account.signOut');
     update();
   }

@@ -1,5 +1,5 @@
 // The marks every seat shows wherever it is drawn (the table's panels, the boards, "My games"): its
-// colour swatch, "(you)" for the viewer, and the connection state in words.
+// colour swatch, "(you)" for the viewer, the connection state in words, and "Report" on someone else's seat.
 import { h } from '../core/dom.js';
 import { t } from '../core/i18n/index.js';
 
@@ -20,4 +20,16 @@ export function youTag(testid = null) {
 
 export function connText(seat) {
   return seat.connected ? t('table.seat.connected') : t('table.seat.disconnected');
+}
+
+/**
+ * "Report" on someone else's seat (a person, not a bot) for a signed-in viewer (`canReport`), or null; `me` is the
+ * viewer's seat (null unless seated). `onReport(name)` opens the report dialog.
+ */
+export function seatReportButton(seat, { me, canReport, isBot, onReport }) {
+  if (!canReport || !seat.name || isBot || seat.seat === me) return null;
+  return h('button', {
+    type: 'button', class: 'btn subtle small seat-report', 'data-testid': 'seat-report', 'data-focus': `seat-report-${seat.seat}`,
+    'aria-label': t('table.chat.reportPlayerLabel', { name: seat.name }), onclick: () => onReport(seat.name),
+  }, t('table.chat.report'));
 }

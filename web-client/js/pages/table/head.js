@@ -31,7 +31,7 @@ export function createHead({ onHowTo = () => null } = {}) {
     if (info) {
       replace(meta,
         h('span', { class: `state state--${info.state}` }, t(`state.${info.state}`)),
-        h('span', { class: 'muted' }, info.private ? t('table.private') : t('table.public')),
+        h('span', { class: 'muted', 'data-testid': 'table-access' }, info.friends_only ? t('table.friendsOnly') : (info.private ? t('table.private') : t('table.public'))),
         ratedBadge(info),
         info.clock ? h('span', { class: 'badge badge--clock', 'data-testid': 'clock-config' }, t('clock.label', { clock: clockWords(info.clock, t) })) : null,
         info.rematch_of ? h('span', { class: 'badge' }, t('rematch.of')) : null,

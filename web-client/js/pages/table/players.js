@@ -10,7 +10,7 @@ import { t } from '../../core/i18n/index.js';
 import { inviteBox } from './invite.js';
 import { botLevel } from '../../models/bots.js';
 import { botMark } from '../../ui/bot-mark.js';
-import { initialSwatch, youTag, connText } from '../../ui/seat-marks.js';
+import { initialSwatch, youTag, connText, seatReportButton } from '../../ui/seat-marks.js';
 import { awaySeconds, awayWords, canLeaveRunning, canReplace, standIn, standInWords } from '../../models/stand-in.js';
 import { hasProfile, leavingCounts, seatRating } from '../../models/ratings.js';
 import { playerName, ratingMark } from '../../ui/rating-mark.js';
@@ -18,7 +18,7 @@ import { playerName, ratingMark } from '../../ui/rating-mark.js';
 /**
  * The players panel (hidden before the start): who plays, whose turn it is, who is connected.
  * `on` has the actions: replace(seat) (hand an absent player's seat to a bot), leave() (leave the
- * running game, after the confirmation here).
+ * running game, after the confirmation here), report(name) (opens the report dialog).
  */
 export function createPlayers({ on = {} } = {}) {
   const el = h('section', { class: 'card players', 'aria-labelledby': 'players-h' });
@@ -51,11 +51,12 @@ export function createPlayers({ on = {} } = {}) {
   /**
    * `me` is the viewer's seat (null unless seated); `movers` the seats to move now; `infoAt` when the
    * table frame arrived and `now` the time (ms), for how long people have been away; `threshold`
-   * the seconds after which a bot may take an absent player's seat.
+   * the seconds after which a bot may take an absent player's seat; `canReport` (signed in): a "Report" on the
+   * other people's seats.
    */
   function render(props) {
     last = props;
-    const { info, me, movers, invite, infoAt = 0, now = infoAt, threshold = Infinity } = props;
+    const { info, me, movers, invite, infoAt = 0, now = infoAt, threshold = Infinity, canReport = false } = props;
     el.hidden = !info || info.state === 'waiting';
     if (el.hidden) { confirming = false; replace(el); return; }
     keepFocus(el, () => replace(el,
@@ -79,6 +80,7 @@ export function createPlayers({ on = {} } = {}) {
         seat.name && !bot ? h('span', { class: ['conn-dot', seat.connected ? 'is-on' : 'is-off'], title: connText(seat) },
           h('span', { class: 'visually-hidden' }, connText(seat))) : null,
         away !== null ? h('small', { class: 'away-tag', 'data-testid': 'away' }, awayWords(away, t)) : null,
+        seatReportButton(seat, { me, canReport, isBot: Boolean(bot), onReport: (name) => on.report(name) }),
         canReplace(info, seat, me, away, threshold) ? h('button', {
           type: 'button', class: 'btn small', 'data-testid': 'replace-absent', 'data-focus': `replace-${seat.seat}`,
           'aria-label': t('table.away.replaceLabel', { name: seat.name }),

@@ -9,14 +9,14 @@ import * as tm from '../../models/table-model.js';
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL, botLevel, emptySeats, levelWords, seatActions } from '../../models/bots.js';
 import { botMark } from '../../ui/bot-mark.js';
 import { inviteBox } from './invite.js';
-import { swatch, youTag, connText } from '../../ui/seat-marks.js';
+import { swatch, youTag, connText, seatReportButton } from '../../ui/seat-marks.js';
 import { isReserved, reservedWords } from '../../models/rematch-rules.js';
 import { gameName } from '../../../games/registry.js';
 import { signInPath } from '../../core/route.js';
 import { hasProfile, needsAccount, seatRating } from '../../models/ratings.js';
 import { playerName, ratingMark } from '../../ui/rating-mark.js';
 
-/** `on` has the actions: take(seat), start(), leave(), addBot(seat, level), removeBot(seat). */
+/** `on` has the actions: take(seat), start(), leave(), addBot(seat, level), removeBot(seat), report(name). */
 export function createPregame({ conn, store, on }) {
   const el = h('section', { class: 'card pregame', 'aria-labelledby': 'pregame-h', hidden: true });
   let nameWidget = null;
@@ -65,6 +65,7 @@ export function createPregame({ conn, store, on }) {
       bot ? botMark(bot) : null,
       seat.name && !bot && !kept ? h('span', { class: ['conn-dot', seat.connected ? 'is-on' : 'is-off'] }, connText(seat)) : null,
       seat.seat === info.creator_seat && seat.name ? h('span', { class: 'badge' }, t('table.seat.creator')) : null,
+      kept ? null : seatReportButton(seat, { me, canReport: Boolean(conn.account), isBot: Boolean(bot), onReport: on.report }),
       actions.includes('take') ? h('button', {
         type: 'button', class: 'btn primary', 'data-testid': 'take-seat', 'aria-label': t('table.seat.takeLabel', { n: seat.seat + 1 }),
         onclick: () => on.take(seat.seat),
