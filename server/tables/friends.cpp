@@ -78,6 +78,10 @@ void Friends::seats_changed(const std::string& account) {
   worker_.post([this, account] { presence_changed(account); });
 }
 
+void Friends::reread(const std::string& account) {
+  worker_.post([this, account] { reread_relations(account); });
+}
+
 std::vector<std::shared_ptr<Member>> Friends::members_of(const std::string& account) {
   std::vector<std::shared_ptr<Member>> out;
   std::lock_guard hold(mutex_);

@@ -72,6 +72,8 @@ class Friends {
   void gone(const Member* member, const std::string& account);
   // A member's seats changed (Member::seated, unseated): its account's presence is worked out again.
   void seats_changed(const std::string& account);
+  // A room needed an account's relations that could not be read (the store did not answer): read them again.
+  void reread(const std::string& account);
 
   // Requests, from the member's strand; each is answered on the member.
   void list(std::shared_ptr<Member> member, nlohmann::json re);

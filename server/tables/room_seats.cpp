@@ -99,7 +99,8 @@ bool Room::refused_by_relations(const MemberPtr& s, const Json& re, bool by_invi
   if (refused_as_stranger(s, re, by_invite)) return true;
   if (!s->account() || !context_.friends) return false;
   const auto relations = s->relations();
-  if (!relations) {  // not read: the store did not answer
+  if (!relations) {  // not read: the store did not answer (they are read again for the next try)
+    context_.friends->reread(s->account()->account);
     reply(s, protocol::render_error(re, perr::store_unavailable, protocol::kStoreUnavailableMessage));
     return true;
   }
