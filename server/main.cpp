@@ -132,7 +132,8 @@ int main(int argc, char** argv) {
     // Friends, blocks, presence and invitations (docs/friends.md), on a worker of their own.
     std::optional<Friends> friends;
     if (people) {
-      friends.emplace(*people, counters, Friends::Settings{config.node.empty() ? "local" : config.node});
+      // Its presence rows are named as the store names this node's sign of life (a dead node's rows are ignored).
+      friends.emplace(*people, counters, Friends::Settings{config.node.empty() ? "main" : config.node});
       friends->start();
       tables_context.friends = &*friends;
       // A moderator's action is told to the account's connections (and a chat mute applies at once); a suspended

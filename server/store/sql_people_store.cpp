@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string_view>
 
+#include "common/wall_clock.hpp"
 #include "store/game_end.hpp"
 #include "store/schema.hpp"
 #include "store/stored_rows.hpp"
@@ -22,6 +23,9 @@ constexpr const char* kChatColumns = "account, table_id, text, at";
 constexpr const char* kClaimsOfSeats =
     "SELECT c.token_hash, c.account, c.table_id, c.claimed_at, t.game, t.state, s.name, s.seat FROM seat_claims c "
     "JOIN seats s ON s.token = c.token_hash JOIN game_tables t ON t.id = c.table_id ";
+
+// A node silent for longer is taken for dead: its presence rows do not count (its heartbeat writes every second).
+constexpr long long kNodeSilentMs = 15000;
 
 // The sign-ins kept per account (its account page shows them; older ones only fill the database).
 constexpr long long kSignInsKept = 100;
@@ -567,11 +571,18 @@ void SqlPeopleStore::clear_node_presence(const std::string& node) {
 std::vector<FriendPresence> SqlPeopleStore::presence_of(const std::vector<std::string>& accounts) {
   std::vector<FriendPresence> out;
   std::lock_guard hold(mutex_);
+  // Several nodes share PostgreSQL: a node that died leaves its rows behind until it starts again, so only the rows
+  // of nodes with a sign of life in the last 15 s count. One SQLite server: its rows are its own.
+  const bool nodes = sql().dialect() == Dialect::postgresql;
+  const std::string rows = std::string("SELECT account, node, status, table_id, game, updated_at FROM presence "
+                                       "WHERE account = $1 ") +
+                           (nodes ? "AND node IN (SELECT node FROM server_alive WHERE at_ms >= $2) " : "") +
+                           "ORDER BY node";
   for (const auto& account : accounts) {
     FriendPresence f{account, {}, 0};
-    for (const auto& r : sql().rows("SELECT account, node, status, table_id, game, updated_at FROM presence "
-                                    "WHERE account = $1 ORDER BY node",
-                                    {account})) {
+    std::vector<SqlValue> params{account};
+    if (nodes) params.emplace_back(unix_ms_now() - kNodeSilentMs);
+    for (const auto& r : sql().rows(rows, params)) {
       f.nodes.push_back({r.text(0), r.text(1), r.text(2), r.text(3), r.text(4), r.integer(5)});
     }
     for (const auto& r : sql().rows("SELECT last_seen_at FROM accounts WHERE id = $1", {account})) {

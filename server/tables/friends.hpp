@@ -54,7 +54,7 @@ struct InvitingTable {
 class Friends {
  public:
   struct Settings {
-    std::string node = "local";  // this node's name (presence rows are per node)
+    std::string node = "main";  // this node's name, as its sign of life has it (presence rows are per node)
     std::size_t requests_per_hour = 60;       // friend requests and blocks an account may send
     std::size_t invitations_per_10_min = 30;  // invitations an account may send
     std::size_t reports_per_hour = 10;        // reports an account may make
