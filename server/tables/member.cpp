@@ -97,7 +97,7 @@ std::optional<SeatPresence> Member::sitting() const {
 
 bool Member::refused_as_guest(const Json& re) {
   if (account_ && context_.friends) return false;
-  refuse(re, perr::not_signed_in, "sign in to have friends, block players and invite them");
+  refuse(re, perr::not_signed_in, "sign in first: friends, blocks, invitations and reports are for signed-in players");
   return true;
 }
 
