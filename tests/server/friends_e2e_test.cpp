@@ -161,6 +161,19 @@ TEST(Friends, ABlockStopsEveryWayToReachTheBlocker) {
   EXPECT_FALSE(heard_of(ann, ann_heard, "psst from Cy"));
   EXPECT_FALSE(heard_of(cy, cy_heard, "\"playing\"")) << "Cy heard of Ann's presence";
 
+  // A rematch would seat them together again: Ann and Cy finish a game (unblocked), she blocks him, and his offer
+  // of a rematch keeps her seat, which she may not take (nor he hers, had she offered).
+  EXPECT_EQ(relate(ann, "unblock", "Cy")["relation"], "none");
+  const auto duel = ann.ws->request({{"type", "create_table"}, {"game", "medici"}, {"players", 2}, {"rated", false}});
+  const std::string duel_id = duel["table"]["id"];
+  expect_type(cy.ws->request({{"type", "join"}, {"table", duel_id}}), "seated");
+  expect_type(ann.ws->request({{"type", "start"}, {"table", duel_id}}), "ack");
+  seat_tracker a(ann.ws.get(), duel_id), c(cy.ws.get(), duel_id);
+  finish({&a, &c}, 7);
+  EXPECT_EQ(relate(ann, "block", "Cy")["relation"], "blocked");
+  expect_type(cy.ws->request({{"type", "rematch"}, {"table", duel_id}}), "seated");
+  EXPECT_EQ(code(ann.ws->request({{"type", "rematch"}, {"table", duel_id}})), "blocked_player");
+
   // Unblocked, Cy may sit at her tables again (and she at his).
   EXPECT_EQ(relate(ann, "unblock", "Cy")["relation"], "none");
   expect_type(cy.ws->request({{"type", "leave"}, {"table", table}}), "left");
