@@ -66,9 +66,10 @@ TEST(BotLoad, PeoplesLatencyStaysLowWhileFiftyTablesOfBotsPlayAtFullSpeed) {
   auto seats = trackers(people);
   played result;
   try {
-    // People think a little between moves, so the game spans seconds of the bots' work.
+    // People think a little between moves, so the game spans seconds of the bots' work (at 25 ms, a short game
+    // spanned too few of them: 25 bot moves once, where more than 25 are asked for).
     result = play(pointers(seats), {}, 99, 1 << 30, [](const seat_tracker&) {
-      std::this_thread::sleep_for(25ms);
+      std::this_thread::sleep_for(40ms);
       return false;
     });
   } catch (const std::exception& e) {
