@@ -8,7 +8,7 @@ RUN cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DEMPORIUM_BUILD_TES
  && cmake --build build --target emporium-server emporium-verify emporium-admin
 
 FROM debian:12-slim
-RUN apt-get update && apt-get install -y --no-install-recommends libspdlog1.10 libsqlite3-0 libpq5 libssl3 libjemalloc2 libfmt9 zlib1g libunistring2 libsodium23 ca-certificates \
+RUN apt-get update && apt-get install -y --no-install-recommends libspdlog1.10 libsqlite3-0 libpq5 libssl3 libjemalloc2 libfmt9 zlib1g libunistring2 libsodium23 libcurl4 ca-certificates \
  && rm -rf /var/lib/apt/lists/* && useradd --system --home /data emporium && mkdir -p /data && chown emporium /data
 COPY --from=build /src/build/server/emporium-server /usr/local/bin/emporium-server
 # The offline check of a finished game's record: docker run --rm -i --entrypoint emporium-verify emporium --stdin < record.json

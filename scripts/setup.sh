@@ -7,11 +7,13 @@ set -euo pipefail
 
 packages=(g++ cmake ninja-build pkg-config libboost-dev libboost-system-dev nlohmann-json3-dev zlib1g-dev
           libspdlog-dev libsqlite3-dev libpq-dev libssl-dev libjemalloc-dev
-          libunistring-dev libsodium-dev)
+          libunistring-dev libsodium-dev libcurl4-openssl-dev)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(libgtest-dev libgmock-dev libbenchmark-dev)
   # The store suite and the cluster test start their own PostgreSQL server (initdb, pg_ctl) and HAProxy.
   packages+=(postgresql haproxy)
+  # The mail tests' SMTP server (tests/tools/smtp_sink.py), for Debian's /usr/bin/python3.
+  packages+=(python3-aiosmtpd)
   # deploy/backup.sh's SQLite backups, tried by the backup test (pg_dump comes with postgresql).
   packages+=(sqlite3)
   # The fuzzers (scripts/fuzz.sh): clang with libFuzzer's runtime.

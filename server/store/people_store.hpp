@@ -150,6 +150,18 @@ struct ModerationRow {
   std::string moderator_name{};  // read with it
 };
 
+// Mail (docs/mail.md): an account's address and what it wants to hear of.
+struct MailSettingsRow {
+  std::string account;
+  std::string address{};  // confirmed; empty: none
+  std::string pending{};  // entered, its confirmation mail sent, not confirmed yet; empty: none
+  std::string language{"en"};
+  bool your_turn = true;
+  int turn_delay_minutes = 10;
+  bool game_over = true, invited = true, low_clock = true, digest = false;
+  long long updated_at = 0;
+};
+
 class PeopleStore {
  public:
   virtual ~PeopleStore() = default;
@@ -266,6 +278,18 @@ class PeopleStore {
   // the account. False when the report is not open (another moderator came first): nothing changed.
   virtual bool moderate(const ModerationRow& action) = 0;
   virtual std::vector<ModerationRow> moderation_of(const std::string& account) = 0;  // newest first
+
+  // Mail. An account's settings (none: it never gave an address), replaced whole.
+  virtual std::optional<MailSettingsRow> mail_settings(const std::string& account) = 0;
+  virtual void put_mail_settings(const MailSettingsRow& settings) = 0;
+  // Makes `address` the account's confirmed one if it is still the one waiting for confirmation; false otherwise.
+  virtual bool confirm_mail_address(const std::string& account, const std::string& address, long long at) = 0;
+  // Records that the mail of `kind` about `table_id` marked `mark` went to `account`: false when one had already
+  // (the row is the promise that it goes once, across restarts and nodes).
+  virtual bool mark_mail_sent(const std::string& account, const std::string& table_id, const std::string& kind,
+                              long long mark, long long at) = 0;
+  // The server's key called `name`; `fresh` becomes it when there is none yet (the first node's wins).
+  virtual std::string server_key(const std::string& name, const std::string& fresh, long long at) = 0;
 
   // One transaction: everything of the account gone, its finished tables' seats renamed to `deleted_name`.
   virtual void delete_account(const std::string& account, const std::string& deleted_name) = 0;

@@ -363,6 +363,43 @@ std::string version_4(SqlConnection& db) {
   return "";
 }
 
+// Version 5: mail (docs/mail.md "Storage"). An account's mail settings are one row (the confirmed address, the one
+// waiting for confirmation, what it wants to hear of); a notification that must go once (a game's "your turn"
+// until its player moves) is a row of mails_sent, inserted before the mail is queued; server_keys holds the key
+// mail links are signed with, made by the first node that needs it.
+std::string version_5(SqlConnection& db) {
+  db.script(R"sql(
+  CREATE TABLE mail_settings (
+    account TEXT PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+    address TEXT,
+    pending TEXT,
+    language TEXT NOT NULL,
+    your_turn INTEGER NOT NULL,
+    turn_delay_minutes INTEGER NOT NULL,
+    game_over INTEGER NOT NULL,
+    invited INTEGER NOT NULL,
+    low_clock INTEGER NOT NULL,
+    digest INTEGER NOT NULL,
+    updated_at BIGINT NOT NULL
+  );
+  CREATE TABLE mails_sent (
+    account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    table_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    mark BIGINT NOT NULL,
+    at BIGINT NOT NULL,
+    PRIMARY KEY (account, table_id, kind, mark)
+  );
+  CREATE INDEX mails_sent_at ON mails_sent(at);
+  CREATE TABLE server_keys (
+    name TEXT PRIMARY KEY,
+    secret TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+  );
+)sql");
+  return "";
+}
+
 struct Migration {
   int version;
   const char* what;  // for the log
@@ -376,6 +413,7 @@ constexpr Migration kMigrations[] = {
     {3, "ratings: rated tables, seats' accounts, ratings, their updates, games' results", version_3},
     {4, "friends and moderation: requests, friendships, blocks, invitations, presence, friends-only tables, "
         "reports, moderators and their actions", version_4},
+    {5, "mail: addresses and what to send, notifications sent, the key of mail links", version_5},
 };
 
 // Migration i applies version i + 1: the version a database is at is the index of the next one to apply.

@@ -705,6 +705,57 @@ void SqlPeopleStore::delete_account(const std::string& account, const std::strin
   });
 }
 
+namespace {
+constexpr const char* kMailSettingsColumns =
+    "account, address, pending, language, your_turn, turn_delay_minutes, game_over, invited, low_clock, digest, "
+    "updated_at";
+MailSettingsRow mail_settings_row(const SqlRow& r) {
+  return {r.text(0), r.text(1), r.text(2), r.text(3), r.integer(4) != 0, static_cast<int>(r.integer(5)),
+          r.integer(6) != 0, r.integer(7) != 0, r.integer(8) != 0, r.integer(9) != 0, r.integer(10)};
+}
+// "Your turn" marks are kept long enough to outlast any game's wait for one player (a vacation included).
+constexpr long long kMailsSentKeptFor = 365LL * 24 * 3600;
+}  // namespace
+
+std::optional<MailSettingsRow> SqlPeopleStore::mail_settings(const std::string& account) {
+  return read_first(run(select_from(kMailSettingsColumns, "mail_settings WHERE account = $1"), {account}),
+                    mail_settings_row);
+}
+
+void SqlPeopleStore::put_mail_settings(const MailSettingsRow& m) {
+  auto flag = [](bool b) { return static_cast<long long>(b); };
+  run("INSERT INTO mail_settings (account, address, pending, language, your_turn, turn_delay_minutes, game_over, "
+      "invited, low_clock, digest, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) "
+      "ON CONFLICT (account) DO UPDATE SET address = excluded.address, pending = excluded.pending, "
+      "language = excluded.language, your_turn = excluded.your_turn, turn_delay_minutes = excluded.turn_delay_minutes, "
+      "game_over = excluded.game_over, invited = excluded.invited, low_clock = excluded.low_clock, "
+      "digest = excluded.digest, updated_at = excluded.updated_at",
+      {m.account, text_or_null(m.address), text_or_null(m.pending), m.language, flag(m.your_turn),
+       static_cast<long long>(m.turn_delay_minutes), flag(m.game_over), flag(m.invited), flag(m.low_clock),
+       flag(m.digest), m.updated_at});
+}
+
+bool SqlPeopleStore::confirm_mail_address(const std::string& account, const std::string& address, long long at) {
+  return !run("UPDATE mail_settings SET address = pending, pending = NULL, updated_at = $3 "
+              "WHERE account = $1 AND pending = $2 RETURNING account",
+              {account, address, at})
+              .empty();
+}
+
+bool SqlPeopleStore::mark_mail_sent(const std::string& account, const std::string& table_id, const std::string& kind,
+                                    long long mark, long long at) {
+  return !run("INSERT INTO mails_sent (account, table_id, kind, mark, at) VALUES ($1, $2, $3, $4, $5) "
+              "ON CONFLICT DO NOTHING RETURNING account",
+              {account, table_id, kind, mark, at})
+              .empty();
+}
+
+std::string SqlPeopleStore::server_key(const std::string& name, const std::string& fresh, long long at) {
+  run("INSERT INTO server_keys (name, secret, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING",
+      {name, fresh, at});
+  return run("SELECT secret FROM server_keys WHERE name = $1", {name}).at(0).text(0);
+}
+
 std::size_t SqlPeopleStore::delete_expired(long long now) {
   std::size_t deleted = 0;
   in_transaction([&](SqlConnection& db) {
@@ -713,6 +764,7 @@ std::size_t SqlPeopleStore::delete_expired(long long now) {
     deleted += db.rows("DELETE FROM sign_ins WHERE account IS NULL AND at < $1 RETURNING id",
                        {now - kUnknownNameSignInsKeptFor})
                    .size();
+    deleted += db.rows("DELETE FROM mails_sent WHERE at < $1 RETURNING account", {now - kMailsSentKeptFor}).size();
   });
   return deleted;
 }

@@ -90,6 +90,13 @@ class SqlPeopleStore : public PeopleStore {
   bool moderate(const ModerationRow& action) override;
   std::vector<ModerationRow> moderation_of(const std::string& account) override;
 
+  std::optional<MailSettingsRow> mail_settings(const std::string& account) override;
+  void put_mail_settings(const MailSettingsRow& settings) override;
+  bool confirm_mail_address(const std::string& account, const std::string& address, long long at) override;
+  bool mark_mail_sent(const std::string& account, const std::string& table_id, const std::string& kind, long long mark,
+                      long long at) override;
+  std::string server_key(const std::string& name, const std::string& fresh, long long at) override;
+
   void delete_account(const std::string& account, const std::string& deleted_name) override;
   std::size_t delete_expired(long long now) override;
 

@@ -14,10 +14,12 @@ declare -A server_may_include=(
   [store]="common ratings"
   [cluster]="common store ratings"
   [records]="common store ratings"
-  [people]="common store ratings"
+  [mail]="common store ratings"
+  [people]="common store ratings mail"
   [tables]="common store cluster ratings"
+  [notify]="common store ratings mail tables"
   [net]="common store cluster records people tables ratings"
-  [.]="common store cluster records people tables net ratings"
+  [.]="common store cluster records people tables net ratings mail notify"
 )
 # ---- engine/: folders of the engine core, and what none of their files may include.
 declare -A engine_may_not_include=(

@@ -1,0 +1,172 @@
+#include "mail/mailer.hpp"
+
+#include <ctime>
+#include <memory>
+#include <mutex>
+
+#include <curl/curl.h>
+#include <spdlog/spdlog.h>
+
+#include "common/secrets.hpp"
+#include "mail/mail_format.hpp"
+
+namespace emporium::server {
+namespace {
+
+struct CurlDeleter {
+  void operator()(CURL* c) const { curl_easy_cleanup(c); }
+  void operator()(curl_slist* l) const { curl_slist_free_all(l); }
+  void operator()(curl_mime* m) const { curl_mime_free(m); }
+};
+template <class T>
+using CurlPtr = std::unique_ptr<T, CurlDeleter>;
+
+curl_slist* append(curl_slist* list, const std::string& line) {
+  curl_slist* grown = curl_slist_append(list, line.c_str());
+  if (!grown) throw std::bad_alloc();
+  return grown;
+}
+
+// RFC 5322's date: "Sat, 28 Nov 2026 23:40:00 +0000".
+std::string mail_date() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[64];
+  std::strftime(text, sizeof text, "%a, %d %b %Y %H:%M:%S +0000", &utc);
+  return text;
+}
+
+}  // namespace
+
+Mailer::Mailer(MailerSettings settings) : settings_(std::move(settings)) {
+  if (!enabled()) return;
+  static std::once_flag curl_ready;
+  std::call_once(curl_ready, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+  thread_ = std::thread([this] { run(); });
+}
+
+Mailer::~Mailer() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+bool Mailer::send(Mail mail) {
+  if (!enabled()) return false;
+  {
+    std::lock_guard lock(mutex_);
+    if (queue_.size() >= settings_.capacity) {
+      ++counts_.dropped;
+      spdlog::warn("mail: the queue is full ({} mails): a mail is dropped", queue_.size());
+      return false;
+    }
+    queue_.push_back(std::move(mail));
+    ++counts_.queued;
+  }
+  wake_.notify_one();
+  return true;
+}
+
+Mailer::Counts Mailer::counts() const {
+  std::lock_guard lock(mutex_);
+  auto c = counts_;
+  c.waiting = queue_.size();
+  return c;
+}
+
+void Mailer::run() {
+  auto pause = settings_.first_retry;
+  std::unique_lock lock(mutex_);
+  while (true) {
+    wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+    if (stopping_) return;
+    // The mail stays at the head of the queue while it is tried: send() may go on queueing meanwhile.
+    const Mail& mail = queue_.front();
+    lock.unlock();
+    std::string error;
+    const auto outcome = deliver(mail, error);
+    lock.lock();
+    if (outcome == Outcome::try_again) {
+      ++counts_.retries;
+      spdlog::warn("mail: the SMTP server did not take a mail ({}); trying again in {} ms ({} waiting)", error,
+                   pause.count(), queue_.size());
+      if (wake_.wait_for(lock, pause, [this] { return stopping_; })) return;
+      pause = std::min(pause * 2, settings_.max_retry);
+      continue;
+    }
+    if (outcome == Outcome::refused) {
+      ++counts_.refused;
+      spdlog::warn("mail: the SMTP server refused a mail for good ({}): dropped", error);
+    } else {
+      ++counts_.sent;
+    }
+    pause = settings_.first_retry;
+    queue_.pop_front();
+  }
+}
+
+Mailer::Outcome Mailer::deliver(const Mail& mail, std::string& error) {
+  // A handle per mail: an SMTP server that was restarted leaves no stale connection behind.
+  CurlPtr<CURL> curl(curl_easy_init());
+  if (!curl) {
+    error = "libcurl could not start";
+    return Outcome::try_again;
+  }
+  CURL* c = curl.get();
+  curl_easy_setopt(c, CURLOPT_URL, settings_.smtp_url.c_str());
+  if (settings_.smtp_url.starts_with("smtp://")) curl_easy_setopt(c, CURLOPT_USE_SSL, static_cast<long>(CURLUSESSL_TRY));
+  if (!settings_.user.empty()) {
+    curl_easy_setopt(c, CURLOPT_USERNAME, settings_.user.c_str());
+    curl_easy_setopt(c, CURLOPT_PASSWORD, settings_.password.c_str());
+  }
+  curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 10L);
+  curl_easy_setopt(c, CURLOPT_TIMEOUT, static_cast<long>(settings_.timeout.count()));
+  const std::string from = "<" + settings_.from + ">";
+  curl_easy_setopt(c, CURLOPT_MAIL_FROM, from.c_str());
+  CurlPtr<curl_slist> recipients(append(nullptr, "<" + mail.to + ">"));
+  curl_easy_setopt(c, CURLOPT_MAIL_RCPT, recipients.get());
+
+  const std::string domain = settings_.from.substr(settings_.from.find('@') + 1);
+  curl_slist* h = nullptr;
+  for (const auto& line : {"Date: " + mail_date(), "From: Emporium <" + settings_.from + ">", "To: <" + mail.to + ">",
+                           "Subject: " + encoded_header(mail.subject),
+                           "Message-ID: <" + random_token(18) + "@" + domain + ">",
+                           std::string("Auto-Submitted: auto-generated")}) {
+    h = append(h, line);
+  }
+  for (const auto& [name, value] : mail.headers) h = append(h, name + ": " + value);
+  CurlPtr<curl_slist> headers(h);
+  curl_easy_setopt(c, CURLOPT_HTTPHEADER, headers.get());
+
+  // multipart/alternative: the text, then the HTML (the last is the one preferred), each in base64 so that any
+  // line length and any character goes through.
+  CurlPtr<curl_mime> message(curl_mime_init(c));
+  curl_mime* alternative = curl_mime_init(c);
+  for (const auto& [body, type] : {std::pair{&mail.text, "text/plain; charset=UTF-8"},
+                                   std::pair{&mail.html, "text/html; charset=UTF-8"}}) {
+    curl_mimepart* part = curl_mime_addpart(alternative);
+    curl_mime_data(part, body->data(), body->size());
+    curl_mime_type(part, type);
+    curl_mime_encoder(part, "base64");
+  }
+  curl_mimepart* whole = curl_mime_addpart(message.get());
+  curl_mime_subparts(whole, alternative);  // owned by `message` from now on
+  curl_mime_type(whole, "multipart/alternative");
+  curl_easy_setopt(c, CURLOPT_MIMEPOST, message.get());
+
+  const CURLcode result = curl_easy_perform(c);
+  if (result == CURLE_OK) return Outcome::sent;
+  long code = 0;
+  curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
+  error = std::string(curl_easy_strerror(result)) + (code ? ", SMTP " + std::to_string(code) : std::string());
+  // A 5xx to the mail itself (its recipient, its content) is final; a failed sign-in is the server's settings,
+  // which its operator will fix: kept.
+  return code >= 500 && code < 600 && result != CURLE_LOGIN_DENIED ? Outcome::refused : Outcome::try_again;
+}
+
+}  // namespace emporium::server

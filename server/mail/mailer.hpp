@@ -1,0 +1,67 @@
+#pragma once
+// E-mail out through an SMTP server (--smtp-url), sent with libcurl from a bounded queue on a thread of its own:
+// send() only queues, so no network thread, room or worker ever waits for a mail server (docs/mail.md).
+// A mail the server cannot take now (it is down, the connection breaks, it answers 4xx) waits at the head of the
+// queue and is tried again after a pause that doubles up to `max_retry`; one it refuses for good (5xx) is dropped
+// and logged. Mail is kept in memory only: a restart loses what was queued (docs/mail.md says why that is enough).
+#include <chrono>
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace emporium::server {
+
+struct Mail {
+  std::string to;       // one address, checked by mail_address.hpp's valid_address
+  std::string subject;  // UTF-8: encoded for the header here
+  std::string text, html;  // the two versions of the body (multipart/alternative)
+  std::vector<std::pair<std::string, std::string>> headers{};  // more headers (List-Unsubscribe, ...)
+};
+
+struct MailerSettings {
+  std::string smtp_url;  // smtp://host:port (STARTTLS when offered) or smtps://host:port; empty: no mail is sent
+  std::string from;      // the sender's address, e.g. "noreply@play.example"
+  std::string user, password;  // SMTP authentication, when set (from the environment only)
+  std::size_t capacity = 10000;  // mails waiting at most: beyond it a new one is dropped (and counted)
+  std::chrono::milliseconds first_retry{1000};
+  std::chrono::milliseconds max_retry{30000};
+  std::chrono::seconds timeout{30};  // one SMTP conversation at most
+};
+
+class Mailer {
+ public:
+  explicit Mailer(MailerSettings settings);
+  ~Mailer();  // stops: the mail being sent finishes (or times out), the queued ones are dropped
+  Mailer(const Mailer&) = delete;
+  Mailer& operator=(const Mailer&) = delete;
+
+  bool enabled() const { return !settings_.smtp_url.empty(); }
+  // Queues a mail; false when mail is off or the queue is full (then it is counted as dropped). Thread-safe.
+  bool send(Mail mail);
+
+  struct Counts {
+    long long queued = 0, sent = 0, retries = 0, refused = 0, dropped = 0;
+    std::size_t waiting = 0;
+  };
+  Counts counts() const;
+
+ private:
+  void run();
+  enum class Outcome { sent, try_again, refused };
+  Outcome deliver(const Mail& mail, std::string& error);
+
+  const MailerSettings settings_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<Mail> queue_;
+  Counts counts_;
+  bool stopping_ = false;
+  std::thread thread_;  // last: started once everything above is
+};
+
+}  // namespace emporium::server
