@@ -19,6 +19,21 @@
 #include "people/webauthn.hpp"
 
 namespace emporium::server {
+
+AccountReply account_error(int status, std::string code, std::string message) {
+  AccountReply r;
+  r.status = status;
+  r.body = {{"error", {{"code", std::move(code)}, {"message", std::move(message)}}}};
+  return r;
+}
+
+AccountReply too_many(std::chrono::seconds wait, std::string code, std::string message) {
+  auto r = account_error(429, std::move(code), std::move(message));
+  r.retry_after = std::max(wait, std::chrono::seconds(1));
+  r.body["error"]["retry_after"] = r.retry_after.count();
+  return r;
+}
+
 namespace {
 
 // A passkey the person did not name is called what the account page calls it.
@@ -31,10 +46,7 @@ constexpr const char* kRelyingPartyName = "Emporium";
 constexpr long long kTouchEvery = 3600;  // a session's last use is written at most once an hour
 
 AccountReply error(int status, std::string code, std::string message) {
-  AccountReply r;
-  r.status = status;
-  r.body = {{"error", {{"code", std::move(code)}, {"message", std::move(message)}}}};
-  return r;
+  return account_error(status, std::move(code), std::move(message));
 }
 
 AccountReply refused(const protocol::ParseError& e) {
@@ -47,10 +59,7 @@ AccountReply bad_credentials() {
 }
 
 AccountReply too_many(std::chrono::seconds wait, std::string message) {
-  auto r = error(429, "too_many_attempts", std::move(message));
-  r.retry_after = std::max(wait, std::chrono::seconds(1));
-  r.body["error"]["retry_after"] = r.retry_after.count();
-  return r;
+  return server::too_many(wait, "too_many_attempts", std::move(message));
 }
 
 Json account_json(const AccountRow& a) { return {{"id", a.id}, {"name", a.name}}; }
@@ -113,7 +122,7 @@ std::optional<RouteMatch> account_route(std::string_view method, std::string_vie
     std::string_view method, path;
     AccountRoute route;
   };
-  static constexpr std::array<Entry, 19> kRoutes{{
+  static constexpr std::array<Entry, 26> kRoutes{{
       {"GET", "/api/session", AccountRoute::session},
       {"POST", "/api/sign-up", AccountRoute::password_sign_up},
       {"POST", "/api/sign-in", AccountRoute::password_sign_in},
@@ -133,9 +142,18 @@ std::optional<RouteMatch> account_route(std::string_view method, std::string_vie
       {"POST", "/api/account/delete", AccountRoute::delete_account},
       {"GET", "/api/moderation/reports", AccountRoute::moderation_reports},
       {"POST", "/api/moderation/act", AccountRoute::moderation_act},
+      {"POST", "/api/account/email", AccountRoute::email_address},
+      {"POST", "/api/account/email/remove", AccountRoute::email_remove},
+      {"POST", "/api/account/notifications", AccountRoute::email_preferences},
+      {"GET", "/api/email/confirm", AccountRoute::email_confirm_page},
+      {"POST", "/api/email/confirm", AccountRoute::email_confirm},
+      {"GET", "/api/email/unsubscribe", AccountRoute::unsubscribe_page},
+      {"POST", "/api/email/unsubscribe", AccountRoute::unsubscribe},
   }};
   for (const auto& e : kRoutes) {
-    if (e.path == path && e.method == method) return RouteMatch{e.route, e.method == "POST"};
+    if (e.path == path && e.method == method) {
+      return RouteMatch{e.route, e.method == "POST" && !e.path.starts_with("/api/email/")};
+    }
   }
   static constexpr std::array<Entry, 2> kNamed{{
       {"GET", "/api/players/", AccountRoute::player},
@@ -150,9 +168,10 @@ std::optional<RouteMatch> account_route(std::string_view method, std::string_vie
   return std::nullopt;
 }
 
-Accounts::Accounts(PeopleStore& store, AccountsSettings settings)
+Accounts::Accounts(PeopleStore& store, AccountsSettings settings, Mailer* mailer, const MailLinks* links)
     : store_(store),
       settings_(std::move(settings)),
+      mail_(store, mailer, links),
       failures_by_name_(settings_.failures_per_name, settings_.failure_window),
       failures_by_address_(settings_.failures_per_address, settings_.failure_window),
       sign_ups_(settings_.sign_ups_per_address, std::chrono::hours(1)),
@@ -243,6 +262,12 @@ AccountReply Accounts::handle_now(AccountRoute route, const std::string& body, c
         return player(client);
       case AccountRoute::leaderboard:
         return leaderboard(client);
+      case AccountRoute::email_confirm_page:
+      case AccountRoute::email_confirm:
+        return mail_.confirm(client, route == AccountRoute::email_confirm);
+      case AccountRoute::unsubscribe_page:
+      case AccountRoute::unsubscribe:
+        return mail_.unsubscribe(client, route == AccountRoute::unsubscribe);
       default:
         break;
     }
@@ -278,6 +303,12 @@ AccountReply Accounts::handle_now(AccountRoute route, const std::string& body, c
         return moderation_reports(*who);
       case AccountRoute::moderation_act:
         return moderation_act(body, *who);
+      case AccountRoute::email_address:
+        return mail_.set_address(body, *who);
+      case AccountRoute::email_remove:
+        return mail_.remove(*who);
+      case AccountRoute::email_preferences:
+        return mail_.set_preferences(body, *who);
       default:
         return error(404, "not_found", "no such account request");
     }
@@ -614,7 +645,8 @@ AccountReply Accounts::account_page(const SignedIn& who) {
             {"passkeys", std::move(passkeys)},
             {"sessions", std::move(sessions)},
             {"sign_ins", std::move(sign_ins)},
-            {"moderation", std::move(moderation)}};
+            {"moderation", std::move(moderation)},
+            {"email", mail_.view(who.account)}};
   return r;
 }
 

@@ -17,6 +17,8 @@
 
 #include "common/worker_pool.hpp"
 #include "common/throttle.hpp"
+#include "people/account_mail.hpp"
+#include "people/account_reply.hpp"
 #include "store/people_store.hpp"
 
 namespace emporium::server {
@@ -43,40 +45,23 @@ enum class AccountRoute {
   leaderboard,          // GET  /api/leaderboard/<game>  (anyone)
   moderation_reports,   // GET  /api/moderation/reports  (moderators; docs/friends.md "Moderation")
   moderation_act,       // POST /api/moderation/act
+  email_address,        // POST /api/account/email         (docs/mail.md)
+  email_remove,         // POST /api/account/email/remove
+  email_preferences,    // POST /api/account/notifications
+  email_confirm_page,   // GET  /api/email/confirm?t=      (anyone with the link: a page)
+  email_confirm,        // POST /api/email/confirm?t=
+  unsubscribe_page,     // GET  /api/email/unsubscribe?t=
+  unsubscribe,          // POST /api/email/unsubscribe?t=  (RFC 8058's one-click POST too)
 };
-// The route a method and path name; none for anything else under /api/. `changes_state`: a POST.
+// The route a method and path name; none for anything else under /api/. `changes_state`: a POST made by this
+// site's pages with the session cookie (checked for its origin and anti-CSRF token). A mail link's POST is not one:
+// its signed token is all it carries, and a mail provider's server makes RFC 8058's.
 struct RouteMatch {
   AccountRoute route;
   bool changes_state;
   std::string subject{};  // player and leaderboard: the name or game the path ends in, URL-decoded
 };
 std::optional<RouteMatch> account_route(std::string_view method, std::string_view path);
-
-// Who asks, as the network layer saw them.
-struct AccountClient {
-  std::string address;     // the client's address (a trusted proxy's X-Forwarded-For)
-  std::string device;      // a short description of the browser, from its User-Agent
-  std::string origin;      // the page's origin that passkeys must have been made on (e.g. "https://play.example")
-  std::string rp_id;       // the relying party id passkeys are scoped to (that origin's host)
-  std::string session_id;  // from the session cookie; empty when there is none
-  std::string subject{};   // RouteMatch::subject
-  std::string query{};     // the request's query string, without its '?'
-};
-
-struct AccountReply {
-  int status = 200;
-  nlohmann::json body = nlohmann::json::object();
-  std::string new_session;     // set the session cookie to this (a sign-in or sign-up)
-  bool end_session = false;    // clear the session cookie
-  std::chrono::seconds retry_after{0};  // 429: when to try again
-};
-
-// Who a session belongs to.
-struct SignedIn {
-  std::string account;
-  std::string name;
-  std::string session_public_id;
-};
 
 struct AccountsSettings {
   std::chrono::seconds session_lifetime = std::chrono::hours(24 * 30);  // renewed by use
@@ -96,7 +81,9 @@ struct AccountsSettings {
 
 class Accounts {
  public:
-  Accounts(PeopleStore& store, AccountsSettings settings = {});
+  // `mailer` and `links`: the e-mail of accounts (null, or a mailer that is off: no mail).
+  Accounts(PeopleStore& store, AccountsSettings settings = {}, Mailer* mailer = nullptr,
+           const MailLinks* links = nullptr);
 
   void handle(AccountRoute route, std::string body, AccountClient client, std::function<void(AccountReply)> done);
   // Runs on a worker after an account is deleted, with the seats it had claimed and the name its seats now bear:
@@ -164,6 +151,7 @@ class Accounts {
 
   PeopleStore& store_;
   const AccountsSettings settings_;
+  AccountMail mail_;
   Throttle failures_by_name_, failures_by_address_, sign_ups_, challenges_, profile_lookups_;
   std::function<void(const std::vector<ClaimRow>&, const std::string&)> on_deleted_;
   std::function<void(const std::string&, const std::string&)> on_signed_out_;
