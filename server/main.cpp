@@ -21,6 +21,9 @@
 #include "net/listener.hpp"
 #include "net/open_connections.hpp"
 #include "net/origin.hpp"
+#include "mail/mail_links.hpp"
+#include "mail/mailer.hpp"
+#include "notify/notifier.hpp"
 #include "people/accounts.hpp"
 #include "tables/friends.hpp"
 #include "records/game_records.hpp"
@@ -110,11 +113,23 @@ int main(int argc, char** argv) {
     // io_context, so they stop before it: a request they finish still posts its answer to it.
     const auto people = open_people_store(store_setting(config));
     tables_context.people = people.get();
+    // E-mail (docs/mail.md): a bounded queue on a thread of its own, off without --smtp-url; the links' signing key
+    // from the store; the notifier turns the tables' notices into mails on a thread of its own.
+    const auto env_or_empty = [](const char* name) { const char* v = std::getenv(name); return std::string(v ? v : ""); };
+    Mailer mailer(MailerSettings{config.smtp_url, mail_sender(config), env_or_empty("EMPORIUM_SMTP_USER"),
+                                 env_or_empty("EMPORIUM_SMTP_PASSWORD")});
+    std::optional<MailLinks> mail_links;
+    std::optional<Notifier> notifier;
+    if (people && mailer.enabled()) {
+      mail_links.emplace(*people, config.public_origin);
+      notifier.emplace(*people, mailer, *mail_links, NotifierSettings{std::chrono::milliseconds(config.mail_minute_ms)});
+      tables_context.notices = &*notifier;
+    }
     std::optional<Accounts> accounts;
     if (people) {
       AccountsSettings settings;
       for (const auto& game : emporium::engine::all_games()) settings.games.push_back(game.id);  // profiles, leaderboards
-      accounts.emplace(*people, std::move(settings));
+      accounts.emplace(*people, std::move(settings), &mailer, mail_links ? &*mail_links : nullptr);
       context.accounts = &*accounts;
       // A deleted account's running games go on, its seats played by bots. Only this node's tables: a table
       // another node holds keeps the seat, absent, until replace_absent or its clock hands it over.
@@ -179,6 +194,11 @@ int main(int argc, char** argv) {
     const auto setting = store_setting(config);
     spdlog::info("emporium listening on http://{}:{}/ (web root {}, store {}, {} tables restored)", config.bind, port,
                  config.web_root, kind_of_store(setting) == StoreKind::sqlite ? setting : "PostgreSQL", restored);
+    if (mail_links && config.public_origin.empty()) {
+      // Set before any thread serves: links need an absolute origin, and without --public-origin only this one is known.
+      mail_links->set_origin("http://localhost:" + std::to_string(port));
+      spdlog::warn("mail: links in mails point to {}: set --public-origin to the address players reach", mail_links->origin());
+    }
     if (!config.port_file.empty()) {
       std::ofstream(config.port_file) << port << "\n";  // for tests and supervisors that ask for port 0
     }

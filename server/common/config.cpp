@@ -102,6 +102,24 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
   } else if (name == "commit-delay-ms") {
     if (!parse_int(value, 0, 10000, &n)) return "commit-delay-ms must be a number of milliseconds from 0 to 10000";
     c.commit_delay_ms = static_cast<int>(n);
+  } else if (name == "smtp-url") {
+    if (!value.empty() && value.rfind("smtp://", 0) != 0 && value.rfind("smtps://", 0) != 0) {
+      return "smtp-url must be smtp://host:port or smtps://host:port (the user and password go in "
+             "EMPORIUM_SMTP_USER and EMPORIUM_SMTP_PASSWORD)";
+    }
+    if (value.find('@') != std::string::npos) {
+      return "smtp-url must not hold a user or password: set EMPORIUM_SMTP_USER and EMPORIUM_SMTP_PASSWORD";
+    }
+    c.smtp_url = value;
+  } else if (name == "mail-from") {
+    const auto at = value.find('@');
+    if (at == std::string::npos || at == 0 || at + 1 == value.size() || value.find_first_of(" <>\r\n") != std::string::npos) {
+      return "mail-from must be an address such as noreply@play.example";
+    }
+    c.mail_from = value;
+  } else if (name == "mail-minute-ms") {
+    if (!parse_int(value, 1, 60000, &n)) return "mail-minute-ms must be a number of milliseconds from 1 to 60000";
+    c.mail_minute_ms = static_cast<int>(n);
   } else if (name == "min-turn-s") {
     if (!parse_int(value, 1, 86400, &n)) return "min-turn-s must be a number of seconds from 1 to 86400";
     c.min_turn_s = static_cast<int>(n);
@@ -115,7 +133,8 @@ constexpr const char* kNames[] = {"bind",      "port",    "data-dir", "store", "
                                   "threads",   "port-file", "merkator-data", "bot-threads", "bot-delay-ms",
                                   "absent-after-s", "min-turn-s", "allowed-origins", "max-connections-per-ip",
                                   "max-connections-per-account",                                  "max-tables-per-ip-per-minute", "trusted-proxies", "abandoned-after-s",
-                                  "finished-unwatched-s", "commit-delay-ms", "public-origin"};
+                                  "finished-unwatched-s", "commit-delay-ms", "public-origin", "smtp-url",
+                                  "mail-from", "mail-minute-ms"};
 
 }  // namespace
 
@@ -128,6 +147,7 @@ std::string usage() {
          "                       [--max-tables-per-ip-per-minute N]\n"
          "                       [--trusted-proxies LIST] [--abandoned-after-s S] [--finished-unwatched-s S]\n"
          "                       [--commit-delay-ms MS] [--public-origin ORIGIN]\n"
+         "                       [--smtp-url URL] [--mail-from ADDRESS]\n"
          "  --data-dir DIR      where the SQLite store keeps its database (default data)\n"
          "  --store STORE       sqlite:<directory> (default: sqlite:<data-dir>), or postgresql://user@host:port/db\n"
          "                      (a libpq URI) to keep tables in PostgreSQL\n"
@@ -152,6 +172,11 @@ std::string usage() {
          "  --public-origin ORIGIN  the origin players reach the server at, e.g. https://play.example, when it is\n"
          "                      behind a proxy: passkeys are made for it (default: the scheme and Host of each\n"
          "                      request)\n"
+         "  --smtp-url URL      send e-mail (docs/mail.md) through this SMTP server: smtp://host:port (STARTTLS\n"
+         "                      when offered) or smtps://host:port; a user and password come from\n"
+         "                      EMPORIUM_SMTP_USER and EMPORIUM_SMTP_PASSWORD (default: no e-mail)\n"
+         "  --mail-from ADDRESS the sender of every mail (default: noreply@ the public origin's host)\n"
+         "  --mail-minute-ms MS for tests: how long a minute of a player's \"your turn\" delay lasts (default 60000)\n"
          "  --commit-delay-ms MS  for tests: the store's writer waits this long before each group commit, as a\n"
          "                      slow disk would (default 0)\n"
          "Each flag can also be set as an environment variable: EMPORIUM_BIND, EMPORIUM_PORT,\n"
@@ -159,7 +184,8 @@ std::string usage() {
          "EMPORIUM_MERKATOR_DATA, EMPORIUM_BOT_THREADS, EMPORIUM_BOT_DELAY_MS,\n"
          "EMPORIUM_ABSENT_AFTER_S, EMPORIUM_MIN_TURN_S, EMPORIUM_ALLOWED_ORIGINS, EMPORIUM_MAX_CONNECTIONS_PER_IP,\n"
          "EMPORIUM_MAX_CONNECTIONS_PER_ACCOUNT, EMPORIUM_MAX_TABLES_PER_IP_PER_MINUTE, EMPORIUM_TRUSTED_PROXIES, EMPORIUM_ABANDONED_AFTER_S,\n"
-         "EMPORIUM_FINISHED_UNWATCHED_S, EMPORIUM_COMMIT_DELAY_MS, EMPORIUM_PUBLIC_ORIGIN.\n"
+         "EMPORIUM_FINISHED_UNWATCHED_S, EMPORIUM_COMMIT_DELAY_MS, EMPORIUM_PUBLIC_ORIGIN, EMPORIUM_SMTP_URL,\n"
+         "EMPORIUM_MAIL_FROM, EMPORIUM_MAIL_MINUTE_MS.\n"
          "Flags win over the environment.\n";
 }
 

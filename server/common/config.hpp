@@ -37,7 +37,12 @@ struct Config {
   std::string trusted_proxies;  // proxies (IP addresses, comma-separated) whose X-Forwarded-For names the client
   int abandoned_after_s = 600;  // a waiting table with nobody connected closes after this
   int commit_delay_ms = 0;  // for tests: the commit queue waits this long before each transaction (a slow disk)
-  int finished_unwatched_s = 60;  // a finished table nobody is connected to leaves memory after this (0: never)
+  int finished_unwatched_s = 60;
+  // E-mail (docs/mail.md): the SMTP server (empty: no mail), the sender, and for tests the length of a "minute" of a
+  // player's turn delay. The SMTP user and password come from EMPORIUM_SMTP_USER and EMPORIUM_SMTP_PASSWORD only.
+  std::string smtp_url;
+  std::string mail_from;
+  int mail_minute_ms = 60000;  // a finished table nobody is connected to leaves memory after this (0: never)
 };
 
 // What a store setting names: "sqlite:<directory>" (a directory is needed), or a "postgresql://…" or
@@ -51,6 +56,14 @@ inline StoreKind kind_of_store(const std::string& setting) {
 
 // The store setting in effect: --store, else sqlite:<data_dir>.
 inline std::string store_setting(const Config& c) { return c.store.empty() ? "sqlite:" + c.data_dir : c.store; }
+
+// The sender of mails: --mail-from, else noreply@ the public origin's host, else noreply@localhost.
+inline std::string mail_sender(const Config& c) {
+  if (!c.mail_from.empty()) return c.mail_from;
+  if (c.public_origin.empty()) return "noreply@localhost";
+  const auto host = c.public_origin.substr(c.public_origin.find("//") + 2);
+  return "noreply@" + host.substr(0, host.find(':'));
+}
 
 struct ParsedConfig {
   Config config;

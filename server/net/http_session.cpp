@@ -265,7 +265,15 @@ void HttpSession::serve_account(std::string_view path) {
        new_csrf](AccountReply reply) {
         net::post(self->stream_.get_executor(), [self, route, secure, csrf, new_csrf, reply = std::move(reply)]() mutable {
           if (route == AccountRoute::session) reply.body["csrf"] = csrf;
-          auto res = json_response(self->parser_->get(), reply.status, reply.body);
+          // A mail link's page, or JSON. The page's only form posts back to its own link.
+          auto res = reply.html.empty()
+                         ? json_response(self->parser_->get(), reply.status, reply.body)
+                         : text_response(self->parser_->get(), static_cast<http::status>(reply.status),
+                                         std::move(reply.html), "text/html; charset=utf-8");
+          if (!reply.html.empty()) {
+            res.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'");
+            res.set("Referrer-Policy", "no-referrer");  // the link's token stays out of any Referer
+          }
           if (!reply.new_session.empty() || reply.end_session) {
             res.insert(http::field::set_cookie,
                        account_http::session_cookie(reply.new_session, secure, std::chrono::hours(24 * 30)));

@@ -127,6 +127,7 @@ void Room::table_changed() {
   context_.lobby->update(table);
   watch_abandoned();
   watch_unwatched();
+  watch_turns();
 }
 
 bool Room::anyone_connected() const {
@@ -290,6 +291,7 @@ void Room::carry_on() {
     self->update_clock();
     self->save_clock();  // the decision's start moved by the downtime: a second restart must not charge it
     self->run_bot_if_its_turn();
+    self->watch_turns();
   });
 }
 

@@ -305,6 +305,16 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<protocol::RatingChange> rating_changes_;
   bool ratings_read_ = false;
 
+  // ---- room_notices.cpp: people away from the table (docs/mail.md)
+  // After any change to the seats, their connections or the game: tells the notices whose decision waits on a
+  // signed-in person who is not at the table, and when that stops; at the end, the game's result.
+  // `moved`: the seat that just moved, whose next decision (even one that follows at once) is a new wait.
+  void watch_turns(std::optional<int> moved = std::nullopt);
+  void tell_game_over() const;
+  // Per seat: the version at which its current decision began (after its own last move), and the one last told
+  // as waiting. In memory: after a restart a wait begins again at the version the room was restored at.
+  std::vector<std::optional<std::uint64_t>> turn_since_, told_waiting_;
+
   // ---- room_chat.cpp
   struct KeptLine {
     protocol::ChatLine line;

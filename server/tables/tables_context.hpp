@@ -16,6 +16,7 @@ class Metrics;
 class PeopleStore;
 class Store;
 class StoreHealth;
+class TableNotices;
 class TableDirectory;
 class WorkerPool;
 
@@ -26,6 +27,7 @@ struct TablesContext {
   Store* store = nullptr;          // used only on `store_jobs` and the commit queue: never on a network thread
   PeopleStore* people = nullptr;   // accounts' seat claims, on `store_jobs` too; null: no accounts
   Friends* friends = nullptr;      // friends, blocks, presence, invitations; null: no accounts
+  TableNotices* notices = nullptr;  // turns waiting on people away, games' ends (e-mail); null: nobody is told
   StoreHealth* health = nullptr;   // whether the store answers: while it does not, writes are refused at once
   WorkerPool* store_jobs = nullptr;  // where rooms and the directory call the store, in order (one thread)
   CommitQueue* commits = nullptr;  // where rooms write their moves (group commit)

@@ -1,0 +1,152 @@
+#include "notify/notifier.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "common/wall_clock.hpp"
+#include "mail/mail_links.hpp"
+#include "mail/mail_text.hpp"
+#include "mail/mailer.hpp"
+#include "store/people_store.hpp"
+
+namespace emporium::server {
+namespace {
+
+// The headers of RFC 8058: a mail program offers "unsubscribe" and POSTs to the link itself, with no sign-in.
+Mail mail_of(const std::string& to, RenderedMail rendered, const std::string& unsubscribe) {
+  return {to, std::move(rendered.subject), std::move(rendered.text), std::move(rendered.html),
+          {{"List-Unsubscribe", "<" + unsubscribe + ">"}, {"List-Unsubscribe-Post", "List-Unsubscribe=One-Click"}}};
+}
+
+}  // namespace
+
+Notifier::Notifier(PeopleStore& store, Mailer& mailer, const MailLinks& links, NotifierSettings settings)
+    : store_(store), mailer_(mailer), links_(links), settings_(settings), thread_([this] { run(); }) {}
+
+Notifier::~Notifier() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+}
+
+void Notifier::post(std::function<void()> job) {
+  {
+    std::lock_guard lock(mutex_);
+    jobs_.push_back(std::move(job));
+  }
+  wake_.notify_one();
+}
+
+void Notifier::waiting(TurnWaiting wait) {
+  post([this, wait = std::move(wait), since = Clock::now()]() mutable {
+    Key key{wait.table, wait.account};
+    waits_[std::move(key)] = Due{std::move(wait), since, since};
+  });
+}
+
+void Notifier::not_waiting(const std::string& table, const std::string& account) {
+  post([this, key = Key{table, account}] { waits_.erase(key); });
+}
+
+void Notifier::game_over(GameOverNotice over) {
+  post([this, over = std::move(over)] {
+    for (std::size_t place = 0; place < over.places.size(); ++place) {
+      if (!over.places[place].account.empty()) send_game_over(over, place);
+    }
+  });
+}
+
+void Notifier::run() {
+  std::unique_lock lock(mutex_);
+  while (true) {
+    // Asleep until the tables say something or the next notice is due.
+    auto next = Clock::time_point::max();
+    for (const auto& [key, due] : waits_) next = std::min(next, due.at);
+    if (!retries_.empty()) next = std::min(next, retries_.begin()->first);
+    wake_.wait_until(lock, next, [&] { return stopping_ || !jobs_.empty() || Clock::now() >= next; });
+    if (stopping_) return;
+    auto jobs = std::move(jobs_);
+    jobs_.clear();
+    lock.unlock();
+    for (auto& job : jobs) job();
+    const auto now = Clock::now();
+    for (auto it = waits_.begin(); it != waits_.end();) {
+      it = it->second.at <= now ? handle_due(it, now) : std::next(it);
+    }
+    while (!retries_.empty() && retries_.begin()->first <= now) {
+      auto retry = std::move(retries_.begin()->second);
+      retries_.erase(retries_.begin());
+      retry();
+    }
+    lock.lock();
+  }
+}
+
+std::map<Notifier::Key, Notifier::Due>::iterator Notifier::handle_due(std::map<Key, Due>::iterator it,
+                                                                      Clock::time_point now) {
+  auto& due = it->second;
+  try {
+    if (!due.delay_known) {
+      // The delay is the account's as it is when the wait begins; the mail's wish is read again when it is due.
+      const auto settings = wanted(due.wait.account, "your_turn");
+      if (!settings) return waits_.erase(it);
+      due.delay_known = true;
+      due.at = due.since + settings->turn_delay_minutes * settings_.minute;
+      if (due.at > now) return std::next(it);
+    }
+    send_turn(due.wait);
+  } catch (const StoreError& e) {
+    if (e.unavailable()) {
+      due.at = now + settings_.retry;
+      return std::next(it);
+    }
+    spdlog::error("notify: a store call failed: {}", e.what());
+  }
+  return waits_.erase(it);
+}
+
+std::optional<MailSettingsRow> Notifier::wanted(const std::string& account, const char* kind) {
+  auto m = store_.mail_settings(account);
+  if (!m || m->address.empty()) return std::nullopt;
+  const std::string k = kind;
+  const bool on = k == "your_turn" ? m->your_turn : k == "game_over" ? m->game_over : k == "invited" ? m->invited
+                  : k == "low_clock" ? m->low_clock : m->digest;
+  return on ? m : std::nullopt;
+}
+
+void Notifier::send_turn(const TurnWaiting& wait) {
+  const auto m = wanted(wait.account, "your_turn");
+  // One mail per wait, whichever node or run of the server gets here first.
+  if (!m || !store_.mark_mail_sent(wait.account, wait.table, "your_turn", static_cast<long long>(wait.since), unix_now())) {
+    return;
+  }
+  const auto unsubscribe = links_.unsubscribe_url(wait.account, "your_turn");
+  TurnMail turn{wait.name, wait.game, wait.others, wait.clock_left_s, links_.table_url(wait.table)};
+  mailer_.send(mail_of(m->address,
+                       your_turn_mail(m->language, turn, {m->address, "your_turn", unsubscribe, links_.account_url()}),
+                       unsubscribe));
+}
+
+void Notifier::send_game_over(const GameOverNotice& over, std::size_t place) {
+  const auto& me = over.places[place];
+  try {
+    const auto m = wanted(me.account, "game_over");
+    if (!m || !store_.mark_mail_sent(me.account, over.table, "game_over", 0, unix_now())) return;
+    GameOverMail mail{me.name, over.game, {}, me.rank, links_.replay_url(over.table)};
+    for (const auto& p : over.places) mail.ranking.push_back({p.name, p.rank});
+    const auto unsubscribe = links_.unsubscribe_url(me.account, "game_over");
+    mailer_.send(mail_of(m->address,
+                         game_over_mail(m->language, mail, {m->address, "game_over", unsubscribe, links_.account_url()}),
+                         unsubscribe));
+  } catch (const StoreError& e) {
+    if (!e.unavailable()) {
+      spdlog::error("notify: a store call failed: {}", e.what());
+      return;
+    }
+    retries_.emplace(Clock::now() + settings_.retry, [this, over, place] { send_game_over(over, place); });
+  }
+}
+
+}  // namespace emporium::server

@@ -1,0 +1,77 @@
+#pragma once
+// Who is told what by e-mail (docs/mail.md "Notifications"): the tables say whose decision waits on someone away
+// and when a game ends (tables/table_notices.hpp); the notifier, on a thread of its own, reads each account's mail
+// settings, waits the delay it chose, makes sure a notice goes once (the store's mails_sent), writes the mail in
+// the account's language and queues it (mail/mailer). A room never waits for any of it.
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <utility>
+
+#include "store/people_store.hpp"
+#include "tables/table_notices.hpp"
+
+namespace emporium::server {
+
+class MailLinks;
+class Mailer;
+class PeopleStore;
+
+struct NotifierSettings {
+  // How long a minute of an account's "your turn" delay lasts (tests shorten it).
+  std::chrono::milliseconds minute{60'000};
+  // The store did not answer: the notice is tried again after this.
+  std::chrono::milliseconds retry{30'000};
+};
+
+class Notifier final : public TableNotices {
+ public:
+  Notifier(PeopleStore& store, Mailer& mailer, const MailLinks& links, NotifierSettings settings = {});
+  ~Notifier() override;  // stops: notices not yet due are dropped
+  Notifier(const Notifier&) = delete;
+  Notifier& operator=(const Notifier&) = delete;
+
+  void waiting(TurnWaiting wait) override;
+  void not_waiting(const std::string& table, const std::string& account) override;
+  void game_over(GameOverNotice over) override;
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  using Key = std::pair<std::string, std::string>;  // table, account
+  struct Due {
+    TurnWaiting wait;
+    Clock::time_point since;   // when the tables said so
+    Clock::time_point at;      // when to look at it next
+    bool delay_known = false;  // the account's delay was read (and `at` set from it)
+  };
+  void run();
+  void post(std::function<void()> job);
+  // The rest run on the notifier's thread. A wait that is due: its delay read (first), or its mail sent; the
+  // next wait. When the store does not answer, it is tried again after `retry`.
+  std::map<Key, Due>::iterator handle_due(std::map<Key, Due>::iterator it, Clock::time_point now);
+  void send_turn(const TurnWaiting& wait);  // the "your turn" mail, if still wanted and not sent for this wait
+  void send_game_over(const GameOverNotice& over, std::size_t place);
+  // The settings of an account that wants `kind` and has a confirmed address; none otherwise. Throws StoreError.
+  std::optional<MailSettingsRow> wanted(const std::string& account, const char* kind);
+
+  PeopleStore& store_;
+  Mailer& mailer_;
+  const MailLinks& links_;
+  const NotifierSettings settings_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<std::function<void()>> jobs_;  // what the tables said, in order
+  bool stopping_ = false;
+  // Only the notifier's thread touches these.
+  std::map<Key, Due> waits_;
+  std::multimap<Clock::time_point, std::function<void()>> retries_;  // game-over mails the store held up
+  std::thread thread_;  // last: started once everything above is
+};
+
+}  // namespace emporium::server
