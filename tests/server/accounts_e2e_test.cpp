@@ -29,7 +29,6 @@ std::string code_of(const http_reply& r) {
   return j.is_object() && j.contains("error") ? j["error"].value("code", "") : "";
 }
 
-Json body_of(const http_reply& r) { return Json::parse(r.body); }
 
 
 TEST(Accounts, APasswordAccountSignsUpInAndOut) {

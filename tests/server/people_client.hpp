@@ -69,6 +69,9 @@ inline ws_options signed_in(const browser& b) {
   return ws_options{"/ws", "", {{"Cookie", "emporium_session=" + b.cookie("emporium_session")}}, true};
 }
 
+// An account request's JSON answer.
+inline nlohmann::json body_of(const http_reply& r) { return nlohmann::json::parse(r.body); }
+
 // A reply of `type`, else the test cannot go on.
 inline void expect_type(const nlohmann::json& reply, const std::string& type) {
   if (reply.value("type", "") != type) throw std::runtime_error("expected " + type + ", got " + reply.dump());
