@@ -661,6 +661,51 @@ TEST_P(PeopleStoreSuite, FriendsRequestsBlocksPresenceAndInvitations) {
   }
 }
 
+// Mail (docs/mail.md "Storage"): settings replaced whole, an address confirmed only while it is the one waiting, a
+// notification marked once, the links' key made once, and all of it gone with the account.
+TEST_P(PeopleStoreSuite, MailSettingsConfirmationsOnceOnlyMarksAndTheLinksKey) {
+  auto& s = people();
+  ASSERT_TRUE(s.create_account(account_named("A1", "Ann"), std::nullopt));
+  EXPECT_FALSE(s.mail_settings("A1"));
+  MailSettingsRow m{"A1"};
+  m.pending = "ann@example.org";
+  m.language = "ja";
+  m.turn_delay_minutes = 30;
+  m.digest = true;
+  m.updated_at = 5;
+  s.put_mail_settings(m);
+  auto read = s.mail_settings("A1");
+  ASSERT_TRUE(read);
+  EXPECT_EQ(read->address, "");
+  EXPECT_EQ(read->pending, "ann@example.org");
+  EXPECT_EQ(read->language, "ja");
+  EXPECT_EQ(read->turn_delay_minutes, 30);
+  EXPECT_TRUE(read->your_turn && read->game_over && read->invited && read->low_clock && read->digest);
+  EXPECT_FALSE(s.confirm_mail_address("A1", "other@example.org", 6)) << "not the address waiting";
+  EXPECT_TRUE(s.confirm_mail_address("A1", "ann@example.org", 6));
+  EXPECT_FALSE(s.confirm_mail_address("A1", "ann@example.org", 7)) << "confirmed already";
+  read = s.mail_settings("A1");
+  EXPECT_EQ(read->address, "ann@example.org");
+  EXPECT_EQ(read->pending, "");
+  read->your_turn = false;
+  s.put_mail_settings(*read);
+  EXPECT_FALSE(s.mail_settings("A1")->your_turn);
+
+  EXPECT_TRUE(s.mark_mail_sent("A1", "T1", "your_turn", 4, 10));
+  EXPECT_FALSE(s.mark_mail_sent("A1", "T1", "your_turn", 4, 11)) << "once per mark";
+  EXPECT_TRUE(s.mark_mail_sent("A1", "T1", "your_turn", 9, 12));
+  EXPECT_TRUE(s.mark_mail_sent("A1", "T1", "game_over", 0, 12));
+
+  const auto key = s.server_key("mail_links", "first", 1);
+  EXPECT_EQ(key, "first");
+  EXPECT_EQ(s.server_key("mail_links", "second", 2), "first") << "the first node's key stays";
+
+  s.delete_account("A1", "deleted player");
+  EXPECT_FALSE(s.mail_settings("A1"));
+  ASSERT_TRUE(s.create_account(account_named("A1", "Ann"), std::nullopt));
+  EXPECT_TRUE(s.mark_mail_sent("A1", "T1", "your_turn", 4, 13)) << "the marks went with the account";
+}
+
 INSTANTIATE_TEST_SUITE_P(BothStores, PeopleStoreSuite, ::testing::Values("sqlite", "postgresql"),
                          [](const auto& info) { return info.param; });
 
