@@ -293,6 +293,24 @@ export class Accounts {
     if (current) this.setAccount(null);
   }
 
+  // E-mail notifications: each call resolves with the account's e-mail part as GET /api/account has it
+  // ({available, address, pending, language, notify}).
+
+  /** A new address (a confirmation mail goes to it), mails written in `language`. */
+  async setEmail(address, language) {
+    return (await this.post('/api/account/email', { address, language })).email;
+  }
+
+  /** Forgets the confirmed and the pending address: no mail is sent any more. */
+  async removeEmail() {
+    return (await this.post('/api/account/email/remove', {})).email;
+  }
+
+  /** Changes some of the preferences ({your_turn, turn_delay_minutes, game_over, invited, low_clock, digest, language}). */
+  async setNotifications(changes) {
+    return (await this.post('/api/account/notifications', changes)).email;
+  }
+
   claim(seats) {
     return this.post('/api/account/claim', { seats: seatsToClaim(seats) });
   }

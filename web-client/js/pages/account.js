@@ -1,5 +1,6 @@
 // The account page (/account): who is signed in, and everything about the account: its passkeys
-// (account/passkey-list.js), its password (account/password-change.js), the devices signed in to it
+// (account/passkey-list.js), its password (account/password-change.js), the mails it gets
+// (account/email-settings.js), the devices signed in to it
 // (account/session-list.js), the recent sign-ins (account/sign-in-history.js), what moderators decided about it
 // (moderationList below), the export of its data and its
 // deletion (account/data-and-deletion.js). Each part changes one thing through js/core/accounts.js; the page then
@@ -14,6 +15,7 @@ import { timeWords } from '../models/account-rules.js';
 import { moderationWords } from '../models/chat-log.js';
 import { createPasskeyList } from './account/passkey-list.js';
 import { createPasswordChange } from './account/password-change.js';
+import { createEmailSettings } from './account/email-settings.js';
 import { createSessionList } from './account/session-list.js';
 import { signInHistory } from './account/sign-in-history.js';
 import { createDataAndDeletion } from './account/data-and-deletion.js';
@@ -28,6 +30,7 @@ export function mountAccount(root, ctx) {
   const parts = {
     passkeys: createPasskeyList({ accounts, reload: () => load(), redraw: () => draw() }),
     password: createPasswordChange({ accounts, reload: () => load() }),
+    email: createEmailSettings({ accounts, reload: () => load(), redraw: () => draw() }),
     sessions: createSessionList({
       accounts, reload: () => load(), redraw: () => draw(),
       onSignedOut: (count) => notify(t('account.sessions.signedOutAll', { count }), 'info'),
@@ -91,7 +94,8 @@ export function mountAccount(root, ctx) {
     let body;
     if (accounts.known && !accounts.account) body = [signedOutView()];
     else if (details) {
-      body = [summary(), parts.passkeys.render(details), parts.password.render(details), parts.sessions.render(details),
+      body = [summary(), parts.passkeys.render(details), parts.password.render(details), parts.email.render(details),
+        parts.sessions.render(details),
         signInHistory(details), moderationList(), ...parts.data.render(details)];
     } else if (failure) {
       body = [h('section', { class: 'card', role: 'alert' }, h('p', null, errorText(failure)),
@@ -100,7 +104,7 @@ export function mountAccount(root, ctx) {
       body = [h('p', { class: 'hint' }, t('common.loading'))];
     }
     keepValues(root, () => replace(root, h('div', { class: 'account-page', 'aria-busy': loading ? 'true' : null }, h('div', { class: 'page-head' }, heading), body)));
-    for (const part of [parts.passkeys, parts.sessions]) {
+    for (const part of [parts.passkeys, parts.email, parts.sessions]) {
       const target = part.takeFocus(root);
       if (target) target.focus();
     }
