@@ -233,7 +233,11 @@ std::string link_page(const std::string& language, LinkPage page, const LinkPage
              html_escape(text(language, "page." + name + ".button")) + "</button></form>\n";
   }
   return "<!doctype html>\n<html lang=\"" + language + "\"><head><meta charset=\"utf-8\">"
-         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>" +
+         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+         // The site's icon, inline as the client has it: a browser asks for /favicon.ico otherwise.
+         "<link rel=\"icon\" href=\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E"
+         "%3Crect width='16' height='16' rx='3' fill='%231f3a5f'/%3E%3Crect x='4' y='4' width='8' height='8' rx='1' "
+         "fill='%23e0b43a'/%3E%3C/svg%3E\"><title>" +
          html_escape(text(language, "page." + name + ".title")) + " · Emporium</title></head>\n"
          "<body style=\"font-family:sans-serif;max-width:36em;margin:2em auto;padding:0 1em;line-height:1.4\">\n<h1>" +
          html_escape(text(language, "page." + name + ".title")) + "</h1>\n<p>" + html_escape(said) + "</p>\n" + action +

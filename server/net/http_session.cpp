@@ -271,7 +271,7 @@ void HttpSession::serve_account(std::string_view path) {
                          : text_response(self->parser_->get(), static_cast<http::status>(reply.status),
                                          std::move(reply.html), "text/html; charset=utf-8");
           if (!reply.html.empty()) {
-            res.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'");
+            res.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'");
             res.set("Referrer-Policy", "no-referrer");  // the link's token stays out of any Referer
           }
           if (!reply.new_session.empty() || reply.end_session) {
