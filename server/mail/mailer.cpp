@@ -80,6 +80,9 @@ Mailer::Counts Mailer::counts() const {
 
 void Mailer::run() {
   auto pause = settings_.first_retry;
+  // One handle for every mail: libcurl keeps the SMTP connection open between them (a new handle after a failure,
+  // so that a server that was restarted leaves no broken connection behind).
+  CurlPtr<CURL> handle(curl_easy_init());
   std::unique_lock lock(mutex_);
   while (true) {
     wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
@@ -87,8 +90,9 @@ void Mailer::run() {
     // The mail stays at the head of the queue while it is tried: send() may go on queueing meanwhile.
     const Mail& mail = queue_.front();
     lock.unlock();
-    std::string error;
-    const auto outcome = deliver(mail, error);
+    std::string error = "libcurl could not start";
+    const auto outcome = handle ? deliver(handle.get(), mail, error) : Outcome::try_again;
+    if (outcome == Outcome::try_again) handle.reset(curl_easy_init());
     lock.lock();
     if (outcome == Outcome::try_again) {
       ++counts_.retries;
@@ -109,14 +113,8 @@ void Mailer::run() {
   }
 }
 
-Mailer::Outcome Mailer::deliver(const Mail& mail, std::string& error) {
-  // A handle per mail: an SMTP server that was restarted leaves no stale connection behind.
-  CurlPtr<CURL> curl(curl_easy_init());
-  if (!curl) {
-    error = "libcurl could not start";
-    return Outcome::try_again;
-  }
-  CURL* c = curl.get();
+Mailer::Outcome Mailer::deliver(CURL* c, const Mail& mail, std::string& error) {
+  curl_easy_reset(c);  // the options of the last mail go; its connection stays
   curl_easy_setopt(c, CURLOPT_URL, settings_.smtp_url.c_str());
   if (settings_.smtp_url.starts_with("smtp://")) curl_easy_setopt(c, CURLOPT_USE_SSL, static_cast<long>(CURLUSESSL_TRY));
   if (!settings_.user.empty()) {

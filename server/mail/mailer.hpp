@@ -26,7 +26,7 @@ struct Mail {
 struct MailerSettings {
   std::string smtp_url;  // smtp://host:port (STARTTLS when offered) or smtps://host:port; empty: no mail is sent
   std::string from;      // the sender's address, e.g. "noreply@play.example"
-  std::string user, password;  // SMTP authentication, when set (from the environment only)
+  std::string user{}, password{};  // SMTP authentication, when set (from the environment only)
   std::size_t capacity = 10000;  // mails waiting at most: beyond it a new one is dropped (and counted)
   std::chrono::milliseconds first_retry{1000};
   std::chrono::milliseconds max_retry{30000};
@@ -53,7 +53,7 @@ class Mailer {
  private:
   void run();
   enum class Outcome { sent, try_again, refused };
-  Outcome deliver(const Mail& mail, std::string& error);
+  Outcome deliver(void* curl, const Mail& mail, std::string& error);  // curl: a CURL handle
 
   const MailerSettings settings_;
   mutable std::mutex mutex_;
