@@ -283,6 +283,8 @@ std::string render_my_games(const Json& re, const std::vector<MyGame>& games, co
                {"state", g.state},         {"seat", g.seat},           {"seats", std::move(seats)},
                {"your_turn", g.your_turn}, {"result", g.result},       {"updated", g.updated}};
     if (g.invite) entry["invite"] = *g.invite;
+    entry["to_move"] = g.to_move;
+    entry["clock"] = g.clock ? Json{{"seat", g.clock->seat}, {"left_ms", g.clock->left_ms}} : Json(nullptr);
     list.push_back(std::move(entry));
   }
   Json j = frame("my_games", re);

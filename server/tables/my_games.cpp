@@ -15,7 +15,8 @@
 namespace emporium::server {
 
 std::optional<protocol::MyGame> describe_seat(const StoredTable& table, const std::string& token_hash,
-                                              const std::vector<int>& to_move) {
+                                              const std::vector<int>& to_move,
+                                              std::optional<protocol::MyGame::Clock> clock) {
   const auto held = std::find_if(table.seats.begin(), table.seats.end(), [&](const StoredSeat& s) {
     return same_hash(s.token_hash, token_hash) && s.resumable();
   });
@@ -36,6 +37,8 @@ std::optional<protocol::MyGame> describe_seat(const StoredTable& table, const st
     if (!s.bot.empty()) g.seats[s.seat].bot = s.bot;
   }
   g.your_turn = std::find(to_move.begin(), to_move.end(), held->seat) != to_move.end();
+  g.to_move = to_move;
+  g.clock = clock;
   g.result = table.result;
   g.updated = table.updated_at;
   if (table.is_private) g.invite = table.invite;

@@ -14,8 +14,10 @@ namespace emporium::server {
 
 // What my_games tells of the seat the token hashed to `token_hash` holds at `table` (nothing when it holds none
 // there, e.g. a seat its person left): who sits where and the result, never anything of a view. `to_move`: the
-// seats whose decision it is. The answer's `token` is the hash: the caller puts the token itself in.
+// seats whose decision it is; `clock`: a timed game's running decision and its time left (games in progress sort
+// by it). The answer's `token` is the hash: the caller puts the token itself in.
 std::optional<protocol::MyGame> describe_seat(const StoredTable& table, const std::string& token_hash,
-                                              const std::vector<int>& to_move);
+                                              const std::vector<int>& to_move,
+                                              std::optional<protocol::MyGame::Clock> clock = std::nullopt);
 
 }  // namespace emporium::server

@@ -162,7 +162,15 @@ void Room::describe(std::string token_hash, std::function<void(std::optional<pro
     auto& r = *self;
     // While it reads itself back, whose turn it is in memory may be a move the store does not have: not told.
     const bool known = r.state_ == TableState::playing && !r.reloading_;
-    done(describe_seat(r.stored(), token_hash, known ? r.game_state_->to_move() : std::vector<int>{}));
+    std::optional<protocol::MyGame::Clock> clock;
+    if (known && r.clock_ && r.clock_->running_seat()) {
+      if (const auto deadline = r.clock_->deadline()) {
+        clock = protocol::MyGame::Clock{*r.clock_->running_seat(),
+                                        std::chrono::duration_cast<std::chrono::milliseconds>(
+                                            *deadline - std::chrono::steady_clock::now()).count()};
+      }
+    }
+    done(describe_seat(r.stored(), token_hash, known ? r.game_state_->to_move() : std::vector<int>{}, clock));
   });
 }
 

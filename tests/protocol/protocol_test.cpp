@@ -1003,7 +1003,11 @@ TEST(Render, MyGamesCarriesOnlyTheListedFields) {
   running.your_turn = true;
   running.result = nullptr;
   running.updated = 1700000000;
+  running.to_move = {1};
+  running.clock = MyGame::Clock{1, 86000000};
   MyGame done = running;
+  done.to_move.clear();
+  done.clock.reset();
   done.token = "tok-2";
   done.state = "finished";
   done.your_turn = false;
@@ -1016,8 +1020,10 @@ TEST(Render, MyGamesCarriesOnlyTheListedFields) {
   ASSERT_EQ(j.at("games").size(), 2u);
   EXPECT_EQ(j.at("games")[0], Json::parse(R"({"token":"tok-1","table":"t8f3k2","game":"medici","state":"playing",
       "seat":1,"seats":[{"seat":0,"name":"Ann"},{"seat":1,"name":"Bo"},{"seat":2,"name":"Bot 1","bot":"easy"}],
-      "your_turn":true,"result":null,"updated":1700000000})"));
+      "your_turn":true,"result":null,"updated":1700000000,"to_move":[1],"clock":{"seat":1,"left_ms":86000000}})"));
   EXPECT_EQ(j.at("games")[1].at("result"), done.result);
+  EXPECT_EQ(j.at("games")[1].at("to_move"), Json::array());
+  EXPECT_EQ(j.at("games")[1].at("clock"), nullptr);
   EXPECT_EQ(j.at("games")[1].at("invite"), "inv-9");
   EXPECT_EQ(j.at("games")[1].at("your_turn"), false);
   // A seat of a signed-in account's that the request did not name: the server has no token to give.

@@ -309,6 +309,13 @@ struct MyGame {
   Json result;                    // the engine's result() once finished, else null
   long long updated = 0;          // unix seconds of the table's last change
   std::optional<std::string> invite;
+  std::vector<int> to_move{};     // a running game's seats whose decision it is (none when not known)
+  // A timed game's running decision: whose it is and the time it has left (turn and reserve), in ms.
+  struct Clock {
+    int seat = 0;
+    long long left_ms = 0;
+  };
+  std::optional<Clock> clock{};
 };
 
 // On connect: the protocol, the games, and (when given) how long a player must be away before replace_absent.
