@@ -82,6 +82,7 @@ int main(int argc, char** argv) {
     tables_context.abandoned_after = std::chrono::seconds(config.abandoned_after_s);
     tables_context.finished_unwatched_after = std::chrono::seconds(config.finished_unwatched_s);
     tables_context.min_turn_s = config.min_turn_s;
+    tables_context.correspondence_turn = std::chrono::seconds(config.correspondence_turn_s);
     // Read before the first beat below: when the previous run was last alive.
     tables_context.last_alive_ms = db.last_alive();
     ServerContext context;
@@ -151,6 +152,7 @@ int main(int argc, char** argv) {
       friends.emplace(*people, counters, Friends::Settings{config.node.empty() ? "main" : config.node});
       friends->start();
       tables_context.friends = &*friends;
+      friends->set_notices(tables_context.notices);  // invitations to friends not connected: mailed
       // A moderator's action is told to the account's connections (and a chat mute applies at once); a suspended
       // account's running games on this node go on with bots in its seats.
       accounts->on_moderated([&tables, &friends](const std::string& account, const nlohmann::json& told,

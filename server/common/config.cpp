@@ -120,6 +120,9 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
   } else if (name == "mail-minute-ms") {
     if (!parse_int(value, 1, 60000, &n)) return "mail-minute-ms must be a number of milliseconds from 1 to 60000";
     c.mail_minute_ms = static_cast<int>(n);
+  } else if (name == "correspondence-turn-s") {
+    if (!parse_int(value, 1, 86400, &n)) return "correspondence-turn-s must be a number of seconds from 1 to 86400";
+    c.correspondence_turn_s = static_cast<int>(n);
   } else if (name == "min-turn-s") {
     if (!parse_int(value, 1, 86400, &n)) return "min-turn-s must be a number of seconds from 1 to 86400";
     c.min_turn_s = static_cast<int>(n);
@@ -134,7 +137,7 @@ constexpr const char* kNames[] = {"bind",      "port",    "data-dir", "store", "
                                   "absent-after-s", "min-turn-s", "allowed-origins", "max-connections-per-ip",
                                   "max-connections-per-account",                                  "max-tables-per-ip-per-minute", "trusted-proxies", "abandoned-after-s",
                                   "finished-unwatched-s", "commit-delay-ms", "public-origin", "smtp-url",
-                                  "mail-from", "mail-minute-ms"};
+                                  "mail-from", "mail-minute-ms", "correspondence-turn-s"};
 
 }  // namespace
 
@@ -147,7 +150,7 @@ std::string usage() {
          "                       [--max-tables-per-ip-per-minute N]\n"
          "                       [--trusted-proxies LIST] [--abandoned-after-s S] [--finished-unwatched-s S]\n"
          "                       [--commit-delay-ms MS] [--public-origin ORIGIN]\n"
-         "                       [--smtp-url URL] [--mail-from ADDRESS]\n"
+         "                       [--smtp-url URL] [--mail-from ADDRESS] [--correspondence-turn-s S]\n"
          "  --data-dir DIR      where the SQLite store keeps its database (default data)\n"
          "  --store STORE       sqlite:<directory> (default: sqlite:<data-dir>), or postgresql://user@host:port/db\n"
          "                      (a libpq URI) to keep tables in PostgreSQL\n"
@@ -176,6 +179,8 @@ std::string usage() {
          "                      when offered) or smtps://host:port; a user and password come from\n"
          "                      EMPORIUM_SMTP_USER and EMPORIUM_SMTP_PASSWORD (default: no e-mail)\n"
          "  --mail-from ADDRESS the sender of every mail (default: noreply@ the public origin's host)\n"
+         "  --correspondence-turn-s S  a turn clock of at least this per move is a correspondence clock: players\n"
+         "                      away are mailed when its time runs low (default 86400, a day)\n"
          "  --mail-minute-ms MS for tests: how long a minute of a player's \"your turn\" delay lasts (default 60000)\n"
          "  --commit-delay-ms MS  for tests: the store's writer waits this long before each group commit, as a\n"
          "                      slow disk would (default 0)\n"
@@ -185,7 +190,7 @@ std::string usage() {
          "EMPORIUM_ABSENT_AFTER_S, EMPORIUM_MIN_TURN_S, EMPORIUM_ALLOWED_ORIGINS, EMPORIUM_MAX_CONNECTIONS_PER_IP,\n"
          "EMPORIUM_MAX_CONNECTIONS_PER_ACCOUNT, EMPORIUM_MAX_TABLES_PER_IP_PER_MINUTE, EMPORIUM_TRUSTED_PROXIES, EMPORIUM_ABANDONED_AFTER_S,\n"
          "EMPORIUM_FINISHED_UNWATCHED_S, EMPORIUM_COMMIT_DELAY_MS, EMPORIUM_PUBLIC_ORIGIN, EMPORIUM_SMTP_URL,\n"
-         "EMPORIUM_MAIL_FROM, EMPORIUM_MAIL_MINUTE_MS.\n"
+         "EMPORIUM_MAIL_FROM, EMPORIUM_MAIL_MINUTE_MS, EMPORIUM_CORRESPONDENCE_TURN_S.\n"
          "Flags win over the environment.\n";
 }
 

@@ -42,7 +42,8 @@ struct Config {
   // player's turn delay. The SMTP user and password come from EMPORIUM_SMTP_USER and EMPORIUM_SMTP_PASSWORD only.
   std::string smtp_url;
   std::string mail_from;
-  int mail_minute_ms = 60000;  // a finished table nobody is connected to leaves memory after this (0: never)
+  int mail_minute_ms = 60000;
+  int correspondence_turn_s = 86400;  // a turn clock of at least this per move is a correspondence clock  // a finished table nobody is connected to leaves memory after this (0: never)
 };
 
 // What a store setting names: "sqlite:<directory>" (a directory is needed), or a "postgresql://…" or

@@ -24,6 +24,8 @@ class MailLinks {
   std::string table_url(const std::string& table) const;
   std::string replay_url(const std::string& table) const;
   std::string account_url() const { return origin_ + "/account"; }
+  // A private table's invite link (its invitee's own mail may carry it: they were invited).
+  std::string invite_url(const std::string& code) const { return origin_ + "/i/" + code; }
 
   struct Confirmation {
     std::string account, address;

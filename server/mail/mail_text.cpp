@@ -53,6 +53,22 @@ const std::map<std::string_view, Texts>& catalog() {
         "あなたが手を指すまで、このゲームについてのメールはこれだけです。",
         "在你行动之前，这局游戏只会发这一封邮件。", "在你行動之前，這局遊戲只會寄這一封郵件。"}},
       {"turn.button", {"Play your turn", "手番をプレイする", "去走这一步", "去走這一步"}},
+      {"invite.subject",
+       {"{from} invited you to {game}", "{from}さんから{game}への招待", "{from}邀请你玩{game}", "{from}邀請你玩{game}"}},
+      {"invite.body",
+       {"{from} invited you to a game of {game} for {players} players.",
+        "{from}さんが{players}人用の{game}に招待しています。", "{from}邀请你加入一局{players}人的{game}。",
+        "{from}邀請你加入一局{players}人的{game}。"}},
+      {"invite.button", {"Join the table", "テーブルに参加する", "加入牌桌", "加入牌桌"}},
+      {"low.subject",
+       {"Your clock is running low in {game}", "{game}：持ち時間が残りわずかです", "{game}：你的时间快用完了",
+        "{game}：你的時間快用完了"}},
+      {"low.body",
+       {"Your turn in {game} with {others} is still waiting, and your clock shows {time} left. When it runs out, a "
+        "bot decides for you.",
+        "{others}との{game}で、あなたの番が続いています。持ち時間は残り{time}です。時間切れになるとボットが代わりに指します。",
+        "你和{others}的{game}对局仍在等你行动，计时器还剩{time}。时间用完后，将由机器人替你决定。",
+        "你和{others}的{game}對局仍在等你行動，計時器還剩{time}。時間用完後，將由機器人替你決定。"}},
       {"over.subject", {"{game} is over", "{game}が終わりました", "{game}结束了", "{game}結束了"}},
       {"over.body",
        {"Your game of {game} is over. You placed {rank} of {players}.",
@@ -209,7 +225,8 @@ std::string mail_language(std::string_view requested) {
 }
 
 std::string duration_words(const std::string& language, long long seconds) {
-  const long long minutes = (std::max(seconds, 0LL) + 59) / 60;
+  // Rounded up, and never "0 minutes": a clock about to run out still has a moment.
+  const long long minutes = std::max(1LL, (seconds + 59) / 60);
   const long long days = minutes / (24 * 60), hours = minutes / 60 % 24, mins = minutes % 60;
   auto unit = [&](long long n, const char* one, const char* many) {
     return fill(text(language, n == 1 ? one : many), {{"n", std::to_string(n)}});
@@ -265,6 +282,29 @@ RenderedMail your_turn_mail(const std::string& language, const TurnMail& mail, c
   body.paragraph(text(language, "turn.once"));
   body.footer(footer);
   return body.done(fill(text(language, "turn.subject"), {{"game", game}}));
+}
+
+RenderedMail invitation_mail(const std::string& language, const InvitationMail& mail, const MailFooter& footer) {
+  const std::string game = game_name(language, mail.game);
+  Body body(language);
+  body.paragraph(fill(text(language, "hello"), {{"name", mail.name}}));
+  body.paragraph(fill(text(language, "invite.body"),
+                      {{"from", mail.from}, {"game", game}, {"players", std::to_string(mail.players)}}));
+  body.button(text(language, "invite.button"), mail.link);
+  body.footer(footer);
+  return body.done(fill(text(language, "invite.subject"), {{"from", mail.from}, {"game", game}}));
+}
+
+RenderedMail low_clock_mail(const std::string& language, const TurnMail& mail, const MailFooter& footer) {
+  const std::string game = game_name(language, mail.game);
+  Body body(language);
+  body.paragraph(fill(text(language, "hello"), {{"name", mail.name}}));
+  body.paragraph(fill(text(language, "low.body"), {{"game", game},
+                                                   {"others", names_list(language, mail.others)},
+                                                   {"time", duration_words(language, mail.clock_left_s.value_or(0))}}));
+  body.button(text(language, "turn.button"), mail.link);
+  body.footer(footer);
+  return body.done(fill(text(language, "low.subject"), {{"game", game}}));
 }
 
 RenderedMail game_over_mail(const std::string& language, const GameOverMail& mail, const MailFooter& footer) {

@@ -35,6 +35,17 @@ struct TurnMail {
 };
 RenderedMail your_turn_mail(const std::string& language, const TurnMail& mail, const MailFooter& footer);
 
+// Low on time: the TurnMail of the decision still waiting, its clock_left_s the time left.
+RenderedMail low_clock_mail(const std::string& language, const TurnMail& mail, const MailFooter& footer);
+
+struct InvitationMail {
+  std::string name;  // the recipient's account name
+  std::string from, game;
+  int players = 0;
+  std::string link;  // where to join: the table's invite link, or the table
+};
+RenderedMail invitation_mail(const std::string& language, const InvitationMail& mail, const MailFooter& footer);
+
 struct GameOverMail {
   std::string name, game;
   struct Place {

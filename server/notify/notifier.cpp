@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <memory>
+
 #include "common/wall_clock.hpp"
 #include "mail/mail_links.hpp"
 #include "mail/mail_text.hpp"
@@ -51,11 +53,31 @@ void Notifier::not_waiting(const std::string& table, const std::string& account)
 }
 
 void Notifier::game_over(GameOverNotice over) {
-  post([this, over = std::move(over)] {
-    for (std::size_t place = 0; place < over.places.size(); ++place) {
-      if (!over.places[place].account.empty()) send_game_over(over, place);
+  post([this, over = std::make_shared<const GameOverNotice>(std::move(over))] {
+    for (std::size_t place = 0; place < over->places.size(); ++place) {
+      if (!over->places[place].account.empty()) with_retry([this, over, place] { send_game_over(*over, place); });
     }
   });
+}
+
+void Notifier::low_clock(TurnWaiting wait) {
+  post([this, wait = std::move(wait)] { with_retry([this, wait] { send_low_clock(wait); }); });
+}
+
+void Notifier::invited(InvitationNotice invitation) {
+  post([this, invitation = std::move(invitation)] { with_retry([this, invitation] { send_invitation(invitation); }); });
+}
+
+void Notifier::with_retry(std::function<void()> send) {
+  try {
+    send();
+  } catch (const StoreError& e) {
+    if (!e.unavailable()) {
+      spdlog::error("notify: a store call failed: {}", e.what());
+      return;
+    }
+    retries_.emplace(Clock::now() + settings_.retry, [this, send = std::move(send)] { with_retry(send); });
+  }
 }
 
 void Notifier::run() {
@@ -131,22 +153,39 @@ void Notifier::send_turn(const TurnWaiting& wait) {
 
 void Notifier::send_game_over(const GameOverNotice& over, std::size_t place) {
   const auto& me = over.places[place];
-  try {
-    const auto m = wanted(me.account, "game_over");
-    if (!m || !store_.mark_mail_sent(me.account, over.table, "game_over", 0, unix_now())) return;
-    GameOverMail mail{me.name, over.game, {}, me.rank, links_.replay_url(over.table)};
-    for (const auto& p : over.places) mail.ranking.push_back({p.name, p.rank});
-    const auto unsubscribe = links_.unsubscribe_url(me.account, "game_over");
-    mailer_.send(mail_of(m->address,
-                         game_over_mail(m->language, mail, {m->address, "game_over", unsubscribe, links_.account_url()}),
-                         unsubscribe));
-  } catch (const StoreError& e) {
-    if (!e.unavailable()) {
-      spdlog::error("notify: a store call failed: {}", e.what());
-      return;
-    }
-    retries_.emplace(Clock::now() + settings_.retry, [this, over, place] { send_game_over(over, place); });
+  const auto m = wanted(me.account, "game_over");
+  if (!m || !store_.mark_mail_sent(me.account, over.table, "game_over", 0, unix_now())) return;
+  GameOverMail mail{me.name, over.game, {}, me.rank, links_.replay_url(over.table)};
+  for (const auto& p : over.places) mail.ranking.push_back({p.name, p.rank});
+  const auto unsubscribe = links_.unsubscribe_url(me.account, "game_over");
+  mailer_.send(mail_of(m->address,
+                       game_over_mail(m->language, mail, {m->address, "game_over", unsubscribe, links_.account_url()}),
+                       unsubscribe));
+}
+
+void Notifier::send_low_clock(const TurnWaiting& wait) {
+  const auto m = wanted(wait.account, "low_clock");
+  if (!m || !store_.mark_mail_sent(wait.account, wait.table, "low_clock", static_cast<long long>(wait.since), unix_now())) {
+    return;
   }
+  const auto unsubscribe = links_.unsubscribe_url(wait.account, "low_clock");
+  TurnMail turn{wait.name, wait.game, wait.others, wait.clock_left_s, links_.table_url(wait.table)};
+  mailer_.send(mail_of(m->address,
+                       low_clock_mail(m->language, turn, {m->address, "low_clock", unsubscribe, links_.account_url()}),
+                       unsubscribe));
+}
+
+void Notifier::send_invitation(const InvitationNotice& invitation) {
+  const auto m = wanted(invitation.account, "invited");
+  const auto account = m ? store_.account(invitation.account) : std::nullopt;
+  if (!m || !account || !store_.mark_mail_sent(invitation.account, invitation.table, "invited", 0, unix_now())) return;
+  const auto unsubscribe = links_.unsubscribe_url(invitation.account, "invited");
+  const InvitationMail mail{account->name, invitation.from, invitation.game, invitation.players,
+                            invitation.invite.empty() ? links_.table_url(invitation.table)
+                                                      : links_.invite_url(invitation.invite)};
+  mailer_.send(mail_of(m->address,
+                       invitation_mail(m->language, mail, {m->address, "invited", unsubscribe, links_.account_url()}),
+                       unsubscribe));
 }
 
 }  // namespace emporium::server

@@ -40,6 +40,8 @@ class Notifier final : public TableNotices {
   void waiting(TurnWaiting wait) override;
   void not_waiting(const std::string& table, const std::string& account) override;
   void game_over(GameOverNotice over) override;
+  void low_clock(TurnWaiting wait) override;
+  void invited(InvitationNotice invitation) override;
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -57,6 +59,10 @@ class Notifier final : public TableNotices {
   std::map<Key, Due>::iterator handle_due(std::map<Key, Due>::iterator it, Clock::time_point now);
   void send_turn(const TurnWaiting& wait);  // the "your turn" mail, if still wanted and not sent for this wait
   void send_game_over(const GameOverNotice& over, std::size_t place);
+  void send_low_clock(const TurnWaiting& wait);
+  void send_invitation(const InvitationNotice& invitation);
+  // Runs `send` now; when the store does not answer, again after `retry` (a mail is never dropped for that).
+  void with_retry(std::function<void()> send);
   // The settings of an account that wants `kind` and has a confirmed address; none otherwise. Throws StoreError.
   std::optional<MailSettingsRow> wanted(const std::string& account, const char* kind);
 
@@ -70,7 +76,7 @@ class Notifier final : public TableNotices {
   bool stopping_ = false;
   // Only the notifier's thread touches these.
   std::map<Key, Due> waits_;
-  std::multimap<Clock::time_point, std::function<void()>> retries_;  // game-over mails the store held up
+  std::multimap<Clock::time_point, std::function<void()>> retries_;  // mails the store held up
   std::thread thread_;  // last: started once everything above is
 };
 

@@ -11,6 +11,7 @@
 #include "common/secrets.hpp"
 #include "common/wall_clock.hpp"
 #include "tables/member.hpp"
+#include "tables/table_notices.hpp"
 
 namespace emporium::server {
 
@@ -389,6 +390,9 @@ void Friends::invite(std::shared_ptr<Member> member, InvitingTable table, std::s
                                           table.invite.empty() ? std::nullopt : std::optional<std::string>(table.invite),
                                           now}),
              false);
+        if (notices_ && members_of(other->id).empty()) {
+          notices_->invited({table.id, table.game, other->id, me.name, table.invite, table.players});
+        }
       }
       member->send(protocol::render_invited(re, table.id, other->name));
     } catch (const StoreError&) {

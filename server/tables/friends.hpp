@@ -24,6 +24,7 @@
 namespace emporium::server {
 
 class Cluster;
+class TableNotices;
 class Member;
 class Metrics;
 
@@ -63,6 +64,8 @@ class Friends {
   ~Friends();
   // Several nodes: what others must hear goes through the cluster too. Set before serving.
   void set_cluster(Cluster* cluster) { cluster_ = cluster; }
+  // Invitations to people not connected here are also told to the notices (e-mail). Set before serving.
+  void set_notices(TableNotices* notices) { notices_ = notices; }
   // This node's presence rows from an earlier run are gone (a restart, a crash): before serving.
   void start();
 
@@ -111,6 +114,7 @@ class Friends {
   Metrics& metrics_;
   const Settings settings_;
   Cluster* cluster_ = nullptr;
+  TableNotices* notices_ = nullptr;
   Throttle requests_, invitations_, reports_;
   std::mutex mutex_;  // guards members_ and written_
   std::multimap<std::string, std::weak_ptr<Member>> members_;  // this node's signed-in connections, by account

@@ -50,7 +50,8 @@ Room::Room(net::any_io_executor executor, const TablesContext& context, const St
       unwatched_timer_(strand_),
       reload_timer_(strand_),
       updated_(stored.updated_at != 0 ? stored.updated_at : unix_now()),
-      rematch_(protocol::rematch_from_json(stored.rematch)) {
+      rematch_(protocol::rematch_from_json(stored.rematch)),
+      low_clock_timer_(strand_) {
   if (stored.state == TableState::waiting) return;
   auto replayed = replay_stored(stored);
   if (replayed.error) {
@@ -305,6 +306,7 @@ void Room::move_away(std::function<void()> then) {
     self->moved_away_ = true;
     self->bot_pause_.cancel();
     self->clock_timer_.cancel();
+    self->low_clock_timer_.cancel();
     self->abandoned_timer_.cancel();
     self->unwatched_timer_.cancel();
     self->forget_tokens();

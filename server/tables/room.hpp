@@ -311,6 +311,11 @@ class Room : public std::enable_shared_from_this<Room> {
   // `moved`: the seat that just moved, whose next decision (even one that follows at once) is a new wait.
   void watch_turns(std::optional<int> moved = std::nullopt);
   void tell_game_over() const;
+  // On a correspondence clock (TablesContext::correspondence_turn), the notices are told when an away person's
+  // running decision is down to a fifth of its turn time: a timer set with the clock's (update_clock).
+  void watch_low_clock();
+  TurnWaiting waiting_of(int seat) const;  // what the notices are told of a seat's decision
+  net::steady_timer low_clock_timer_;
   // Per seat: the version at which its current decision began (after its own last move), and the one last told
   // as waiting. In memory: after a restart a wait begins again at the version the room was restored at.
   std::vector<std::optional<std::uint64_t>> turn_since_, told_waiting_;

@@ -23,6 +23,7 @@ void Room::update_clock() {
   }
   ++clock_generation_;
   clock_timer_.cancel();
+  watch_low_clock();
   const auto deadline = clock_->deadline();
   if (!deadline) return;
   clock_timer_.expires_at(*deadline);

@@ -27,22 +27,49 @@ void Room::watch_turns(std::optional<int> moved) {
     const bool waiting = decides && seat.is_person() && !seat.account.empty() && !seat.connected();
     if (waiting && told_waiting_[p] != turn_since_[p]) {
       told_waiting_[p] = turn_since_[p];
-      TurnWaiting wait{id_, game_, seat.account, *turn_since_[p], seat.name};
-      for (std::size_t o = 0; o < seats_.size(); ++o) {
-        if (o != p) wait.others.push_back(seats_[o].name);
-      }
-      if (clock_ && clock_->running_seat() == static_cast<int>(p)) {
-        if (const auto deadline = clock_->deadline()) {
-          wait.clock_left_s =
-              std::chrono::duration_cast<std::chrono::seconds>(*deadline - std::chrono::steady_clock::now()).count();
-        }
-      }
-      notices->waiting(std::move(wait));
+      notices->waiting(waiting_of(static_cast<int>(p)));
     } else if (!waiting && told_waiting_[p]) {
       told_waiting_[p].reset();
       notices->not_waiting(id_, seat.account);
     }
   }
+}
+
+TurnWaiting Room::waiting_of(int p) const {
+  const auto& seat = seats_[p];
+  TurnWaiting wait{id_, game_, seat.account, turn_since_.at(p).value_or(0), seat.name};
+  for (std::size_t o = 0; o < seats_.size(); ++o) {
+    if (static_cast<int>(o) != p) wait.others.push_back(seats_[o].name);
+  }
+  if (clock_ && clock_->running_seat() == p) {
+    if (const auto deadline = clock_->deadline()) {
+      wait.clock_left_s =
+          std::chrono::duration_cast<std::chrono::seconds>(*deadline - std::chrono::steady_clock::now()).count();
+    }
+  }
+  return wait;
+}
+
+void Room::watch_low_clock() {
+  low_clock_timer_.cancel();
+  if (!context_.notices || !clock_ || !clock_config_ || clock_config_->turn_s < context_.correspondence_turn.count()) {
+    return;
+  }
+  const auto running = clock_->running_seat();
+  const auto deadline = clock_->deadline();
+  if (!running || !deadline || seats_[*running].account.empty()) return;
+  // Told once the decision is down to a fifth of the turn time (at once if it starts below).
+  low_clock_timer_.expires_at(*deadline - std::chrono::seconds(clock_config_->turn_s / 5));
+  low_clock_timer_.async_wait([self = shared_from_this(), seat = *running, generation = clock_generation_](
+                                  boost::system::error_code ec) {
+    auto& r = *self;
+    if (ec || generation != r.clock_generation_ || r.state_ != TableState::playing) return;
+    const auto& st = r.seats_[seat];
+    if (!st.is_person() || st.connected() || st.account.empty() || r.turn_since_.size() <= static_cast<std::size_t>(seat)) {
+      return;
+    }
+    r.context_.notices->low_clock(r.waiting_of(seat));
+  });
 }
 
 void Room::tell_game_over() const {

@@ -27,6 +27,14 @@ struct GameOverNotice {
   std::vector<Place> places{};  // every seat, best first
 };
 
+struct InvitationNotice {
+  std::string table, game;
+  std::string account;  // the friend invited
+  std::string from;     // the inviter's name
+  std::string invite;   // the table's invite code (a private table's), else empty
+  int players = 0;
+};
+
 class TableNotices {
  public:
   virtual ~TableNotices() = default;
@@ -35,6 +43,10 @@ class TableNotices {
   // No longer: they came back, decided, or the game ended or passed to a bot.
   virtual void not_waiting(const std::string& table, const std::string& account) = 0;
   virtual void game_over(GameOverNotice over) = 0;
+  // The person at this seat is away and their running decision has a fifth of its turn time left, or less.
+  virtual void low_clock(TurnWaiting wait) = 0;
+  // A friend invited `account` to a waiting table, and it has no connection here to be told on.
+  virtual void invited(InvitationNotice invitation) = 0;
 };
 
 }  // namespace emporium::server

@@ -42,6 +42,8 @@ struct TablesContext {
   // When the previous run of the server was last alive (Unix ms), if it ever ran: turn clocks resume from it.
   std::optional<std::int64_t> last_alive_ms;
   int min_turn_s = 5;  // the shortest turn a clock may have
+  // A clock of at least this much per move is a correspondence clock (docs/mail.md): low-clock mails.
+  std::chrono::seconds correspondence_turn{86400};
 };
 
 }  // namespace emporium::server

@@ -212,6 +212,48 @@ TEST(Mail, YourTurnComesAfterTheDelayOnceThenTheGameOverAndOneClickUnsubscribe) 
   EXPECT_TRUE(notify["game_over"].get<bool>());
 }
 
+TEST(Mail, AFriendsInvitationAndALowClockAreMailedToThoseAway) {
+  smtp_sink sink;
+  // Clocks of 5 s per move count as correspondence here: the low-clock mail comes a fifth before the end, 1 s.
+  server_process server("", {"--smtp-url", sink.url(), "--min-turn-s", "1", "--correspondence-turn-s", "2"});
+  const auto port = server.port();
+  person ann(port, "Ann"), bo(port, "Bo");
+  expect_type(ann.ws->request({{"type", "friend_request"}, {"name", "Bo"}}), "friend");
+  ASSERT_EQ(bo.ws->request({{"type", "friend_accept"}, {"name", "Ann"}}).value("relation", ""), "friend");
+  confirm_address(bo, port, sink, "bo@example.org");
+
+  // Bo is away: Ann's invitation reaches him by mail, once however often she invites him.
+  bo.ws.reset();
+  const Json seated = ann.ws->request(
+      {{"type", "create_table"}, {"game", "medici"}, {"players", 2}, {"clock", {{"turn", 5}, {"reserve", 0}}}});
+  expect_type(seated, "seated");
+  const std::string id = seated["table"]["id"];
+  for (int i = 0; i < 2; ++i) expect_type(ann.ws->request({{"type", "invite"}, {"table", id}, {"name", "Bo"}}), "invited");
+  const auto invited = sink.wait_for(1, to_about("bo@example.org", "Ann invited you to Medici"));
+  ASSERT_EQ(invited.size(), 1u);
+  EXPECT_NE(invited[0]["text"].get<std::string>().find("Ann invited you to a game of Medici for 2 players."),
+            std::string::npos) << invited[0];
+  EXPECT_NE(invited[0]["text"].get<std::string>().find("/t/" + id), std::string::npos);
+
+  // He sits down, the game starts, and he goes away on his turn: a fifth of his 5 s before the end, a mail.
+  bo.connect(port);
+  expect_type(bo.ws->request({{"type", "join"}, {"table", id}}), "seated");
+  expect_type(ann.ws->request({{"type", "start"}, {"table", id}}), "ack");
+  seat_tracker a(ann.ws.get(), id), b(bo.ws.get(), id);
+  for (int i = 0; i < 100 && a.legal.empty() && b.legal.empty(); ++i) {
+    ann.ws->wait_log_beyond(a.cursor, 50ms);
+    a.catch_up();
+    b.catch_up();
+  }
+  if (!a.legal.empty()) act_first(a, {&a, &b});
+  bo.ws.reset();
+  const auto low = sink.wait_for(1, to_about("bo@example.org", "Your clock is running low in Medici"), 10s);
+  ASSERT_EQ(low.size(), 1u);
+  EXPECT_NE(low[0]["text"].get<std::string>().find("your clock shows 1 minute left"), std::string::npos) << low[0];
+  EXPECT_EQ(sink.wait_for(1, to_about("bo@example.org", "Your turn in Medici"), 0ms).size(), 0u)
+      << "his delay (10 minutes) is not over";
+}
+
 TEST(Mail, AnSmtpServerDownForAWhileLosesNoMailAndHoldsNothingUp) {
   smtp_sink sink;
   sink.stop();

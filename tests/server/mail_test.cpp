@@ -74,7 +74,9 @@ TEST(MailText, EveryMailIsWholeInEachLanguageAndEscapesNames) {
         your_turn_mail(language, {"<Ann>", "silkroad", {"Bo & Co", "Bot 2"}, 90061, "https://x.example/t/T1"}, footer),
         game_over_mail(language,
                        {"<Ann>", "medina", {{"Bo & Co", 1}, {"<Ann>", 2}, {"Bot 2", 3}}, 2, "https://x.example/t/T1/replay"},
-                       {"ann@example.org", "game_over", "https://x.example/u", "https://x.example/account"})};
+                       {"ann@example.org", "game_over", "https://x.example/u", "https://x.example/account"}),
+        low_clock_mail(language, {"<Ann>", "merkator", {"Bo & Co"}, 3000, "https://x.example/t/T1"}, footer),
+        invitation_mail(language, {"<Ann>", "Bo & Co", "medici", 3, "https://x.example/i/CODE"}, footer)};
     for (const auto& m : mails) {
       for (const auto* part : {&m.subject, &m.text, &m.html}) {
         EXPECT_EQ(part->find('{'), std::string::npos) << language << ": a placeholder left in " << *part;
