@@ -279,6 +279,13 @@ class PeopleStore {
   virtual bool moderate(const ModerationRow& action) = 0;
   virtual std::vector<ModerationRow> moderation_of(const std::string& account) = 0;  // newest first
 
+  // Correspondence games (docs/mail.md "Limits"): the account's seats at waiting or running tables whose clock gives
+  // at least `correspondence_turn_s` per move, and its finished games.
+  struct GameLoad {
+    long long correspondence = 0, finished = 0;
+  };
+  virtual GameLoad game_load(const std::string& account, int correspondence_turn_s) = 0;
+
   // Mail. An account's settings (none: it never gave an address), replaced whole.
   virtual std::optional<MailSettingsRow> mail_settings(const std::string& account) = 0;
   virtual void put_mail_settings(const MailSettingsRow& settings) = 0;

@@ -717,6 +717,19 @@ MailSettingsRow mail_settings_row(const SqlRow& r) {
 constexpr long long kMailsSentKeptFor = 365LL * 24 * 3600;
 }  // namespace
 
+PeopleStore::GameLoad SqlPeopleStore::game_load(const std::string& account, int correspondence_turn_s) {
+  GameLoad load;
+  // The clock is stored as JSON ({"turn","reserve"}), read here rather than in either dialect's JSON functions.
+  for (const auto& row : run("SELECT t.clock FROM seats s JOIN game_tables t ON t.id = s.table_id "
+                             "WHERE s.account = $1 AND t.state IN ('waiting', 'playing') AND t.clock IS NOT NULL",
+                             {account})) {
+    const auto clock = nlohmann::json::parse(row.text(0), nullptr, false);
+    if (clock.is_object() && clock.value("turn", 0) >= correspondence_turn_s) ++load.correspondence;
+  }
+  load.finished = run("SELECT count(*) FROM game_results WHERE account = $1", {account}).at(0).integer(0);
+  return load;
+}
+
 std::optional<MailSettingsRow> SqlPeopleStore::mail_settings(const std::string& account) {
   return read_first(run(select_from(kMailSettingsColumns, "mail_settings WHERE account = $1"), {account}),
                     mail_settings_row);

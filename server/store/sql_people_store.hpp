@@ -90,6 +90,7 @@ class SqlPeopleStore : public PeopleStore {
   bool moderate(const ModerationRow& action) override;
   std::vector<ModerationRow> moderation_of(const std::string& account) override;
 
+  GameLoad game_load(const std::string& account, int correspondence_turn_s) override;
   std::optional<MailSettingsRow> mail_settings(const std::string& account) override;
   void put_mail_settings(const MailSettingsRow& settings) override;
   bool confirm_mail_address(const std::string& account, const std::string& address, long long at) override;

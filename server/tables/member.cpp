@@ -154,7 +154,8 @@ bool Member::refused_unavailable(const TableDirectory::Found& found, const Json&
 
 void Member::create_table(protocol::CreateTable request, const Json& re) {
   creating_ = true;  // reading pauses until the table is made (on the store's thread)
-  context_.directory->create_table(request, [self = self_.lock(), re](TableDirectory::Created created) {
+  context_.directory->create_table(request, account_ ? account_->account : std::string(),
+                                   [self = self_.lock(), re](TableDirectory::Created created) {
     net::post(self->strand_, [self, re, created = std::move(created)] {
       self->creating_ = false;
       if (self->connection_.closing()) return;

@@ -27,6 +27,7 @@
 #include "store/store_health.hpp"
 #include "tables/member.hpp"
 #include "tables/seats.hpp"
+#include "tables/table_notices.hpp"
 #include "tables/tables_context.hpp"
 #include "tables/turn_clock.hpp"
 
@@ -198,6 +199,14 @@ class Room : public std::enable_shared_from_this<Room> {
   void tell_unseated_all() const;  // the game ended, or the table closed
 
   // ---- room_seats.cpp
+  // A correspondence table (its clock gives at least TablesContext::correspondence_turn per move): the seats of an
+  // account there are limited (docs/mail.md "Limits"). Immutable facts: callable from any thread.
+  bool is_correspondence() const;
+  // Runs `then` if the signed-in `member` may take one more correspondence seat, read on the store's thread; else
+  // refuses `re` with too_many_games (or store_unavailable).
+  void within_game_limit(const MemberPtr& member, const Json& re, std::function<void()> then);
+  // join() once the limit is known to allow it.
+  void join_now(MemberPtr member, std::string name, std::optional<int> seat, Json re, bool by_invite);
   // Checks that `member` is this waiting table's creator; refuses `re` and returns false otherwise.
   bool creator_before_start(const MemberPtr& member, const Json& re);
   // Tells `member`, who now holds `seat`, and everyone else: the tail of join, resume and claim_reserved.

@@ -10,6 +10,7 @@
 #include "store/people_store.hpp"
 #include "store/store.hpp"
 #include "tables/game_ends.hpp"
+#include "tables/game_limit.hpp"
 #include "tables/table_directory.hpp"
 
 namespace emporium::server {
@@ -23,7 +24,37 @@ std::optional<long long> Room::away_seconds(int seat) const {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - since).count();
 }
 
+bool Room::is_correspondence() const {
+  return clock_config_ && clock_config_->turn_s >= context_.correspondence_turn.count();
+}
+
+void Room::within_game_limit(const MemberPtr& s, const Json& re, std::function<void()> then) {
+  context_.store_jobs->post([self = shared_from_this(), s, re, then = std::move(then), account = s->account()->account] {
+    auto& r = *self;
+    std::string code = perr::too_many_games, message;
+    try {
+      const auto over = over_game_limit(*r.context_.people, account, r.context_.correspondence_turn);
+      if (!over) return then();
+      message = *over;
+    } catch (const StoreError&) {
+      code = perr::store_unavailable;
+      message = protocol::kStoreUnavailableMessage;
+    }
+    r.on_strand([self, s, re, code, message] { self->reply(s, protocol::render_error(re, code, message)); });
+  });
+}
+
 void Room::join(MemberPtr s, std::string name, std::optional<int> wanted, Json re, bool by_invite) {
+  if (is_correspondence() && s->account() && context_.people) {
+    auto joined = [self = shared_from_this(), s, name, wanted, re, by_invite]() mutable {
+      self->join_now(std::move(s), std::move(name), wanted, std::move(re), by_invite);
+    };
+    return within_game_limit(s, re, std::move(joined));
+  }
+  join_now(std::move(s), std::move(name), wanted, std::move(re), by_invite);
+}
+
+void Room::join_now(MemberPtr s, std::string name, std::optional<int> wanted, Json re, bool by_invite) {
   on_strand([self = shared_from_this(), s = std::move(s), name = std::move(name), wanted, re = std::move(re), by_invite] {
     auto& r = *self;
     if (r.state_ != TableState::waiting) {

@@ -11,6 +11,7 @@
 
 #include "cluster/cluster.hpp"
 #include "tables/friends.hpp"
+#include "tables/game_limit.hpp"
 #include "common/secrets.hpp"
 #include "common/worker_pool.hpp"
 #include "store/people_store.hpp"
@@ -105,7 +106,8 @@ std::shared_ptr<Room> TableDirectory::register_room(const std::shared_ptr<Room>&
   return table;
 }
 
-void TableDirectory::create_table(const protocol::CreateTable& request, std::function<void(Created)> done) {
+void TableDirectory::create_table(const protocol::CreateTable& request, const std::string& account,
+                                  std::function<void(Created)> done) {
   // The engine checks the game, the seat count and the options.
   auto check = engine::create_game(request.game, request.players, request.options, 0);
   if (check.error) return done({nullptr, protocol::ParseError{nullptr, check.error->code, check.error->message}});
@@ -123,8 +125,15 @@ void TableDirectory::create_table(const protocol::CreateTable& request, std::fun
   if (stored.is_private) stored.invite = new_invite_code();
   stored.clock = request.clock;
   own(stored);
-  context_.store_jobs->post([this, stored = std::move(stored), done = std::move(done)]() mutable {
+  const bool limited = !account.empty() && context_.people && stored.clock &&
+                       stored.clock->turn_s >= context_.correspondence_turn.count();
+  context_.store_jobs->post([this, stored = std::move(stored), done = std::move(done), limited, account]() mutable {
     try {
+      if (limited) {
+        if (auto over = over_game_limit(*context_.people, account, context_.correspondence_turn)) {
+          return done({nullptr, protocol::ParseError{nullptr, protocol::errc::too_many_games, std::move(*over)}});
+        }
+      }
       context_.store->create_table(stored);
     } catch (const StoreError& e) {
       if (!e.unavailable()) spdlog::error("creating a table: {}", e.what());

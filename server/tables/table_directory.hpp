@@ -37,7 +37,8 @@ class TableDirectory final : public TableHost {
   };
   // Checks the request, stores the table and registers it; `done` gets the outcome, on the store's thread (or at
   // once, for a request the engine refuses).
-  void create_table(const protocol::CreateTable& request, std::function<void(Created)> done);
+  // `account`: the signed-in creator's (empty for a guest), whose correspondence games are limited (game_limit.hpp).
+  void create_table(const protocol::CreateTable& request, const std::string& account, std::function<void(Created)> done);
   // Stores a finished table's rematch (and the offer on that table) and registers it, provided the finished table's
   // offer is still `replaces` in the store. If another node offered one meanwhile, `instead` is that offer. Calls
   // the store: only on the store's thread (Room::offer_rematch); throws StoreError.

@@ -272,6 +272,36 @@ TEST(Mail, AnSmtpServerDownForAWhileLosesNoMailAndHoldsNothingUp) {
   EXPECT_EQ(mails[0]["subject"], "Confirm your e-mail address for Emporium");
 }
 
+TEST(Correspondence, ANewAccountPlaysAtMostFourCorrespondenceGamesAtOnce) {
+  // A minute per move counts as correspondence here.
+  server_process server("", {"--correspondence-turn-s", "60"});
+  const auto port = server.port();
+  person ann(port, "Ann"), bo(port, "Bo");
+  const Json correspondence{{"turn", 60}, {"reserve", 0}};
+  auto create = [&](person& p, const Json& clock) {
+    return p.ws->request({{"type", "create_table"}, {"game", "medici"}, {"players", 2}, {"clock", clock}});
+  };
+  std::vector<std::string> tables;
+  for (int i = 0; i < 4; ++i) {
+    const auto seated = create(ann, correspondence);
+    expect_type(seated, "seated");
+    tables.push_back(seated["table"]["id"]);
+  }
+  // The fifth is refused, with why; nothing is made. A shorter clock is not limited.
+  const auto refused = create(ann, correspondence);
+  EXPECT_EQ(refused.value("code", ""), "too_many_games") << refused;
+  EXPECT_NE(refused.value("message", "").find("4 correspondence games"), std::string::npos) << refused;
+  expect_type(create(ann, {{"turn", 30}, {"reserve", 0}}), "seated");
+  // Joining someone else's counts the same.
+  const auto bos = create(bo, correspondence);
+  expect_type(bos, "seated");
+  const std::string id = bos["table"]["id"];
+  EXPECT_EQ(ann.ws->request({{"type", "join"}, {"table", id}}).value("code", ""), "too_many_games");
+  // Leaving one makes room.
+  expect_type(ann.ws->request({{"type", "leave"}, {"table", tables[0]}}), "left");
+  expect_type(ann.ws->request({{"type", "join"}, {"table", id}}), "seated");
+}
+
 // Plays a whole game for `people` (seats 0 and 1; a bot in seat 2), each coming to the table only to move: every
 // decision of theirs that begins while they are away is mailed (their delay is 0).
 void play_from_afar(std::vector<person*> people, std::uint16_t port, const std::string& id, std::uint64_t seed) {

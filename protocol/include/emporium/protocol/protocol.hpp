@@ -60,6 +60,7 @@ inline constexpr const char* replaced = "replaced";                  // your sea
 inline constexpr const char* not_signed_in = "not_signed_in";        // resume by table: only an account's seats
 inline constexpr const char* signed_in = "signed_in";                // set_name: a signed-in player's name is the account's
 inline constexpr const char* rated_needs_account = "rated_needs_account";  // a guest at a rated table: sign in
+inline constexpr const char* too_many_games = "too_many_games";  // the account's correspondence games are at its limit
 // Friends, invitations and blocks (issue 34).
 inline constexpr const char* no_such_player = "no_such_player";      // no account has that name
 inline constexpr const char* self = "self";                          // a friend request, block or invitation to yourself

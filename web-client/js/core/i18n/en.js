@@ -511,6 +511,7 @@ export default {
   // ---- ratings (issue 33): rated tables, the changes after a game, profiles and leaderboards ----
   'app.title.profile': '{name} — Emporium',
   'app.title.leaderboard': '{title} — Emporium',
+  'error.too_many_games': 'You are playing as many correspondence games (a day or more per move) as your account may at once. Finish one first, or choose a shorter clock; every three finished games allow one more.',
   'error.rated_needs_account': 'Rated games are for signed-in players: sign in to play at this table, or choose a casual one.',
   'error.not_found': 'Nothing is known by that name.',
   'account.menu.profile': 'Profile',

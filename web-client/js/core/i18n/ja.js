@@ -510,6 +510,7 @@ export default {
   // ---- ratings (issue 33): rated tables, the changes after a game, profiles and leaderboards ----
   'app.title.profile': '{name} — Emporium',
   'app.title.leaderboard': '{title} — Emporium',
+  'error.too_many_games': 'あなたのアカウントで同時に遊べる通信対戦（1手1日以上）の数に達しています。どれかを終えるか、もっと短い持ち時間を選んでください。ゲームを3つ終えるごとに1つ増えます。',
   'error.rated_needs_account': 'レート戦はログインしたプレイヤーだけが遊べます。ログインしてから座るか、カジュアルのテーブルを選んでください。',
   'error.not_found': 'その名前のものは見つかりません。',
   'account.menu.profile': 'プロフィール',

@@ -511,6 +511,7 @@ export default {
   // ---- ratings (issue 33): rated tables, the changes after a game, profiles and leaderboards ----
   'app.title.profile': '{name} — Emporium',
   'app.title.leaderboard': '{title} — Emporium',
+  'error.too_many_games': '你同时进行的通信对局（每步一天或更长）已达到账户上限。请先完成一局，或选择更短的计时；每完成三局可多进行一局。',
   'error.rated_needs_account': '排位赛只对已登录的玩家开放：请登录后再入座，或选择休闲游戏桌。',
   'error.not_found': '找不到这个名称。',
   'account.menu.profile': '个人资料',

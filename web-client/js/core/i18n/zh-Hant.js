@@ -511,6 +511,7 @@ export default {
   // ---- ratings (issue 33): rated tables, the changes after a game, profiles and leaderboards ----
   'app.title.profile': '{name} — Emporium',
   'app.title.leaderboard': '{title} — Emporium',
+  'error.too_many_games': '你同時進行的通信對局（每步一天或更長）已達帳戶上限。請先完成一局，或選擇更短的計時；每完成三局可多進行一局。',
   'error.rated_needs_account': '排位賽只開放給已登入的玩家：請登入後再入座，或選擇休閒遊戲桌。',
   'error.not_found': '找不到這個名稱。',
   'account.menu.profile': '個人檔案',
