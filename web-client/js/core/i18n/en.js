@@ -362,6 +362,14 @@ export default {
   'attention.notification.body': 'It is your turn at the {game} table.',
 
   // ---- my games ----
+  'inProgress.heading': 'In progress',
+  'inProgress.waiting': 'Waiting for you ({count})',
+  'inProgress.others': 'Waiting for others',
+  'inProgress.toMove': '{names} to move',
+  'inProgress.left': '{time} left',
+  'inProgress.with': 'with {names}',
+  'inProgress.lobbyHeading': 'Your games in progress',
+  'inProgress.more': 'and {count} more',
   'myGames.heading': 'My games',
   'myGames.link': 'My games',
   'myGames.intro': 'The games this browser has played or is playing.',

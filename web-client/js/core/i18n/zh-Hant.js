@@ -362,6 +362,14 @@ export default {
   'attention.notification.body': '在{game}遊戲桌上輪到你了。',
 
   // ---- 我的遊戲 ----
+  'inProgress.heading': '進行中',
+  'inProgress.waiting': '等你行動（{count}）',
+  'inProgress.others': '等待其他玩家',
+  'inProgress.toMove': '輪到{names}',
+  'inProgress.left': '剩 {time}',
+  'inProgress.with': '對手：{names}',
+  'inProgress.lobbyHeading': '你進行中的遊戲',
+  'inProgress.more': '還有 {count} 場',
   'myGames.heading': '我的遊戲',
   'myGames.link': '我的遊戲',
   'myGames.intro': '這個瀏覽器玩過或正在玩的遊戲。',
