@@ -186,7 +186,7 @@ export default {
   'lobby.mine.heading': 'Your tables',
   'lobby.mine.open': 'Return to table',
   'lobby.mine.forget': 'Forget',
-  'lobby.mine.label': '{game} table {id}',
+  'lobby.mine.label': 'Return to table {id} ({game})',
   'lobby.mine.all': 'All my games',
   'state.waiting': 'Waiting for players',
   'state.playing': 'Playing',

@@ -185,7 +185,7 @@ export default {
   'lobby.mine.heading': 'あなたのテーブル',
   'lobby.mine.open': 'テーブルに戻る',
   'lobby.mine.forget': '一覧から消す',
-  'lobby.mine.label': '{game}のテーブル {id}',
+  'lobby.mine.label': 'テーブルに戻る：{game}のテーブル {id}',
   'lobby.mine.all': 'マイゲーム一覧',
   'state.waiting': 'プレイヤー待ち',
   'state.playing': 'プレイ中',

@@ -186,7 +186,7 @@ export default {
   'lobby.mine.heading': '你的游戏桌',
   'lobby.mine.open': '回到游戏桌',
   'lobby.mine.forget': '移除',
-  'lobby.mine.label': '{game}游戏桌 {id}',
+  'lobby.mine.label': '回到游戏桌：{game}游戏桌 {id}',
   'lobby.mine.all': '我的全部游戏',
   'state.waiting': '等待玩家',
   'state.playing': '进行中',

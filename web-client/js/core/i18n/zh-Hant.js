@@ -186,7 +186,7 @@ export default {
   'lobby.mine.heading': '你的遊戲桌',
   'lobby.mine.open': '回到遊戲桌',
   'lobby.mine.forget': '移除',
-  'lobby.mine.label': '{game}遊戲桌 {id}',
+  'lobby.mine.label': '回到遊戲桌：{game}遊戲桌 {id}',
   'lobby.mine.all': '我的所有遊戲',
   'state.waiting': '等待玩家',
   'state.playing': '進行中',
