@@ -1,9 +1,12 @@
 // js/models/my-games-model.js: the my_games request from the kept tokens, the tokens to forget, and the
-// rows of "My games" (your turn first, the result from the viewer's side, in words).
+// rows of "My games" (your turn first, the result from the viewer's side, in words), and the games in progress
+// (waiting for you first, by the time left on their clock; who is to move and the time left, in words).
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { MAX_TOKENS, gameRows, resultFor, resultWords, tablesToForget, tokensToAsk } from '../../web-client/js/models/my-games-model.js';
+import {
+  MAX_TOKENS, gameRows, inProgress, leftWords, moverWords, resultFor, resultWords, tablesToForget, tokensToAsk,
+} from '../../web-client/js/models/my-games-model.js';
 import { t } from '../../web-client/js/core/i18n/index.js';
 
 const seats = [
@@ -92,5 +95,59 @@ describe('the result', () => {
   test('a finished row carries its result', () => {
     const [row] = gameRows({ games: [game({ state: 'finished', result: { ranking: ranking(2, 1, 3), winners: [1] } })] });
     assert.equal(resultWords(row.result, row.names, t), 'You won');
+  });
+});
+
+describe('games in progress', () => {
+  const clock = (seat, ms) => ({ seat, left_ms: ms });
+
+  test('running games only: yours by the time left (no clock last, then the oldest), the others likewise', () => {
+    const { waiting, others } = inProgress([
+      game({ table: 'y-none-new', your_turn: true, to_move: [1], updated: 300 }),
+      game({ table: 'y-slow', your_turn: true, to_move: [1], clock: clock(1, 90000000), updated: 100 }),
+      game({ table: 'y-fast', your_turn: true, to_move: [1], clock: clock(1, 5000), updated: 500 }),
+      game({ table: 'y-none-old', your_turn: true, to_move: [1], updated: 200 }),
+      game({ table: 'o-none', to_move: [0], updated: 10 }),
+      game({ table: 'o-fast', to_move: [0], clock: clock(0, 60000) }),
+      game({ table: 'o-slow', to_move: [0], clock: clock(0, 120000) }),
+      game({ table: 'waiting', state: 'waiting', your_turn: true }),
+      game({ table: 'finished', state: 'finished', result: { ranking: [], winners: [] } }),
+      null,
+    ]);
+    assert.deepEqual(waiting.map((r) => r.table), ['y-fast', 'y-slow', 'y-none-old', 'y-none-new']);
+    assert.deepEqual(others.map((r) => r.table), ['o-fast', 'o-slow', 'o-none']);
+    assert.equal(waiting[0].leftMs, 5000);
+    assert.equal(others[2].leftMs, null);
+  });
+
+  test('each row has the other players and who is to move', () => {
+    const { others: [row] } = inProgress([game({ to_move: [0, 2] })]);
+    assert.deepEqual(row.others, [{ seat: 0, name: 'Ann', bot: null }, { seat: 2, name: 'Bot 1', bot: 'normal' }]);
+    assert.deepEqual(row.movers, [{ seat: 0, name: 'Ann', you: false }, { seat: 2, name: 'Bot 1', you: false }]);
+    assert.equal(moverWords(row, t), 'Ann and Bot 1 to move');
+  });
+
+  test('who is to move in words', () => {
+    const words = (over) => {
+      const { waiting, others } = inProgress([game(over)]);
+      return moverWords([...waiting, ...others][0], t);
+    };
+    assert.equal(words({ your_turn: true, to_move: [1] }), 'Your turn');
+    assert.equal(words({ to_move: [0] }), 'Ann to move');
+    assert.equal(words({ seats: [{ seat: 0, name: null }, ...players.slice(1)], to_move: [0] }), 'Player 1 to move');
+    assert.equal(words({ to_move: [] }), '', 'not known: nothing said');
+    assert.equal(words({}), '', 'an older server sends no to_move');
+  });
+
+  test('the time left, coarsely', () => {
+    assert.equal(leftWords(null, t), '');
+    assert.equal(leftWords(0, t), '0 s left');
+    assert.equal(leftWords(4200, t), '5 s left');
+    assert.equal(leftWords(119000, t), '119 s left');
+    assert.equal(leftWords(45 * 60000 + 59000, t), '45 min left');
+    assert.equal(leftWords(90 * 60000, t), '90 min left');
+    assert.equal(leftWords(23 * 3600000 + 59 * 60000, t), '23 h left');
+    assert.equal(leftWords(27 * 3600000, t), '1 d 3 h left');
+    assert.equal(leftWords(-5, t), '0 s left');
   });
 });

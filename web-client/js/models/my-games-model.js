@@ -3,9 +3,11 @@
 //
 // {"type":"my_games","tokens":[...]} (at most MAX_TOKENS) → {"type":"my_games","games":[G...],"unknown":[tokens]}
 // with G = {token, table, game, state, seat, seats:[{seat,name,bot?}], your_turn, result, updated,
-// invite?}; `result` is the engine's {"ranking":[{"player","rank",...}],"winners":[...]} or null.
+// invite?, to_move:[seats], clock:{seat,left_ms}|null}; `result` is the engine's
+// {"ranking":[{"player","rank",...}],"winners":[...]} or null; `clock` is a timed game's running decision.
 // A token the server does not know (the seat was lost) is in `unknown`: the client forgets it.
 import { listText } from '../core/i18n/index.js';
+import { durationWords, formatMs } from './clock-rules.js';
 
 export const MAX_TOKENS = 50;
 
@@ -84,4 +86,72 @@ export function gameRows(reply) {
     })
     .sort((a, b) => (Number(b.yourTurn) - Number(a.yourTurn)) ||
       ((ORDER[a.state] ?? 3) - (ORDER[b.state] ?? 3)) || (b.updated - a.updated));
+}
+
+/** The time left on a clock, coarsely: the running decision as the reply had it. null: no clock. */
+function leftMsOf(g) {
+  const c = g.clock;
+  return c && typeof c === 'object' && Number.isFinite(c.left_ms) ? Math.max(0, c.left_ms) : null;
+}
+
+/** Least time left first; games without a clock after those with one; then the longest untouched first. */
+function byUrgency(a, b) {
+  if (a.leftMs !== b.leftMs) {
+    if (a.leftMs === null) return 1;
+    if (b.leftMs === null) return -1;
+    return a.leftMs - b.leftMs;
+  }
+  return a.updated - b.updated;
+}
+
+/**
+ * The signed-in player's games in progress from a my_games reply's `games`: the running ones split into
+ * `waiting` (your turn) and `others`, each sorted by byUrgency. Each row: {table, game, seat, yourTurn,
+ * others: [{seat, name, bot}] (the other players), movers: [{seat, name, you}] (whose decision it is),
+ * leftMs (the mover's time left, null when untimed), updated}.
+ */
+export function inProgress(games) {
+  const rows = (Array.isArray(games) ? games : [])
+    .filter((g) => g && typeof g.table === 'string' && g.state === 'playing')
+    .map((g) => {
+      const names = namesOf(g);
+      const toMove = Array.isArray(g.to_move) ? g.to_move.filter(Number.isInteger) : [];
+      return {
+        table: g.table,
+        game: g.game,
+        seat: g.seat,
+        yourTurn: g.your_turn === true,
+        others: (g.seats || []).filter((s) => s.seat !== g.seat).map((s) => ({ seat: s.seat, name: s.name ?? null, bot: s.bot || null })),
+        movers: toMove.map((seat) => ({ seat, name: names[seat] ?? null, you: seat === g.seat })),
+        leftMs: leftMsOf(g),
+        updated: Number.isFinite(g.updated) ? g.updated : 0,
+      };
+    });
+  return {
+    waiting: rows.filter((r) => r.yourTurn).sort(byUrgency),
+    others: rows.filter((r) => !r.yourTurn).sort(byUrgency),
+  };
+}
+
+/** Who is to move in words: "Your turn", "Bo to move", "Bo and Cy to move"; '' when not known. */
+export function moverWords(row, t) {
+  if (row.yourTurn) return t('myGames.yourTurn');
+  if (row.movers.length === 0) return '';
+  const names = row.movers.map((m) => (m.you ? t('common.you') : m.name || t('common.player', { n: m.seat + 1 })));
+  return t('inProgress.toMove', { names: listText(names, t) });
+}
+
+/**
+ * The time left in words, coarse as a list wants it: "1 d 3 h left", "23 h left", "45 min left", "30 s left";
+ * '' when untimed. Rounded down (an hour and a half is "90 min").
+ */
+export function leftWords(ms, t) {
+  if (ms === null || ms === undefined) return '';
+  const s = Math.max(0, ms) / 1000;
+  let time;
+  if (s >= 86400) time = formatMs(ms, t);
+  else if (s >= 7200) time = durationWords(Math.floor(s / 3600) * 3600, t);
+  else if (s >= 120) time = durationWords(Math.floor(s / 60) * 60, t);
+  else time = durationWords(Math.ceil(s), t);
+  return t('inProgress.left', { time });
 }

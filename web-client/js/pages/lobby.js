@@ -1,4 +1,4 @@
-// The lobby: the display name, "play against bots" (js/pages/lobby/play-bots.js), a form to create a table (with the
+// The lobby: the signed-in player's games in progress (js/pages/lobby/in-progress-panel.js), the display name, "play against bots" (js/pages/lobby/play-bots.js), a form to create a table (with the
 // chosen game's "How to play"; rated or casual), the live list of public tables (watch_lobby; js/models/lobby-list.js
 // keeps it; each marked rated or casual) and the tables this browser holds a seat at, the Friends panel
 // (js/pages/lobby/friends-panel.js), and the way to the leaderboards. A change of language draws it again in
@@ -21,6 +21,7 @@ import { howToButton } from '../ui/howto.js';
 import { needsAccount, ratedChoice } from '../models/ratings.js';
 import { ratedBadge } from '../ui/rating-mark.js';
 import { createFriendsPanel } from './lobby/friends-panel.js';
+import { createInProgressPanel } from './lobby/in-progress-panel.js';
 
 function optionField(opt, idPrefix) {
   const id = `${idPrefix}-${opt.name}`;
@@ -129,6 +130,7 @@ export function mountLobby(root, ctx) {
   const gamesSlot = h('section', { class: 'games', 'aria-labelledby': 'games-h', hidden: true });
   const gameTitle = (id) => gameName(id, conn.games || []);
   let friendsPanel = createFriendsPanel({ friends, gameTitle });
+  const progress = createInProgressPanel({ conn, store, gameTitle });
 
   /** The page's frame: headings and the slots the parts below fill. */
   function layout() {
@@ -136,6 +138,7 @@ export function mountLobby(root, ctx) {
       h('div', { class: 'lobby' },
         h('div', { class: 'page-head' }, h('h1', { tabindex: '-1' }, t('lobby.heading')), leaderboardsLink()),
         h('p', { class: 'tagline' }, t('app.tagline')),
+        progress.el,
         gamesSlot,
         h('div', { class: 'lobby-grid' },
           h('div', { class: 'lobby-col' },
@@ -367,6 +370,7 @@ export function mountLobby(root, ctx) {
         friendsPanel.destroy();
         friendsPanel = createFriendsPanel({ friends, gameTitle });
         layout();
+        progress.relabel();
         renderGames();
         renderCreate();
         bots.render();
@@ -378,6 +382,7 @@ export function mountLobby(root, ctx) {
       offs.forEach((off) => off());
       name.destroy();
       friendsPanel.destroy();
+      progress.destroy();
       bots.destroy();
       if (conn.ready) conn.request({ type: 'watch_lobby', on: false }).catch(() => {});
     },

@@ -4,6 +4,8 @@
 // players, the state, the result and a link; running games where it is the viewer's turn come first
 // and are marked. Tokens the server no longer knows are forgotten. js/models/my-games-model.js has the logic.
 // A change of language draws the rows again from the last answer (relabel), without asking again.
+// First comes "In progress" (issue 35): the running games, those waiting for the viewer first, each with who is to
+// move and the time left on a timed game's clock (inProgress in the model); the full list follows.
 import { h, replace } from '../core/dom.js';
 import { t, language } from '../core/i18n/index.js';
 import { tablePath, replayPath } from '../core/route.js';
@@ -11,7 +13,9 @@ import { errorText } from '../core/errors.js';
 import { gameName } from '../../games/registry.js';
 import { botMark } from '../ui/bot-mark.js';
 import { youTag } from '../ui/seat-marks.js';
-import { gameRows, resultWords, tablesToForget, tokensToAsk } from '../models/my-games-model.js';
+import {
+  gameRows, inProgress, leftWords, moverWords, resultWords, tablesToForget, tokensToAsk,
+} from '../models/my-games-model.js';
 
 function when(seconds) {
   if (!seconds) return '';
@@ -25,6 +29,8 @@ function when(seconds) {
 export function mountMyGames(root, ctx) {
   const { conn, store, notify, setTitle } = ctx;
   let shown = null; // the rows last shown
+  let running = { waiting: [], others: [] }; // the games in progress last shown
+  const progressSlot = h('section', { class: 'card in-progress', 'aria-labelledby': 'in-progress-h', 'data-testid': 'in-progress', hidden: true });
   const listSlot = h('div', { class: 'my-games-slot', 'aria-live': 'polite', 'aria-busy': 'true' });
   const refresh = h('button', { type: 'button', class: 'btn', 'data-testid': 'my-games-refresh', onclick: () => load() });
   function layout() {
@@ -33,8 +39,9 @@ export function mountMyGames(root, ctx) {
     replace(root, h('div', { class: 'my-games' },
       h('div', { class: 'page-head' }, h('h1', { tabindex: '-1' }, t('myGames.heading')), refresh),
       h('p', { class: 'tagline' }, t(conn.account ? 'myGames.introAccount' : 'myGames.intro')),
+      progressSlot,
       h('section', { class: 'card', 'aria-label': t('myGames.heading') }, listSlot)));
-    if (shown) render(shown);
+    if (shown) render(shown, running);
     else replace(listSlot, h('p', { class: 'hint' }, t('common.loading')));
   }
 
@@ -60,8 +67,39 @@ export function mountMyGames(root, ctx) {
           : null));
   }
 
-  function render(rows) {
+  /** A game in progress: the game, who is to move, the time left, the other players, the way to the table. */
+  function progressRow(g) {
+    const game = gameName(g.game, conn.games);
+    const left = leftWords(g.leftMs, t);
+    return h('li', { class: ['table-item', 'my-game', g.yourTurn ? 'is-your-turn' : ''], 'data-table': g.table, 'data-testid': 'in-progress-row' },
+      h('div', { class: 'table-item-head' },
+        h('strong', null, game),
+        h('span', { class: g.yourTurn ? 'badge badge--turn' : 'muted', 'data-testid': 'in-progress-mover' }, moverWords(g, t)),
+        left ? h('span', { class: 'badge badge--clock', 'data-testid': 'in-progress-left' }, left) : null),
+      h('ul', { class: 'seat-chips', 'aria-label': t('myGames.players') }, g.others.map((p) => h('li', { class: ['seat-chip', p.bot ? 'is-bot' : ''] },
+        p.name || t('lobby.tables.open'), botMark(p.bot, { compact: true })))),
+      h('div', { class: 'buttons' },
+        h('a', {
+          class: ['btn', g.yourTurn ? 'primary' : ''], href: tablePath(g.table), 'data-link': '',
+          'aria-label': t('myGames.openLabel', { game, id: g.table }),
+        }, t('myGames.open'))));
+  }
+
+  function renderProgress() {
+    const { waiting, others } = running;
+    progressSlot.hidden = waiting.length + others.length === 0;
+    const part = (id, testid, title, rows) => (rows.length
+      ? [h('h3', { id }, title), h('ul', { class: 'table-list', 'aria-labelledby': id, 'data-testid': testid }, rows.map(progressRow))]
+      : null);
+    replace(progressSlot, h('h2', { id: 'in-progress-h' }, t('inProgress.heading')),
+      part('in-progress-waiting-h', 'in-progress-waiting', t('inProgress.waiting', { count: waiting.length }), waiting),
+      part('in-progress-others-h', 'in-progress-others', t('inProgress.others'), others));
+  }
+
+  function render(rows, progress) {
     shown = rows;
+    running = progress;
+    renderProgress();
     listSlot.removeAttribute('aria-busy');
     replace(listSlot, rows.length
       ? h('ul', { class: 'table-list', 'data-testid': 'my-games' }, rows.map(gameRow))
@@ -71,7 +109,7 @@ export function mountMyGames(root, ctx) {
   async function load() {
     const seats = store.seatTokens();
     // Signed in, the account's seats come too (claimed on any device), even when this browser keeps no token.
-    if (seats.length === 0 && !conn.account) { render([]); return; }
+    if (seats.length === 0 && !conn.account) { render([], inProgress([])); return; }
     refresh.disabled = true;
     try {
       const reply = await conn.request({ type: 'my_games', tokens: tokensToAsk(seats) });
@@ -80,7 +118,7 @@ export function mountMyGames(root, ctx) {
       if (gone.length) notify(t('myGames.forgotten', { count: gone.length }), 'info');
       const rows = gameRows(reply);
       for (const g of rows) if (g.invite) store.saveInvite(g.table, g.invite);
-      render(rows);
+      render(rows, inProgress(reply.games));
     } catch (err) {
       if (err.code !== 'disconnected') notify(errorText(err), 'error');
     } finally {

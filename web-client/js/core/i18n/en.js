@@ -186,7 +186,7 @@ export default {
   'lobby.mine.heading': 'Your tables',
   'lobby.mine.open': 'Return to table',
   'lobby.mine.forget': 'Forget',
-  'lobby.mine.label': '{game} table {id}',
+  'lobby.mine.label': 'Return to table {id} ({game})',
   'lobby.mine.all': 'All my games',
   'state.waiting': 'Waiting for players',
   'state.playing': 'Playing',
@@ -362,6 +362,14 @@ export default {
   'attention.notification.body': 'It is your turn at the {game} table.',
 
   // ---- my games ----
+  'inProgress.heading': 'In progress',
+  'inProgress.waiting': 'Waiting for you ({count})',
+  'inProgress.others': 'Waiting for others',
+  'inProgress.toMove': '{names} to move',
+  'inProgress.left': '{time} left',
+  'inProgress.with': 'with {names}',
+  'inProgress.lobbyHeading': 'Your games in progress',
+  'inProgress.more': 'and {count} more',
   'myGames.heading': 'My games',
   'myGames.link': 'My games',
   'myGames.intro': 'The games this browser has played or is playing.',

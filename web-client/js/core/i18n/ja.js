@@ -185,7 +185,7 @@ export default {
   'lobby.mine.heading': 'あなたのテーブル',
   'lobby.mine.open': 'テーブルに戻る',
   'lobby.mine.forget': '一覧から消す',
-  'lobby.mine.label': '{game}のテーブル {id}',
+  'lobby.mine.label': 'テーブルに戻る：{game}のテーブル {id}',
   'lobby.mine.all': 'マイゲーム一覧',
   'state.waiting': 'プレイヤー待ち',
   'state.playing': 'プレイ中',
@@ -361,6 +361,14 @@ export default {
   'attention.notification.body': '{game}のテーブルであなたの手番です。',
 
   // ---- my games ----
+  'inProgress.heading': '進行中',
+  'inProgress.waiting': 'あなたの番（{count}）',
+  'inProgress.others': 'ほかのプレイヤーの番',
+  'inProgress.toMove': '{names}の手番',
+  'inProgress.left': '残り{time}',
+  'inProgress.with': '対戦相手：{names}',
+  'inProgress.lobbyHeading': '進行中のゲーム',
+  'inProgress.more': 'ほか{count}件',
   'myGames.heading': 'マイゲーム',
   'myGames.link': 'マイゲーム',
   'myGames.intro': 'このブラウザでプレイした、またはプレイ中のゲーム。',

@@ -186,7 +186,7 @@ export default {
   'lobby.mine.heading': '你的游戏桌',
   'lobby.mine.open': '回到游戏桌',
   'lobby.mine.forget': '移除',
-  'lobby.mine.label': '{game}游戏桌 {id}',
+  'lobby.mine.label': '回到游戏桌：{game}游戏桌 {id}',
   'lobby.mine.all': '我的全部游戏',
   'state.waiting': '等待玩家',
   'state.playing': '进行中',
@@ -362,6 +362,14 @@ export default {
   'attention.notification.body': '{game}游戏桌轮到你了。',
 
   // ---- my games ----
+  'inProgress.heading': '进行中',
+  'inProgress.waiting': '等你行动（{count}）',
+  'inProgress.others': '等待其他玩家',
+  'inProgress.toMove': '轮到{names}',
+  'inProgress.left': '剩余{time}',
+  'inProgress.with': '对手：{names}',
+  'inProgress.lobbyHeading': '你正在进行的游戏',
+  'inProgress.more': '还有{count}局',
   'myGames.heading': '我的游戏',
   'myGames.link': '我的游戏',
   'myGames.intro': '此浏览器玩过或正在玩的游戏。',

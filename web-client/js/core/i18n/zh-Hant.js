@@ -186,7 +186,7 @@ export default {
   'lobby.mine.heading': '你的遊戲桌',
   'lobby.mine.open': '回到遊戲桌',
   'lobby.mine.forget': '移除',
-  'lobby.mine.label': '{game}遊戲桌 {id}',
+  'lobby.mine.label': '回到遊戲桌：{game}遊戲桌 {id}',
   'lobby.mine.all': '我的所有遊戲',
   'state.waiting': '等待玩家',
   'state.playing': '進行中',
@@ -362,6 +362,14 @@ export default {
   'attention.notification.body': '在{game}遊戲桌上輪到你了。',
 
   // ---- 我的遊戲 ----
+  'inProgress.heading': '進行中',
+  'inProgress.waiting': '等你行動（{count}）',
+  'inProgress.others': '等待其他玩家',
+  'inProgress.toMove': '輪到{names}',
+  'inProgress.left': '剩 {time}',
+  'inProgress.with': '對手：{names}',
+  'inProgress.lobbyHeading': '你進行中的遊戲',
+  'inProgress.more': '還有 {count} 場',
   'myGames.heading': '我的遊戲',
   'myGames.link': '我的遊戲',
   'myGames.intro': '這個瀏覽器玩過或正在玩的遊戲。',
