@@ -123,7 +123,8 @@ int main(int argc, char** argv) {
     std::optional<Notifier> notifier;
     if (people && mailer.enabled()) {
       mail_links.emplace(*people, config.public_origin);
-      notifier.emplace(*people, mailer, *mail_links, NotifierSettings{std::chrono::milliseconds(config.mail_minute_ms)});
+      const std::chrono::milliseconds minute(config.mail_minute_ms);
+      notifier.emplace(*people, mailer, *mail_links, NotifierSettings{minute, std::chrono::seconds(30), 60 * minute});
       tables_context.notices = &*notifier;
     }
     std::optional<Accounts> accounts;

@@ -69,6 +69,16 @@ const std::map<std::string_view, Texts>& catalog() {
         "{others}との{game}で、あなたの番が続いています。持ち時間は残り{time}です。時間切れになるとボットが代わりに指します。",
         "你和{others}的{game}对局仍在等你行动，计时器还剩{time}。时间用完后，将由机器人替你决定。",
         "你和{others}的{game}對局仍在等你行動，計時器還剩{time}。時間用完後，將由機器人替你決定。"}},
+      {"digest.subject",
+       {"{n} games are waiting for you", "{n}件のゲームがあなたの番を待っています", "有{n}局游戏在等你", "有{n}局遊戲在等你"}},
+      {"digest.subject.one",
+       {"A game is waiting for you", "1件のゲームがあなたの番を待っています", "有一局游戏在等你", "有一局遊戲在等你"}},
+      {"digest.body",
+       {"Your move is awaited in these games:", "次のゲームであなたの手番です：", "以下对局正在等你行动：",
+        "以下對局正在等你行動："}},
+      {"digest.item",
+       {"{game} with {others}, for {time}", "{others}との{game}（{time}前から）", "和{others}的{game}（已等{time}）",
+        "和{others}的{game}（已等{time}）"}},
       {"over.subject", {"{game} is over", "{game}が終わりました", "{game}结束了", "{game}結束了"}},
       {"over.body",
        {"Your game of {game} is over. You placed {rank} of {players}.",
@@ -183,6 +193,16 @@ class Body {
     for (const auto& item : items) {
       text_ += "  " + item + "\n";
       html_ += "<li>" + html_escape(item) + "</li>\n";
+    }
+    text_ += "\n";
+    html_ += "</ul>\n";
+  }
+  void links(const std::string& heading, const std::vector<std::pair<std::string, std::string>>& items) {
+    text_ += heading + "\n";
+    html_ += "<p>" + html_escape(heading) + "</p>\n<ul>\n";
+    for (const auto& [label, link] : items) {
+      text_ += "- " + label + "\n  " + link + "\n";
+      html_ += "<li><a href=\"" + html_escape(link) + "\">" + html_escape(label) + "</a></li>\n";
     }
     text_ += "\n";
     html_ += "</ul>\n";
@@ -305,6 +325,23 @@ RenderedMail low_clock_mail(const std::string& language, const TurnMail& mail, c
   body.button(text(language, "turn.button"), mail.link);
   body.footer(footer);
   return body.done(fill(text(language, "low.subject"), {{"game", game}}));
+}
+
+RenderedMail digest_mail(const std::string& language, const std::string& name, const std::vector<DigestItem>& items,
+                         const MailFooter& footer) {
+  Body body(language);
+  body.paragraph(fill(text(language, "hello"), {{"name", name}}));
+  std::vector<std::pair<std::string, std::string>> links;
+  for (const auto& item : items) {
+    links.push_back({fill(text(language, "digest.item"), {{"game", game_name(language, item.game)},
+                                                          {"others", names_list(language, item.others)},
+                                                          {"time", duration_words(language, item.waiting_s)}}),
+                     item.link});
+  }
+  body.links(text(language, "digest.body"), links);
+  body.footer(footer);
+  return body.done(items.size() == 1 ? text(language, "digest.subject.one")
+                                     : fill(text(language, "digest.subject"), {{"n", std::to_string(items.size())}}));
 }
 
 RenderedMail game_over_mail(const std::string& language, const GameOverMail& mail, const MailFooter& footer) {

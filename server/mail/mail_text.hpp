@@ -46,6 +46,16 @@ struct InvitationMail {
 };
 RenderedMail invitation_mail(const std::string& language, const InvitationMail& mail, const MailFooter& footer);
 
+// The daily digest: every game waiting for the recipient.
+struct DigestItem {
+  std::string game;
+  std::vector<std::string> others;
+  long long waiting_s = 0;  // how long it has waited
+  std::string link;
+};
+RenderedMail digest_mail(const std::string& language, const std::string& name, const std::vector<DigestItem>& items,
+                         const MailFooter& footer);
+
 struct GameOverMail {
   std::string name, game;
   struct Place {

@@ -22,7 +22,12 @@ Mail mail_of(const std::string& to, RenderedMail rendered, const std::string& un
 }  // namespace
 
 Notifier::Notifier(PeopleStore& store, Mailer& mailer, const MailLinks& links, NotifierSettings settings)
-    : store_(store), mailer_(mailer), links_(links), settings_(settings), thread_([this] { run(); }) {}
+    : store_(store),
+      mailer_(mailer),
+      links_(links),
+      settings_(settings),
+      next_digest_(Clock::now() + settings.first_digest),
+      thread_([this] { run(); }) {}
 
 Notifier::~Notifier() {
   {
@@ -43,13 +48,20 @@ void Notifier::post(std::function<void()> job) {
 
 void Notifier::waiting(TurnWaiting wait) {
   post([this, wait = std::move(wait), since = Clock::now()]() mutable {
+    waiting_now_[wait.account][wait.table] = {wait, since};
     Key key{wait.table, wait.account};
     waits_[std::move(key)] = Due{std::move(wait), since, since};
   });
 }
 
 void Notifier::not_waiting(const std::string& table, const std::string& account) {
-  post([this, key = Key{table, account}] { waits_.erase(key); });
+  post([this, key = Key{table, account}] {
+    waits_.erase(key);
+    if (const auto it = waiting_now_.find(key.second); it != waiting_now_.end()) {
+      it->second.erase(key.first);
+      if (it->second.empty()) waiting_now_.erase(it);
+    }
+  });
 }
 
 void Notifier::game_over(GameOverNotice over) {
@@ -87,6 +99,7 @@ void Notifier::run() {
     auto next = Clock::time_point::max();
     for (const auto& [key, due] : waits_) next = std::min(next, due.at);
     if (!retries_.empty()) next = std::min(next, retries_.begin()->first);
+    next = std::min(next, next_digest_);
     wake_.wait_until(lock, next, [&] { return stopping_ || !jobs_.empty() || Clock::now() >= next; });
     if (stopping_) return;
     auto jobs = std::move(jobs_);
@@ -96,6 +109,10 @@ void Notifier::run() {
     const auto now = Clock::now();
     for (auto it = waits_.begin(); it != waits_.end();) {
       it = it->second.at <= now ? handle_due(it, now) : std::next(it);
+    }
+    if (next_digest_ <= now) {
+      next_digest_ = now + 24 * 60 * settings_.minute;
+      send_digests();
     }
     while (!retries_.empty() && retries_.begin()->first <= now) {
       auto retry = std::move(retries_.begin()->second);
@@ -172,6 +189,36 @@ void Notifier::send_low_clock(const TurnWaiting& wait) {
   TurnMail turn{wait.name, wait.game, wait.others, wait.clock_left_s, links_.table_url(wait.table)};
   mailer_.send(mail_of(m->address,
                        low_clock_mail(m->language, turn, {m->address, "low_clock", unsubscribe, links_.account_url()}),
+                       unsubscribe));
+}
+
+void Notifier::send_digests() {
+  const auto now = Clock::now();
+  for (const auto& [account, tables] : waiting_now_) {
+    std::vector<TurnWaiting> waits;
+    std::vector<long long> waited_s;
+    for (const auto& [table, wait] : tables) {
+      waits.push_back(wait.first);
+      waited_s.push_back(std::chrono::duration_cast<std::chrono::seconds>(now - wait.second).count());
+    }
+    with_retry([this, account, waits, waited_s] { send_digest(account, waits, waited_s); });
+  }
+}
+
+void Notifier::send_digest(const std::string& account, const std::vector<TurnWaiting>& waits,
+                           const std::vector<long long>& waited_s) {
+  const auto m = wanted(account, "digest");
+  const auto row = m ? store_.account(account) : std::nullopt;
+  // One a day, whichever node or run comes first (each lists the games it serves).
+  const long long day = unix_now() / 86400;
+  if (!m || !row || !store_.mark_mail_sent(account, "", "digest", day, unix_now())) return;
+  std::vector<DigestItem> items;
+  for (std::size_t i = 0; i < waits.size(); ++i) {
+    items.push_back({waits[i].game, waits[i].others, waited_s[i], links_.table_url(waits[i].table)});
+  }
+  const auto unsubscribe = links_.unsubscribe_url(account, "digest");
+  mailer_.send(mail_of(m->address, digest_mail(m->language, row->name, items, {m->address, "digest", unsubscribe,
+                                                                               links_.account_url()}),
                        unsubscribe));
 }
 

@@ -28,6 +28,8 @@ struct NotifierSettings {
   std::chrono::milliseconds minute{60'000};
   // The store did not answer: the notice is tried again after this.
   std::chrono::milliseconds retry{30'000};
+  // The daily digest goes this long after the server starts, then every 24 × 60 of `minute` (a day).
+  std::chrono::milliseconds first_digest{std::chrono::hours(1)};
 };
 
 class Notifier final : public TableNotices {
@@ -61,6 +63,10 @@ class Notifier final : public TableNotices {
   void send_game_over(const GameOverNotice& over, std::size_t place);
   void send_low_clock(const TurnWaiting& wait);
   void send_invitation(const InvitationNotice& invitation);
+  // Every account with games waiting for it gets one mail listing them (if it wants the digest), once a day.
+  void send_digests();
+  void send_digest(const std::string& account, const std::vector<TurnWaiting>& waits,
+                   const std::vector<long long>& waited_s);
   // Runs `send` now; when the store does not answer, again after `retry` (a mail is never dropped for that).
   void with_retry(std::function<void()> send);
   // The settings of an account that wants `kind` and has a confirmed address; none otherwise. Throws StoreError.
@@ -75,7 +81,10 @@ class Notifier final : public TableNotices {
   std::deque<std::function<void()>> jobs_;  // what the tables said, in order
   bool stopping_ = false;
   // Only the notifier's thread touches these.
-  std::map<Key, Due> waits_;
+  std::map<Key, Due> waits_;  // "your turn" mails not sent yet
+  // Every decision waiting on someone away, by account and table (what the digest lists), and since when.
+  std::map<std::string, std::map<std::string, std::pair<TurnWaiting, Clock::time_point>>> waiting_now_;
+  Clock::time_point next_digest_;
   std::multimap<Clock::time_point, std::function<void()>> retries_;  // mails the store held up
   std::thread thread_;  // last: started once everything above is
 };

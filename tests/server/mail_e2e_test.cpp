@@ -254,6 +254,37 @@ TEST(Mail, AFriendsInvitationAndALowClockAreMailedToThoseAway) {
       << "his delay (10 minutes) is not over";
 }
 
+TEST(Mail, TheDailyDigestListsEveryGameWaitingForItsReader) {
+  smtp_sink sink;
+  // A "minute" of 100 ms: the first digest 6 s after the start (an "hour"), then every 144 s (a "day").
+  server_process server("", {"--smtp-url", sink.url(), "--mail-minute-ms", "100"});
+  const auto port = server.port();
+  person ann(port, "Ann");
+  confirm_address(ann, port, sink, "ann@example.org");
+  ASSERT_EQ(ann.web.post("/api/account/notifications", {{"digest", true}, {"your_turn", false}}).status, 200);
+  std::vector<std::string> ids;
+  for (const std::string game : {"medici", "merkator"}) {
+    const Json seated = ann.ws->request({{"type", "create_table"}, {"game", game}, {"players", 2}});
+    ids.push_back(seated["table"]["id"]);
+    expect_type(ann.ws->request({{"type", "add_bot"}, {"table", ids.back()}, {"seat", 1}, {"level", "easy"}}), "ack");
+    expect_type(ann.ws->request({{"type", "start"}, {"table", ids.back()}}), "ack");
+    seat_tracker t(ann.ws.get(), ids.back());
+    for (int i = 0; i < 100 && t.legal.empty(); ++i) {
+      ann.ws->wait_log_beyond(t.cursor, 50ms);
+      t.catch_up();
+    }
+    ASSERT_FALSE(t.legal.empty()) << game;
+  }
+  ann.ws.reset();  // away, with both games waiting for her
+  const auto digests = sink.wait_for(1, to_about("ann@example.org", "2 games are waiting for you"), 20s);
+  ASSERT_EQ(digests.size(), 1u);
+  const std::string text = digests[0]["text"];
+  EXPECT_NE(text.find("Medici with Bot 1, for 1 minute"), std::string::npos) << text;
+  EXPECT_NE(text.find("Merkator with Bot 1"), std::string::npos) << text;
+  for (const auto& id : ids) EXPECT_NE(text.find("/t/" + id), std::string::npos) << text;
+  EXPECT_EQ(sink.wait_for(1, to_about("ann@example.org", "Your turn in Medici"), 0ms).size(), 0u) << "turned off";
+}
+
 TEST(Mail, AnSmtpServerDownForAWhileLosesNoMailAndHoldsNothingUp) {
   smtp_sink sink;
   sink.stop();

@@ -76,7 +76,9 @@ TEST(MailText, EveryMailIsWholeInEachLanguageAndEscapesNames) {
                        {"<Ann>", "medina", {{"Bo & Co", 1}, {"<Ann>", 2}, {"Bot 2", 3}}, 2, "https://x.example/t/T1/replay"},
                        {"ann@example.org", "game_over", "https://x.example/u", "https://x.example/account"}),
         low_clock_mail(language, {"<Ann>", "merkator", {"Bo & Co"}, 3000, "https://x.example/t/T1"}, footer),
-        invitation_mail(language, {"<Ann>", "Bo & Co", "medici", 3, "https://x.example/i/CODE"}, footer)};
+        invitation_mail(language, {"<Ann>", "Bo & Co", "medici", 3, "https://x.example/i/CODE"}, footer),
+        digest_mail(language, "<Ann>", {{"medina", {"Bo & Co"}, 7200, "https://x.example/t/T1"},
+                                        {"silkroad", {"Cy", "Bot 2"}, 90000, "https://x.example/t/T2"}}, footer)};
     for (const auto& m : mails) {
       for (const auto* part : {&m.subject, &m.text, &m.html}) {
         EXPECT_EQ(part->find('{'), std::string::npos) << language << ": a placeholder left in " << *part;
