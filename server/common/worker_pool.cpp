@@ -30,11 +30,15 @@ void WorkerPool::post(std::function<void()> job) {
   wake_.notify_one();
 }
 
-void WorkerPool::run(int niceness) {
+void lower_thread_priority(int niceness) {
   // Linux gives each thread its own nice value: the network threads keep theirs.
   if (niceness != 0 && setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), niceness) != 0) {
-    spdlog::debug("bot worker: could not lower its priority");
+    spdlog::debug("a worker thread could not lower its priority");
   }
+}
+
+void WorkerPool::run(int niceness) {
+  lower_thread_priority(niceness);
   for (;;) {
     std::function<void()> job;
     {

@@ -12,6 +12,9 @@
 
 namespace emporium::server {
 
+// Gives the calling thread nice `niceness` (Linux: per thread), so that it yields to the network threads.
+void lower_thread_priority(int niceness);
+
 class WorkerPool {
  public:
   // `threads` workers (at least 1), each at nice `niceness` (0: as the server).

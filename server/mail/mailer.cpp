@@ -8,6 +8,7 @@
 #include <spdlog/spdlog.h>
 
 #include "common/secrets.hpp"
+#include "common/worker_pool.hpp"
 #include "mail/mail_format.hpp"
 
 namespace emporium::server {
@@ -79,6 +80,7 @@ Mailer::Counts Mailer::counts() const {
 }
 
 void Mailer::run() {
+  lower_thread_priority(10);  // mail waits for the tables, never they for it
   auto pause = settings_.first_retry;
   // One handle for every mail: libcurl keeps the SMTP connection open between them (a new handle after a failure,
   // so that a server that was restarted leaves no broken connection behind).

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "common/wall_clock.hpp"
+#include "common/worker_pool.hpp"
 #include "mail/mail_links.hpp"
 #include "mail/mail_text.hpp"
 #include "mail/mailer.hpp"
@@ -93,6 +94,7 @@ void Notifier::with_retry(std::function<void()> send) {
 }
 
 void Notifier::run() {
+  lower_thread_priority(10);  // as the mailer's: the tables come first
   std::unique_lock lock(mutex_);
   while (true) {
     // Asleep until the tables say something or the next notice is due.
