@@ -12,15 +12,15 @@
 #include "store/people_store.hpp"
 
 namespace emporium::server {
-namespace {
 
-// The headers of RFC 8058: a mail program offers "unsubscribe" and POSTs to the link itself, with no sign-in.
-Mail mail_of(const std::string& to, RenderedMail rendered, const std::string& unsubscribe) {
-  return {to, std::move(rendered.subject), std::move(rendered.text), std::move(rendered.html),
-          {{"List-Unsubscribe", "<" + unsubscribe + ">"}, {"List-Unsubscribe-Post", "List-Unsubscribe=One-Click"}}};
+void Notifier::queue(const MailSettingsRow& m, const std::string& account, const char* kind,
+                     const std::function<RenderedMail(const MailFooter&)>& render) {
+  const auto unsubscribe = links_.unsubscribe_url(account, kind);
+  auto mail = render({m.address, kind, unsubscribe, links_.account_url()});
+  // The headers of RFC 8058: a mail program offers "unsubscribe" and POSTs to the link itself, with no sign-in.
+  mailer_.send({m.address, std::move(mail.subject), std::move(mail.text), std::move(mail.html),
+                {{"List-Unsubscribe", "<" + unsubscribe + ">"}, {"List-Unsubscribe-Post", "List-Unsubscribe=One-Click"}}});
 }
-
-}  // namespace
 
 Notifier::Notifier(PeopleStore& store, Mailer& mailer, const MailLinks& links, NotifierSettings settings)
     : store_(store),
@@ -163,11 +163,8 @@ void Notifier::send_turn(const TurnWaiting& wait) {
   if (!m || !store_.mark_mail_sent(wait.account, wait.table, "your_turn", static_cast<long long>(wait.since), unix_now())) {
     return;
   }
-  const auto unsubscribe = links_.unsubscribe_url(wait.account, "your_turn");
   TurnMail turn{wait.name, wait.game, wait.others, wait.clock_left_s, links_.table_url(wait.table)};
-  mailer_.send(mail_of(m->address,
-                       your_turn_mail(m->language, turn, {m->address, "your_turn", unsubscribe, links_.account_url()}),
-                       unsubscribe));
+  queue(*m, wait.account, "your_turn", [&](const MailFooter& footer) { return your_turn_mail(m->language, turn, footer); });
 }
 
 void Notifier::send_game_over(const GameOverNotice& over, std::size_t place) {
@@ -176,10 +173,7 @@ void Notifier::send_game_over(const GameOverNotice& over, std::size_t place) {
   if (!m || !store_.mark_mail_sent(me.account, over.table, "game_over", 0, unix_now())) return;
   GameOverMail mail{me.name, over.game, {}, me.rank, links_.replay_url(over.table)};
   for (const auto& p : over.places) mail.ranking.push_back({p.name, p.rank});
-  const auto unsubscribe = links_.unsubscribe_url(me.account, "game_over");
-  mailer_.send(mail_of(m->address,
-                       game_over_mail(m->language, mail, {m->address, "game_over", unsubscribe, links_.account_url()}),
-                       unsubscribe));
+  queue(*m, me.account, "game_over", [&](const MailFooter& footer) { return game_over_mail(m->language, mail, footer); });
 }
 
 void Notifier::send_low_clock(const TurnWaiting& wait) {
@@ -187,11 +181,8 @@ void Notifier::send_low_clock(const TurnWaiting& wait) {
   if (!m || !store_.mark_mail_sent(wait.account, wait.table, "low_clock", static_cast<long long>(wait.since), unix_now())) {
     return;
   }
-  const auto unsubscribe = links_.unsubscribe_url(wait.account, "low_clock");
   TurnMail turn{wait.name, wait.game, wait.others, wait.clock_left_s, links_.table_url(wait.table)};
-  mailer_.send(mail_of(m->address,
-                       low_clock_mail(m->language, turn, {m->address, "low_clock", unsubscribe, links_.account_url()}),
-                       unsubscribe));
+  queue(*m, wait.account, "low_clock", [&](const MailFooter& footer) { return low_clock_mail(m->language, turn, footer); });
 }
 
 void Notifier::send_digests() {
@@ -218,23 +209,17 @@ void Notifier::send_digest(const std::string& account, const std::vector<TurnWai
   for (std::size_t i = 0; i < waits.size(); ++i) {
     items.push_back({waits[i].game, waits[i].others, waited_s[i], links_.table_url(waits[i].table)});
   }
-  const auto unsubscribe = links_.unsubscribe_url(account, "digest");
-  mailer_.send(mail_of(m->address, digest_mail(m->language, row->name, items, {m->address, "digest", unsubscribe,
-                                                                               links_.account_url()}),
-                       unsubscribe));
+  queue(*m, account, "digest", [&](const MailFooter& footer) { return digest_mail(m->language, row->name, items, footer); });
 }
 
 void Notifier::send_invitation(const InvitationNotice& invitation) {
   const auto m = wanted(invitation.account, "invited");
   const auto account = m ? store_.account(invitation.account) : std::nullopt;
   if (!m || !account || !store_.mark_mail_sent(invitation.account, invitation.table, "invited", 0, unix_now())) return;
-  const auto unsubscribe = links_.unsubscribe_url(invitation.account, "invited");
   const InvitationMail mail{account->name, invitation.from, invitation.game, invitation.players,
                             invitation.invite.empty() ? links_.table_url(invitation.table)
                                                       : links_.invite_url(invitation.invite)};
-  mailer_.send(mail_of(m->address,
-                       invitation_mail(m->language, mail, {m->address, "invited", unsubscribe, links_.account_url()}),
-                       unsubscribe));
+  queue(*m, invitation.account, "invited", [&](const MailFooter& footer) { return invitation_mail(m->language, mail, footer); });
 }
 
 }  // namespace emporium::server

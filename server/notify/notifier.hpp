@@ -14,6 +14,7 @@
 #include <thread>
 #include <utility>
 
+#include "mail/mail_text.hpp"
 #include "store/people_store.hpp"
 #include "tables/table_notices.hpp"
 
@@ -63,6 +64,10 @@ class Notifier final : public TableNotices {
   void send_game_over(const GameOverNotice& over, std::size_t place);
   void send_low_clock(const TurnWaiting& wait);
   void send_invitation(const InvitationNotice& invitation);
+  // Queues the mail of `kind` that `render` writes (given its footer) to `m`'s address, with the one-click
+  // unsubscribe headers.
+  void queue(const MailSettingsRow& m, const std::string& account, const char* kind,
+             const std::function<RenderedMail(const MailFooter&)>& render);
   // Every account with games waiting for it gets one mail listing them (if it wants the digest), once a day.
   void send_digests();
   void send_digest(const std::string& account, const std::vector<TurnWaiting>& waits,

@@ -14,18 +14,14 @@
 // Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, axeAudit, createHarness, step } from './support.mjs';
+import { DESKTOP, axeAudit, createHarness, step, signUp as signUpAs } from './support.mjs';
 
 const h = createHarness({ serverArgs: ['--bot-delay-ms', '0'], failurePrefix: 'failure-friends-' });
 
-const PASSWORD = 'a long enough password';
 const row = (name) => `[data-testid=friends-panel] [data-friend="${name}"]`;
 
 async function signUp(page, name) {
-  await page.goto('/');
-  await page.waitForSelector('[data-testid=connection][data-state=open]');
-  await page.evaluate(([n, password]) => window.emporium.accounts.signUpWithPassword({ name: n, password }), [name, PASSWORD]);
-  await page.waitForFunction((n) => window.emporium.conn.account && window.emporium.conn.account.name === n, name, { timeout: 15000 });
+  await signUpAs(page, name);
   await page.waitForSelector('[data-testid=friend-add-name]');
 }
 

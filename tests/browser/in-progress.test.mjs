@@ -10,19 +10,12 @@
 // Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, axeAudit, createHarness, step } from './support.mjs';
+import { DESKTOP, PHONE, axeAudit, createHarness, step, signUp } from './support.mjs';
 import { boardState } from './medici-page.mjs';
 
 const h = createHarness({ serverArgs: ['--bot-delay-ms', '0'], failurePrefix: 'failure-in-progress-' });
 
-const PASSWORD = 'a long enough password';
 
-async function signUp(page, name) {
-  await page.goto('/');
-  await page.waitForSelector('[data-testid=connection][data-state=open]');
-  await page.evaluate(([n, password]) => window.emporium.accounts.signUpWithPassword({ name: n, password }), [name, PASSWORD]);
-  await page.waitForFunction((n) => window.emporium.conn.account && window.emporium.conn.account.name === n, name, { timeout: 15000 });
-}
 
 const tableOf = (page) => page.url().split('/t/')[1];
 const hasControls = (st) => st.ready && (st.draw || st.stop || st.bid || st.pass);

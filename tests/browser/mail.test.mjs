@@ -14,7 +14,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DESKTOP, PHONE, ROOT, axeAudit, createHarness, step } from './support.mjs';
+import { DESKTOP, PHONE, ROOT, axeAudit, createHarness, signUp, step } from './support.mjs';
 
 // The SMTP server, on a port taken now: the server's flags name it.
 const MAILS = mkdtempSync(path.join(os.tmpdir(), 'emporium-mails-'));
@@ -48,10 +48,7 @@ test('an address confirmed from its mail, and the mail settings kept', { timeout
   const bad = [];
   try {
     await step('Ann signs up and opens her account page', 20000, async () => {
-      await A.goto('/');
-      await A.waitForSelector('[data-testid=connection][data-state=open]');
-      await A.evaluate(() => window.emporium.accounts.signUpWithPassword({ name: 'Ann', password: 'a long enough password' }));
-      await A.waitForFunction(() => window.emporium.conn.account && window.emporium.conn.account.name === 'Ann');
+      await signUp(A, 'Ann');
       await A.goto('/account');
       await A.waitForSelector('[data-testid=account-email-input]');
     });

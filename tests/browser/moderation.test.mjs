@@ -17,21 +17,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BUILD, DESKTOP, axeAudit, createHarness, step } from './support.mjs';
+import { BUILD, DESKTOP, axeAudit, createHarness, step, signUp } from './support.mjs';
 
 // The server's store in a directory of this test's own (a later --data-dir wins), so emporium-admin can open it.
 const DATA = mkdtempSync(path.join(os.tmpdir(), 'emporium-moderation-'));
 after(() => rmSync(DATA, { recursive: true, force: true }));
 const h = createHarness({ serverArgs: ['--bot-delay-ms', '0', '--data-dir', DATA], failurePrefix: 'failure-moderation-' });
 
-const PASSWORD = 'a long enough password';
 
-async function signUp(page, name) {
-  await page.goto('/');
-  await page.waitForSelector('[data-testid=connection][data-state=open]');
-  await page.evaluate(([n, password]) => window.emporium.accounts.signUpWithPassword({ name: n, password }), [name, PASSWORD]);
-  await page.waitForFunction((n) => window.emporium.conn.account && window.emporium.conn.account.name === n, name, { timeout: 15000 });
-}
 
 const chatTexts = (page) => page.$$eval('[data-testid=chat] [data-testid=chat-text]', (els) => els.map((e) => e.textContent));
 

@@ -307,3 +307,11 @@ export async function axeAudit(page, where, { include = null, found = [] } = {})
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
   return bad;
 }
+
+/** Signs `page` up as `name` with a password, from the lobby, and waits until its connection is signed in. */
+export async function signUp(page, name, password = 'a long enough password') {
+  await page.goto('/');
+  await page.waitForSelector('[data-testid=connection][data-state=open]');
+  await page.evaluate(([n, p]) => window.emporium.accounts.signUpWithPassword({ name: n, password: p }), [name, password]);
+  await page.waitForFunction((n) => window.emporium.conn.account && window.emporium.conn.account.name === n, name, { timeout: 15000 });
+}

@@ -52,6 +52,15 @@ auto to_about(const std::string& address, const std::string& subject) {
   return [address, subject](const Json& m) { return m["to"] == Json::array({address}) && m["subject"] == subject; };
 }
 
+// Reads `t`'s frames until its seat has a decision to make (or 5 s have passed); whether it has.
+bool wait_for_turn(seat_tracker& t) {
+  for (int i = 0; i < 100 && t.legal.empty(); ++i) {
+    t.client->wait_log_beyond(t.cursor, 50ms);
+    t.catch_up();
+  }
+  return !t.legal.empty();
+}
+
 // Gives `p` a confirmed address, mails in `language`, through the confirmation mail's link.
 void confirm_address(person& p, std::uint16_t port, const smtp_sink& sink, const std::string& address,
                      const std::string& language = "en") {
@@ -162,11 +171,7 @@ TEST(Mail, YourTurnComesAfterTheDelayOnceThenTheGameOverAndOneClickUnsubscribe) 
   expect_type(ann.ws->request({{"type", "add_bot"}, {"table", id}, {"seat", 1}, {"level", "easy"}}), "ack");
   expect_type(ann.ws->request({{"type", "start"}, {"table", id}}), "ack");
   seat_tracker a(ann.ws.get(), id);
-  for (int i = 0; i < 100 && a.legal.empty(); ++i) {
-    ann.ws->wait_log_beyond(a.cursor, 50ms);
-    a.catch_up();
-  }
-  ASSERT_FALSE(a.legal.empty()) << "Ann's turn never came";
+  ASSERT_TRUE(wait_for_turn(a)) << "Ann's turn never came";
 
   // Her turn, and she goes away: nothing at once, one mail after her delay.
   const auto turn_mail = to_about("ann@example.org", "Your turn in Medici");
@@ -269,11 +274,7 @@ TEST(Mail, TheDailyDigestListsEveryGameWaitingForItsReader) {
     expect_type(ann.ws->request({{"type", "add_bot"}, {"table", ids.back()}, {"seat", 1}, {"level", "easy"}}), "ack");
     expect_type(ann.ws->request({{"type", "start"}, {"table", ids.back()}}), "ack");
     seat_tracker t(ann.ws.get(), ids.back());
-    for (int i = 0; i < 100 && t.legal.empty(); ++i) {
-      ann.ws->wait_log_beyond(t.cursor, 50ms);
-      t.catch_up();
-    }
-    ASSERT_FALSE(t.legal.empty()) << game;
+    ASSERT_TRUE(wait_for_turn(t)) << game;
   }
   ann.ws.reset();  // away, with both games waiting for her
   const auto digests = sink.wait_for(1, to_about("ann@example.org", "2 games are waiting for you"), 20s);
