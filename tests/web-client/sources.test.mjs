@@ -40,6 +40,7 @@ test('the client is split by responsibility', () => {
     'js/pages/profile.js', 'js/pages/profile/graph.js', 'js/pages/leaderboard.js',
     'js/models/friends-model.js', 'js/ui/friends.js', 'js/ui/invitation-notices.js', 'js/pages/lobby/friends-panel.js',
     'js/pages/table/invite-friend.js', 'js/pages/profile/friend-actions.js',
+    'js/models/email-rules.js', 'js/pages/account/email-settings.js', 'js/pages/account/act.js', 'js/pages/lobby/in-progress-panel.js',
     'games/registry.js', 'games/board-parts.js', 'games/model-parts.js', 'games/medici/board.js', 'games/medici/model.js', 'games/medina/board.js',
     'games/medina/model.js', 'games/silkroad/board.js', 'games/silkroad/model.js', 'games/merkator/board.js', 'games/merkator/model.js']) {
     assert.ok(existsSync(path.join(WEB, f)), f);

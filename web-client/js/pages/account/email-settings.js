@@ -6,6 +6,7 @@ import { h } from '../../core/dom.js';
 import { t, language, LANGUAGES } from '../../core/i18n/index.js';
 import { errorText } from '../../core/errors.js';
 import { formStatus } from '../../ui/form-status.js';
+import { createActor } from './act.js';
 import {
   ADDRESS_MAX_CHARS, DELAY_CHOICES, MAIL_LANGUAGES, NOTIFY_KEYS, addressProblem, cleanAddress, delayKey, emailView,
   prefBody, prefValue, withPrefs,
@@ -18,7 +19,6 @@ export function createEmailSettings({ accounts, reload, redraw }) {
   const status = formStatus('account-email-status');
   const saved = formStatus('account-email-saved');
   let changing = false; // the address form is open beside a confirmed or pending address
-  let busy = false; // an address request is on its way
   let section = null; // the section last drawn
   let expected = null; // the preferences as they will be once every change sent is saved (emailView's)
   let saving = Promise.resolve();
@@ -35,25 +35,19 @@ export function createEmailSettings({ accounts, reload, redraw }) {
   }
 
   /** Runs one request about the address, says how it went, and draws the page again from a fresh answer. */
-  async function act(work, { ok, after }) {
-    if (busy) return;
-    busy = true;
-    status.set('busy', () => t('account.working'));
-    try {
-      await work();
-      status.set('ok', ok);
-      changing = false;
-      invalid = false;
-      focusAfter = after;
-    } catch (err) {
-      status.set('error', () => emailError(err));
-      invalid = err.code === 'bad_address';
-      focusAfter = invalid ? `#${INPUT_ID}` : focusedSelector();
-    } finally {
-      busy = false;
-    }
-    await reload();
-  }
+  const act = createActor({
+    status, reload, describe: (err) => emailError(err),
+    settle(err, { after }) {
+      if (!err) {
+        changing = false;
+        invalid = false;
+        focusAfter = after;
+      } else {
+        invalid = err.code === 'bad_address';
+        focusAfter = invalid ? `#${INPUT_ID}` : focusedSelector();
+      }
+    },
+  });
 
   function send(address, after = '[data-testid=account-email-resend]') {
     return act(() => accounts.setEmail(address, language()), { ok: () => t('account.email.sent', { address }), after });

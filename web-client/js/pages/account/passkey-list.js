@@ -5,6 +5,7 @@ import { h } from '../../core/dom.js';
 import { t, language } from '../../core/i18n/index.js';
 import { errorText } from '../../core/errors.js';
 import { formStatus } from '../../ui/form-status.js';
+import { createActor } from './act.js';
 import { cleanLabel, passkeyRows, timeWords } from '../../models/account-rules.js';
 
 /**
@@ -15,32 +16,23 @@ export function createPasskeyList({ accounts, reload, redraw }) {
   const status = formStatus('passkeys-status');
   let editing = null; // the id of the passkey being renamed
   let confirming = null; // the id of the passkey whose removal is asked
-  let busy = false;
   let focusAfter = null; // a selector to focus after the next render
 
   /** Runs one change, says how it went, and draws the page again from a fresh answer. */
-  async function act(work, { ok, after = null }) {
-    if (busy) return;
-    busy = true;
-    status.set('busy', () => t('account.working'));
-    try {
-      await work();
-      status.set('ok', ok);
-      editing = null;
-      confirming = null;
-      focusAfter = after;
-    } catch (err) {
-      status.set('error', () => passkeyError(err));
-      if (confirming) {
+  const act = createActor({
+    status, reload, describe: (err) => passkeyError(err),
+    settle(err, { after = null }) {
+      if (!err) {
+        editing = null;
+        confirming = null;
+        focusAfter = after;
+      } else if (confirming) {
         // Not removed (the last way to sign in, say): back to the row's buttons, the reason below the list.
         focusAfter = `[data-passkey="${CSS.escape(confirming)}"] [data-testid=passkey-remove]`;
         confirming = null;
       }
-    } finally {
-      busy = false;
-    }
-    await reload();
-  }
+    },
+  });
 
   const renameButton = (id) => `[data-passkey="${CSS.escape(id)}"] [data-testid=passkey-rename]`;
 
