@@ -57,7 +57,8 @@ class RawDatabase {
     std::string all;
     for (const char* table : {"schema_version", "game_tables", "seats", "actions", "accounts", "passkeys", "sessions",
                               "sign_ins", "challenges", "seat_claims", "chat_lines", "ratings", "rating_updates",
-                              "game_results", "friend_requests", "friendships", "blocks", "invitations", "presence"}) {
+                              "game_results", "friend_requests", "friendships", "blocks", "invitations", "presence",
+                              "reports", "moderation_actions", "mail_settings", "mails_sent", "server_keys"}) {
       all += std::string(table) + ":\n";
       for (const auto& row : sql_->rows(std::string("SELECT * FROM ") + table + " ORDER BY 1, 2")) {
         for (const auto& column : row.columns) all += column + "|";
