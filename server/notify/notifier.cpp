@@ -187,14 +187,14 @@ void Notifier::send_low_clock(const TurnWaiting& wait) {
 
 void Notifier::send_digests() {
   const auto now = Clock::now();
-  for (const auto& [account, tables] : waiting_now_) {
+  for (const auto& entry : waiting_now_) {  // not a structured binding: the lambda below captures the account
     std::vector<TurnWaiting> waits;
     std::vector<long long> waited_s;
-    for (const auto& [table, wait] : tables) {
+    for (const auto& [table, wait] : entry.second) {
       waits.push_back(wait.first);
       waited_s.push_back(std::chrono::duration_cast<std::chrono::seconds>(now - wait.second).count());
     }
-    with_retry([this, account, waits, waited_s] { send_digest(account, waits, waited_s); });
+    with_retry([this, account = entry.first, waits, waited_s] { send_digest(account, waits, waited_s); });
   }
 }
 
