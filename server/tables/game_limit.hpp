@@ -6,9 +6,17 @@
 #include <optional>
 #include <string>
 
+#include <emporium/protocol/protocol.hpp>
+
 namespace emporium::server {
 
 class PeopleStore;
+
+// A correspondence clock gives at least `correspondence_turn` a move (TablesContext::correspondence_turn): such
+// games are limited, mail a low clock, and stop for vacations.
+inline bool is_correspondence(const std::optional<protocol::ClockConfig>& clock, std::chrono::seconds correspondence_turn) {
+  return clock && clock->turn_s >= correspondence_turn.count();
+}
 
 long long correspondence_limit(long long finished_games);
 

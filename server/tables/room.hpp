@@ -97,8 +97,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // later calls take the caller's reserved seat in it. `answered` runs once the reply is on its way (from the
   // rematch, when the caller was passed on to it).
   void rematch(MemberPtr member, Json re, std::function<void()> answered);
-  // On a rematch: takes the seat kept for the person whose token at the finished table is `claim`.
-  void claim_reserved(MemberPtr member, int seat, std::string claim, Json re);
+  // On a rematch: takes the seat kept for the person whose token at the finished table is `claim` (within the
+  // account's correspondence games: `limit_checked` once that was read).
+  void claim_reserved(MemberPtr member, int seat, std::string claim, Json re, bool limit_checked = false);
   // The account's vacation started (until then) or ended (none): its seats' clocks here stop or run again, if this
   // table allows vacations (docs/mail.md "Vacation").
   void vacation(std::string account, std::optional<long long> until);
@@ -207,6 +208,7 @@ class Room : public std::enable_shared_from_this<Room> {
   bool is_correspondence() const;
   // Runs `then` if the signed-in `member` may take one more correspondence seat, read on the store's thread; else
   // refuses `re` with too_many_games (or store_unavailable).
+  // (At once, here, for a guest or a table that is not a correspondence one.)
   void within_game_limit(const MemberPtr& member, const Json& re, std::function<void()> then);
   // join() once the limit is known to allow it.
   void join_now(MemberPtr member, std::string name, std::optional<int> seat, Json re, bool by_invite);
@@ -329,8 +331,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // ---- room_notices.cpp: people away from the table (docs/mail.md)
   // After any change to the seats, their connections or the game: tells the notices whose decision waits on a
   // signed-in person who is not at the table, and when that stops; at the end, the game's result.
-  // `moved`: the seat that just moved, whose next decision (even one that follows at once) is a new wait.
-  void watch_turns(std::optional<int> moved = std::nullopt);
+  // `moved`: the seat that just moved, whose next decision (even one that follows at once) is a new wait;
+  // `movers`: the engine's to_move(), when the caller has it already.
+  void watch_turns(std::optional<int> moved = std::nullopt, const std::vector<int>* movers = nullptr);
   void tell_game_over() const;
   // On a correspondence clock (TablesContext::correspondence_turn), the notices are told when an away person's
   // running decision is down to a fifth of its turn time: a timer set with the clock's (update_clock).

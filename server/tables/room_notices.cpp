@@ -7,11 +7,11 @@
 
 namespace emporium::server {
 
-void Room::watch_turns(std::optional<int> moved) {
+void Room::watch_turns(std::optional<int> moved, const std::vector<int>* known_movers) {
   auto* notices = context_.notices;
   if (!notices) return;
   const bool playing = state_ == TableState::playing && game_state_;
-  const auto movers = playing ? game_state_->to_move() : std::vector<int>{};
+  const auto movers = !playing ? std::vector<int>{} : known_movers ? *known_movers : game_state_->to_move();
   const auto version = playing ? game_state_->version() : 0;
   turn_since_.resize(seats_.size());
   told_waiting_.resize(seats_.size());
@@ -53,10 +53,8 @@ TurnWaiting Room::waiting_of(int p) const {
 }
 
 void Room::watch_low_clock() {
+  if (!context_.notices || !clock_ || !is_correspondence()) return;
   low_clock_timer_.cancel();
-  if (!context_.notices || !clock_ || !clock_config_ || clock_config_->turn_s < context_.correspondence_turn.count()) {
-    return;
-  }
   const auto running = clock_->running_seat();
   const auto deadline = clock_->deadline();
   if (!running || !deadline || seats_[*running].account.empty()) return;

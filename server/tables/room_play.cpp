@@ -218,7 +218,7 @@ void Room::announce(PendingMove move) {
     context_.metrics->action_accepted(std::chrono::duration<double>(std::chrono::steady_clock::now() - *move.received).count());
   }
   if (move.timeouts >= 3) hand_to_bot_after_timeouts(move.seat);
-  watch_turns(move.seat);
+  watch_turns(move.seat, &movers);
   if (state_ == TableState::finished) {
     spdlog::info("room {}: {} is over after {} moves", id_, game_, v);
     tell_game_over();

@@ -129,8 +129,9 @@ void Room::join_rematch(MemberPtr s, int seat, Json re, std::function<void()> an
   });
 }
 
-void Room::claim_reserved(MemberPtr s, int seat, std::string claim, Json re) {
-  on_strand([self = shared_from_this(), s = std::move(s), seat, claim = std::move(claim), re = std::move(re)] {
+void Room::claim_reserved(MemberPtr s, int seat, std::string claim, Json re, bool limit_checked) {
+  on_strand([self = shared_from_this(), s = std::move(s), seat, claim = std::move(claim), re = std::move(re),
+             limit_checked]() mutable {
     auto& r = *self;
     if (r.state_ != TableState::waiting) {
       return r.reply(s, protocol::render_error(re, perr::already_started, "the rematch has started"));
@@ -141,6 +142,12 @@ void Room::claim_reserved(MemberPtr s, int seat, std::string claim, Json re) {
     const bool again = st.occupied() && st.member.lock() == s;
     if (!again && !same_hash(st.reserved_for, claim)) {
       return r.reply(s, protocol::render_error(re, perr::seat_taken, "your seat at the rematch is no longer kept for you"));
+    }
+    if (!again && !limit_checked && r.is_correspondence()) {
+      // A kept seat counts toward the account's correspondence games once taken: the limit first, then all again.
+      return r.within_game_limit(s, re, [self, s, seat, claim, re]() mutable {
+        self->claim_reserved(std::move(s), seat, std::move(claim), std::move(re), true);
+      });
     }
     const auto before = st;
     const auto token = new_seat_token();

@@ -25,10 +25,11 @@ std::optional<long long> Room::away_seconds(int seat) const {
 }
 
 bool Room::is_correspondence() const {
-  return clock_config_ && clock_config_->turn_s >= context_.correspondence_turn.count();
+  return server::is_correspondence(clock_config_, context_.correspondence_turn);
 }
 
 void Room::within_game_limit(const MemberPtr& s, const Json& re, std::function<void()> then) {
+  if (!is_correspondence() || !s->account() || !context_.people) return then();
   context_.store_jobs->post([self = shared_from_this(), s, re, then = std::move(then), account = s->account()->account] {
     auto& r = *self;
     std::string code = perr::too_many_games, message;
@@ -45,13 +46,9 @@ void Room::within_game_limit(const MemberPtr& s, const Json& re, std::function<v
 }
 
 void Room::join(MemberPtr s, std::string name, std::optional<int> wanted, Json re, bool by_invite) {
-  if (is_correspondence() && s->account() && context_.people) {
-    auto joined = [self = shared_from_this(), s, name, wanted, re, by_invite]() mutable {
-      self->join_now(std::move(s), std::move(name), wanted, std::move(re), by_invite);
-    };
-    return within_game_limit(s, re, std::move(joined));
-  }
-  join_now(std::move(s), std::move(name), wanted, std::move(re), by_invite);
+  within_game_limit(s, re, [self = shared_from_this(), s, name, wanted, re, by_invite]() mutable {
+    self->join_now(std::move(s), std::move(name), wanted, std::move(re), by_invite);
+  });
 }
 
 void Room::join_now(MemberPtr s, std::string name, std::optional<int> wanted, Json re, bool by_invite) {

@@ -125,8 +125,8 @@ void TableDirectory::create_table(const protocol::CreateTable& request, const st
   if (stored.is_private) stored.invite = new_invite_code();
   stored.clock = request.clock;
   own(stored);
-  const bool limited = !account.empty() && context_.people && stored.clock &&
-                       stored.clock->turn_s >= context_.correspondence_turn.count();
+  const bool limited =
+      !account.empty() && context_.people && is_correspondence(stored.clock, context_.correspondence_turn);
   context_.store_jobs->post([this, stored = std::move(stored), done = std::move(done), limited, account]() mutable {
     try {
       if (limited) {

@@ -339,6 +339,32 @@ TEST(Correspondence, ANewAccountPlaysAtMostFourCorrespondenceGamesAtOnce) {
   expect_type(ann.ws->request({{"type", "join"}, {"table", id}}), "seated");
 }
 
+TEST(Correspondence, TakingOnesSeatAtARematchCountsTowardTheLimitToo) {
+  server_process server("", {"--correspondence-turn-s", "60"});
+  const auto port = server.port();
+  person ann(port, "Ann"), bo(port, "Bo");
+  const Json correspondence{{"turn", 60}, {"reserve", 0}};
+  auto create = [&] {
+    return ann.ws->request({{"type", "create_table"}, {"game", "medici"}, {"players", 2}, {"clock", correspondence}});
+  };
+  const Json seated = create();
+  const std::string id = seated["table"]["id"];
+  expect_type(bo.ws->request({{"type", "join"}, {"table", id}}), "seated");
+  expect_type(ann.ws->request({{"type", "start"}, {"table", id}}), "ack");
+  seat_tracker a(ann.ws.get(), id), b(bo.ws.get(), id);
+  finish({&a, &b}, 7);
+  // Bo offers a rematch, which keeps Ann a seat; meanwhile she sat down at four other correspondence tables, all
+  // that one finished game allows: her seat at the rematch would be a fifth.
+  expect_type(bo.ws->request({{"type", "rematch"}, {"table", id}}), "seated");
+  std::vector<std::string> others;
+  for (int i = 0; i < 4; ++i) others.push_back(create()["table"]["id"]);
+  const Json refused = ann.ws->request({{"type", "rematch"}, {"table", id}});
+  EXPECT_EQ(refused.value("code", ""), "too_many_games") << refused;
+  // Leaving one makes room: the seat kept for her is still hers.
+  expect_type(ann.ws->request({{"type", "leave"}, {"table", others[0]}}), "left");
+  expect_type(ann.ws->request({{"type", "rematch"}, {"table", id}}), "seated");
+}
+
 // Plays a whole game for `people` (seats 0 and 1; a bot in seat 2), each coming to the table only to move: every
 // decision of theirs that begins while they are away is mailed (their delay is 0).
 void play_from_afar(std::vector<person*> people, std::uint16_t port, const std::string& id, std::uint64_t seed) {
