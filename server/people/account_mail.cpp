@@ -21,6 +21,10 @@ using Json = nlohmann::json;
 constexpr std::array<int, 7> kTurnDelays{0, 5, 10, 30, 60, 180, 720};  // minutes
 constexpr std::array<const char*, 5> kKinds{"your_turn", "game_over", "invited", "low_clock", "digest"};
 
+bool is_kind(const std::string& kind) {
+  return std::find(kKinds.begin(), kKinds.end(), kind) != kKinds.end();
+}
+
 bool* flag_of(MailSettingsRow& m, const std::string& kind) {
   if (kind == "your_turn") return &m.your_turn;
   if (kind == "game_over") return &m.game_over;
@@ -165,8 +169,7 @@ AccountReply AccountMail::confirm(const AccountClient& client, bool post) {
 AccountReply AccountMail::unsubscribe(const AccountClient& client, bool post) {
   const std::string token = query_value(client.query, "t").value_or("");
   const auto u = links_ ? links_->unsubscription(token) : std::nullopt;
-  MailSettingsRow probe{};
-  if (!u || (u->kind != "all" && !flag_of(probe, u->kind))) return page(400, link_page("en", LinkPage::bad_link, {}));
+  if (!u || (u->kind != "all" && !is_kind(u->kind))) return page(400, link_page("en", LinkPage::bad_link, {}));
   auto m = store_.mail_settings(u->account);
   const std::string language = m ? m->language : "en";
   const std::string address = m ? m->address : std::string();
