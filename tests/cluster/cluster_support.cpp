@@ -17,12 +17,6 @@ namespace asio = boost::asio;
 namespace beast = boost::beast;
 using clock_type = std::chrono::steady_clock;
 
-std::uint16_t free_port() {
-  asio::io_context io;
-  asio::ip::tcp::acceptor a(io, {asio::ip::make_address("127.0.0.1"), 0});
-  return a.local_endpoint().port();
-}
-
 void raise_open_files_limit(unsigned long limit) {
   rlimit files{};
   ::getrlimit(RLIMIT_NOFILE, &files);

@@ -14,8 +14,6 @@
 
 namespace emporium::testing {
 
-std::uint16_t free_port();
-
 // Up to `limit` open files for this process and the nodes and proxy it starts (each player is a connection).
 void raise_open_files_limit(unsigned long limit);
 

@@ -26,6 +26,12 @@ std::string make_temp_dir(const std::string& prefix) {
   return pattern;
 }
 
+std::uint16_t free_port() {
+  net::io_context io;
+  tcp::acceptor a(io, {net::ip::make_address("127.0.0.1"), 0});
+  return a.local_endpoint().port();
+}
+
 server_process::server_process(std::string data_dir, std::vector<std::string> extra_args, const std::string& log_file)
     : data_dir_(std::move(data_dir)) {
   if (data_dir_.empty()) {

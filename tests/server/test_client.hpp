@@ -49,6 +49,8 @@ class server_process {
 };
 
 std::string make_temp_dir(const std::string& prefix);
+// A loopback port nobody listens on now, for a process a test starts (an SMTP server, a proxy, a node).
+std::uint16_t free_port();
 
 // How a ws_client connects.
 struct ws_options {
