@@ -121,6 +121,7 @@ int main(int argc, char** argv) {
                                  env_or_empty("EMPORIUM_SMTP_PASSWORD")});
     std::optional<MailLinks> mail_links;
     std::optional<Notifier> notifier;
+    if (mailer.enabled()) context.mailer = &mailer;
     if (people && mailer.enabled()) {
       mail_links.emplace(*people, config.public_origin);
       const std::chrono::milliseconds minute(config.mail_minute_ms);

@@ -79,6 +79,23 @@ Mailer::Counts Mailer::counts() const {
   return c;
 }
 
+std::string Mailer::metrics() const {
+  const auto c = counts();
+  std::string out;
+  auto counter = [&](const char* name, const char* help, long long value) {
+    out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " counter\n" + name + " " +
+           std::to_string(value) + "\n";
+  };
+  counter("emporium_mails_queued_total", "Mails queued to be sent.", c.queued);
+  counter("emporium_mails_sent_total", "Mails the SMTP server took.", c.sent);
+  counter("emporium_mail_retries_total", "Tries that failed for a while (4xx, or no SMTP server): tried again.", c.retries);
+  counter("emporium_mails_refused_total", "Mails the SMTP server refused for good (5xx).", c.refused);
+  counter("emporium_mails_dropped_total", "Mails not queued: the queue was full.", c.dropped);
+  out += "# HELP emporium_mail_queue Mails waiting to be sent.\n# TYPE emporium_mail_queue gauge\nemporium_mail_queue " +
+         std::to_string(c.waiting) + "\n";
+  return out;
+}
+
 void Mailer::run() {
   lower_thread_priority(10);  // mail waits for the tables, never they for it
   auto pause = settings_.first_retry;

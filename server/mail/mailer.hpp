@@ -49,6 +49,8 @@ class Mailer {
     std::size_t waiting = 0;
   };
   Counts counts() const;
+  // The counts for /metrics (Prometheus text): an operator sees mail waiting, retried or refused.
+  std::string metrics() const;
 
  private:
   void run();

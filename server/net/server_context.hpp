@@ -13,6 +13,7 @@ namespace emporium::server {
 class Accounts;
 class AddressLimits;
 class GameRecords;
+class Mailer;
 class Metrics;
 class OpenConnections;
 
@@ -26,6 +27,7 @@ struct ServerContext {
   AddressLimits* addresses = nullptr;  // per-address caps on connections and tables created
   std::vector<std::string> allowed_origins;  // besides the server's own (origin.hpp)
   Accounts* accounts = nullptr;  // the account requests (/api/...); none: they are not served
+  const Mailer* mailer = nullptr;  // its counts on /metrics while mail is on
   std::string public_origin;     // --public-origin: where players reach the server; empty: each request's own
   // A game's component data file, exactly as loaded and checked at start-up (GET /games/<id>/data.json),
   // served as the client's files are (its ETag and gzip copy made once).

@@ -215,6 +215,14 @@ TEST(Mail, YourTurnComesAfterTheDelayOnceThenTheGameOverAndOneClickUnsubscribe) 
   const auto notify = email_of(ann.web)["notify"];
   EXPECT_FALSE(notify["your_turn"].get<bool>());
   EXPECT_TRUE(notify["game_over"].get<bool>());
+  // The operator sees the mail on /metrics: three sent (the confirmation, the turn, the end), none waiting.
+  std::string metrics;
+  for (int i = 0; i < 40 && metrics.find("\nemporium_mails_sent_total 3\n") == std::string::npos; ++i) {
+    if (i > 0) std::this_thread::sleep_for(50ms);  // the SMTP server has it a moment before the mailer hears so
+    metrics = http_get(port, "/metrics").body;
+  }
+  EXPECT_NE(metrics.find("\nemporium_mails_sent_total 3\n"), std::string::npos) << metrics;
+  EXPECT_NE(metrics.find("\nemporium_mail_queue 0\n"), std::string::npos) << metrics;
 }
 
 TEST(Mail, AFriendsInvitationAndALowClockAreMailedToThoseAway) {
