@@ -56,13 +56,7 @@ played play(std::vector<seat_tracker*> seats, std::vector<seat_tracker*> watcher
     const Json action = legal[rng.below(3) == 0 ? 0 : rng.below(legal.size())];
     const auto sent = std::chrono::steady_clock::now();
     const Json act = {{"type", "act"}, {"table", mover->table}, {"version", mover->version}, {"action", action}};
-    Json reply = mover->client->request(act);
-    // One fast player can make more moves in a second than the server takes (a refusal changes nothing): slow
-    // down as a client should.
-    while (reply.value("code", "") == "rate_limited") {
-      std::this_thread::sleep_for(100ms);
-      reply = mover->client->request(act);
-    }
+    const Json reply = request_within_rate(*mover->client, act);
     if (reply["type"] != "ack") throw std::runtime_error("action refused: " + reply.dump());
     const std::uint64_t v = reply["version"];
     for (auto* s : all) {
@@ -77,6 +71,15 @@ played play(std::vector<seat_tracker*> seats, std::vector<seat_tracker*> watcher
     ++out.actions;
   }
   return out;
+}
+
+Json request_within_rate(ws_client& client, const Json& message) {
+  Json reply = client.request(message);
+  while (reply.value("code", "") == "rate_limited") {
+    std::this_thread::sleep_for(100ms);
+    reply = client.request(message);
+  }
+  return reply;
 }
 
 void act_first(seat_tracker& mover, const std::vector<seat_tracker*>& seats) {

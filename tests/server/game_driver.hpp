@@ -37,6 +37,10 @@ played play(std::vector<seat_tracker*> seats, std::vector<seat_tracker*> watcher
 
 double percentile(std::vector<double> v, double p);
 
+// A request sent again, a little later, while the server says the connection sends too fast (a refusal changes
+// nothing): one fast player can make more moves in a second than the server takes, and slows down as a client should.
+Json request_within_rate(ws_client& client, const Json& message);
+
 // Acts with the mover's first legal action and waits until `seats` all saw the new version.
 void act_first(seat_tracker& mover, const std::vector<seat_tracker*>& seats);
 // Plays on until every tracker in `seats` sees the game over (bots may finish it between the people's moves).
