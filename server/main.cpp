@@ -158,7 +158,7 @@ int main(int argc, char** argv) {
     std::optional<Friends> friends;
     if (people) {
       // Its presence rows are named as the store names this node's sign of life (a dead node's rows are ignored).
-      friends.emplace(*people, counters, Friends::Settings{config.node.empty() ? "main" : config.node});
+      friends.emplace(*people, Friends::Settings{config.node.empty() ? "main" : config.node});
       friends->start();
       tables_context.friends = &*friends;
       friends->set_notices(tables_context.notices);  // invitations to friends not connected: mailed

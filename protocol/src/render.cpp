@@ -233,15 +233,6 @@ std::string render_ack(const Json& re, std::uint64_t version) {
   return dump(j);
 }
 
-std::string render_chat(std::string_view table, std::string_view from, const Json& seat, std::string_view text) {
-  Json j = frame("chat", nullptr);
-  j["table"] = std::string(table);
-  j["from"] = std::string(from);
-  j["seat"] = seat;
-  j["text"] = std::string(text);
-  return dump(j);
-}
-
 Json chat_line_json(const ChatLine& line) {
   return Json{{"id", line.id}, {"from", line.from}, {"seat", line.seat}, {"channel", line.channel},
               {"text", line.text}, {"at", line.at}};

@@ -7,7 +7,6 @@
 #include <emporium/protocol/accounts.hpp>
 
 #include "cluster/cluster.hpp"
-#include "common/metrics.hpp"
 #include "common/secrets.hpp"
 #include "common/wall_clock.hpp"
 #include "tables/member.hpp"
@@ -23,9 +22,8 @@ namespace {
 constexpr std::size_t kAccountsPerNotice = 100;
 }  // namespace
 
-Friends::Friends(PeopleStore& people, Metrics& metrics, Settings settings)
+Friends::Friends(PeopleStore& people, Settings settings)
     : people_(people),
-      metrics_(metrics),
       settings_(std::move(settings)),
       requests_(settings_.requests_per_hour, std::chrono::hours(1)),
       invitations_(settings_.invitations_per_10_min, std::chrono::minutes(10)),
@@ -132,11 +130,10 @@ void Friends::presence_changed(const std::string& account) {
   }
 }
 
-protocol::Presence Friends::presence(const std::string& account) {
+namespace {
+// What friends are told of an account's presence rows across the nodes.
+protocol::Presence shown_presence(const FriendPresence& f) {
   protocol::Presence p;
-  const auto found = people_.presence_of({account});
-  if (found.empty()) return p;
-  const auto& f = found.front();
   if (f.nodes.empty()) {
     if (f.last_seen_at > 0) p.last_seen = f.last_seen_at;
     return p;
@@ -152,6 +149,19 @@ protocol::Presence Friends::presence(const std::string& account) {
     }
   }
   return p;
+}
+}  // namespace
+
+protocol::Presence Friends::presence(const std::string& account) {
+  const auto found = people_.presence_of({account});
+  return found.empty() ? protocol::Presence{} : shown_presence(found.front());
+}
+
+std::map<std::string, protocol::Presence> Friends::presence_of(const std::vector<std::string>& accounts) {
+  std::map<std::string, protocol::Presence> out;
+  if (accounts.empty()) return out;
+  for (const auto& f : people_.presence_of(accounts)) out[f.account] = shown_presence(f);
+  return out;
 }
 
 std::vector<std::string> Friends::friends_of(const std::string& account) {
@@ -221,22 +231,10 @@ void Friends::heard(const Json& notice) {
 
 // ---- Requests
 
-namespace {
-void refuse(Metrics& metrics, const std::shared_ptr<Member>& member, const Json& re, const std::string& code,
-            const std::string& message) {
-  metrics.message_refused(code);
-  member->send(protocol::render_error(re, code, message));
-}
-}  // namespace
-
 std::optional<AccountRow> Friends::account_named(const std::string& name) {
   const auto key = protocol::accounts::name_key(name);
   if (key.empty()) return std::nullopt;
   return people_.account_by_name_key(key);
-}
-
-void Friends::answer(const std::shared_ptr<Member>& member, const Json& re, const protocol::Person& person) {
-  member->send(protocol::render_person(re, person));
 }
 
 void Friends::list(std::shared_ptr<Member> member, Json re) {
@@ -244,10 +242,16 @@ void Friends::list(std::shared_ptr<Member> member, Json re) {
     const std::string account = member->account()->account;
     try {
       if (!member->relations()) reread_relations(account);  // the first read failed: again
+      const auto rows = people_.relations_of(account);
+      std::vector<std::string> friends;
+      for (const auto& row : rows) {
+        if (row.relation == "friend") friends.push_back(row.other);
+      }
+      auto presences = presence_of(friends);
       std::vector<protocol::Person> people;
-      for (const auto& row : people_.relations_of(account)) {
+      for (const auto& row : rows) {
         protocol::Person p{row.name, row.relation, std::nullopt, row.at};
-        if (row.relation == "friend") p.presence = presence(row.other);
+        if (row.relation == "friend") p.presence = presences[row.other];
         people.push_back(std::move(p));
       }
       std::vector<protocol::Invitation> invitations;
@@ -257,7 +261,7 @@ void Friends::list(std::shared_ptr<Member> member, Json re) {
       }
       member->send(protocol::render_friends(re, people, invitations));
     } catch (const StoreError& e) {
-      refuse(metrics_, member, re, perr::store_unavailable, protocol::kStoreUnavailableMessage);
+      member->refuse_later(re, perr::store_unavailable, protocol::kStoreUnavailableMessage);
     }
   });
 }
@@ -266,7 +270,7 @@ void Friends::relate(std::shared_ptr<Member> member, protocol::Relate request, J
   worker_.post([this, member = std::move(member), request = std::move(request), re = std::move(re)] {
     using Kind = protocol::Relate::Kind;
     const auto& me = *member->account();
-    const auto no = [&](const char* code, const std::string& message) { refuse(metrics_, member, re, code, message); };
+    const auto no = [&](const char* code, const std::string& message) { member->refuse_later(re, code, message); };
     const bool asks = request.kind == Kind::request || request.kind == Kind::block;
     if (asks && requests_.wait(me.account) > Throttle::Clock::duration::zero()) {
       return no(perr::rate_limited, "too many friend requests and blocks in the last hour; try again later");
@@ -295,14 +299,14 @@ void Friends::relate(std::shared_ptr<Member> member, protocol::Relate request, J
       const auto befriended = [&] {
         tell({other->id}, protocol::render_person(nullptr, {me.name, "friend", presence(me.account), now}), true);
         tell({me.account}, "", true);
-        answer(member, re, {other->name, "friend", presence(other->id), now});
+        member->send(protocol::render_person(re, {other->name, "friend", presence(other->id), now}));
       };
       // Whoever's relations change reads them again before the answer goes: the next request sees them.
       switch (request.kind) {
         case Kind::request:
           switch (people_.request_friend(me.account, other->id, now)) {
             case FriendRequest::sent:
-              answer(member, re, {other->name, "outgoing", std::nullopt, now});
+              member->send(protocol::render_person(re, {other->name, "outgoing", std::nullopt, now}));
               // Blocking is silent: the request is kept, and never shown to the one who blocked.
               if (!blocked_me()) {
                 tell({other->id}, protocol::render_person(nullptr, {me.name, "incoming", std::nullopt, now}), false);
@@ -326,34 +330,34 @@ void Friends::relate(std::shared_ptr<Member> member, protocol::Relate request, J
           if (!people_.delete_friend_request(other->id, me.account)) {
             return no(perr::no_such_request, other->name + " has not asked to be your friend");
           }
-          answer(member, re, none);
+          member->send(protocol::render_person(re, none));
           tell({other->id}, protocol::render_person(nullptr, me_none), false);
           return;
         case Kind::cancel:
           if (!people_.delete_friend_request(me.account, other->id)) {
             return no(perr::no_such_request, "you have not asked " + other->name + " to be your friend");
           }
-          answer(member, re, none);
+          member->send(protocol::render_person(re, none));
           if (!blocked_me()) tell({other->id}, protocol::render_person(nullptr, me_none), false);
           return;
         case Kind::remove:
           if (!people_.remove_friend(me.account, other->id)) return no(perr::not_friends, other->name + " is not your friend");
           tell({other->id}, protocol::render_person(nullptr, me_none), true);
           tell({me.account}, "", true);
-          answer(member, re, none);
+          member->send(protocol::render_person(re, none));
           return;
         case Kind::block:
           people_.block(me.account, other->id, now);  // blocked already: the same answer
           // Silent: they only lose whatever they had of this account (a friendship, a request), as by a removal.
           tell({other->id}, protocol::render_person(nullptr, me_none), true);
           tell({me.account}, "", true);
-          answer(member, re, {other->name, "blocked", std::nullopt, now});
+          member->send(protocol::render_person(re, {other->name, "blocked", std::nullopt, now}));
           return;
         case Kind::unblock:
           if (!people_.unblock(me.account, other->id)) return no(perr::not_blocked, "you have not blocked " + other->name);
           tell({other->id}, "", true);
           tell({me.account}, "", true);
-          answer(member, re, none);
+          member->send(protocol::render_person(re, none));
           return;
       }
     } catch (const StoreError&) {
@@ -366,7 +370,7 @@ void Friends::invite(std::shared_ptr<Member> member, InvitingTable table, std::s
   worker_.post([this, member = std::move(member), table = std::move(table), name = std::move(name),
                 re = std::move(re)] {
     const auto& me = *member->account();
-    const auto no = [&](const char* code, const std::string& message) { refuse(metrics_, member, re, code, message); };
+    const auto no = [&](const char* code, const std::string& message) { member->refuse_later(re, code, message); };
     if (invitations_.wait(me.account) > Throttle::Clock::duration::zero()) {
       return no(perr::rate_limited, "too many invitations in the last ten minutes; try again later");
     }
@@ -374,8 +378,10 @@ void Friends::invite(std::shared_ptr<Member> member, InvitingTable table, std::s
       const auto other = account_named(name);
       if (!other) return no(perr::no_such_player, "no player is called " + name);
       if (other->id == me.account) return no(perr::self, "that is you");
-      const auto relations = read_relations(me.account);
-      if (!relations.friends.count(other->id)) {
+      // The member's relations are kept current; read only when the first read failed.
+      auto relations = member->relations();
+      if (!relations) relations = std::make_shared<const Relations>(read_relations(me.account));
+      if (!relations->friends.count(other->id)) {
         return no(perr::not_friends, "you can invite your friends only: " + other->name + " is not one yet");
       }
       if (std::find(table.seated.begin(), table.seated.end(), other->id) != table.seated.end()) {
@@ -407,12 +413,12 @@ void Friends::decline(std::shared_ptr<Member> member, std::string table, Json re
     try {
       const auto from = people_.take_invitation(table, me.account);
       if (!from) {
-        return refuse(metrics_, member, re, perr::no_such_invitation, "you have no invitation to table " + table);
+        return member->refuse_later(re, perr::no_such_invitation, "you have no invitation to table " + table);
       }
       member->send(protocol::render_invitation_declined(re, table));
       tell({*from}, protocol::render_invitation_declined(nullptr, table, me.name), false);
     } catch (const StoreError&) {
-      refuse(metrics_, member, re, perr::store_unavailable, protocol::kStoreUnavailableMessage);
+      member->refuse_later(re, perr::store_unavailable, protocol::kStoreUnavailableMessage);
     }
   });
 }
@@ -421,7 +427,7 @@ void Friends::report(std::shared_ptr<Member> member, ReportRow report, Json re) 
   worker_.post([this, member = std::move(member), report = std::move(report), re = std::move(re)]() mutable {
     const auto& me = *member->account();
     if (reports_.wait(me.account) > Throttle::Clock::duration::zero()) {
-      return refuse(metrics_, member, re, perr::rate_limited, "too many reports in the last hour; try again later");
+      return member->refuse_later(re, perr::rate_limited, "too many reports in the last hour; try again later");
     }
     try {
       reports_.count(me.account);
@@ -432,7 +438,7 @@ void Friends::report(std::shared_ptr<Member> member, ReportRow report, Json re) 
       spdlog::info("report {}: table {}, reason {}", report.id, report.table_id, report.reason);
       member->send(protocol::render_reported(re, report.id));
     } catch (const StoreError&) {
-      refuse(metrics_, member, re, perr::store_unavailable, protocol::kStoreUnavailableMessage);
+      member->refuse_later(re, perr::store_unavailable, protocol::kStoreUnavailableMessage);
     }
   });
 }

@@ -26,7 +26,6 @@ namespace emporium::server {
 class Cluster;
 class TableNotices;
 class Member;
-class Metrics;
 
 // One account's relations, as its connections hold them.
 struct Relations {
@@ -34,9 +33,6 @@ struct Relations {
   std::set<std::string> blocked;     // those it blocked
   std::set<std::string> blocked_by;  // those who blocked it (never shown to it)
   long long chat_muted_until = 0;    // a moderator's mute (Unix seconds; docs/friends.md "Moderation")
-  bool blocks_either(const std::string& account) const {
-    return blocked.count(account) > 0 || blocked_by.count(account) > 0;
-  }
 };
 
 // Where a member sits, for its presence: a waiting or running table.
@@ -60,7 +56,7 @@ class Friends {
     std::size_t invitations_per_10_min = 30;  // invitations an account may send
     std::size_t reports_per_hour = 10;        // reports an account may make
   };
-  Friends(PeopleStore& people, Metrics& metrics, Settings settings);
+  Friends(PeopleStore& people, Settings settings);
   ~Friends();
   // Several nodes: what others must hear goes through the cluster too. Set before serving.
   void set_cluster(Cluster* cluster) { cluster_ = cluster; }
@@ -102,21 +98,20 @@ class Friends {
   Relations read_relations(const std::string& account);
   // The account's presence as its friends see it, across nodes; and the person entry of a friend.
   protocol::Presence presence(const std::string& account);
+  // The presence of each account, in one store read.
+  std::map<std::string, protocol::Presence> presence_of(const std::vector<std::string>& accounts);
   protocol::Person friend_entry(const RelationRow& row);
   // The account's presence on this node changed: stored, and its friends told.
   void presence_changed(const std::string& account);
   std::vector<std::shared_ptr<Member>> members_of(const std::string& account);
   std::vector<std::string> friends_of(const std::string& account);
-  // The frame that answers a relation request, or the refusal.
-  void answer(const std::shared_ptr<Member>& member, const nlohmann::json& re, const protocol::Person& person);
 
   PeopleStore& people_;
-  Metrics& metrics_;
   const Settings settings_;
   Cluster* cluster_ = nullptr;
   TableNotices* notices_ = nullptr;
   Throttle requests_, invitations_, reports_;
-  std::mutex mutex_;  // guards members_ and written_
+  std::mutex mutex_;  // guards members_
   std::multimap<std::string, std::weak_ptr<Member>> members_;  // this node's signed-in connections, by account
   std::map<std::string, PresenceRow> written_;  // worker only: each account's presence row as last stored here
   WorkerPool worker_;  // last: stopped first

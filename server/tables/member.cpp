@@ -193,6 +193,11 @@ void Member::slot_released() {
   if (!waiting()) connection_.read_on();
 }
 
+void Member::refuse_later(const Json& re, const std::string& code, const std::string& message) {
+  context_.metrics->message_refused(code);
+  send(protocol::render_error(re, code, message));
+}
+
 void Member::refuse(const Json& re, const std::string& code, const std::string& message) {
   context_.metrics->message_refused(code);
   connection_.reply(protocol::render_error(re, code, message));

@@ -66,6 +66,8 @@ class Member {
     connection_.send(std::move(first), std::move(second));
   }
   void close(Connection::Close why) { connection_.close(why); }
+  // From any thread (a service's worker): a refusal of `re`, counted, sent after what is queued.
+  void refuse_later(const nlohmann::json& re, const std::string& code, const std::string& message);
   void joined(std::shared_ptr<Room> table);  // a room took this member in (seat or spectator)
   void left(std::string table_id);           // a room let it go
 

@@ -196,7 +196,7 @@ class Room : public std::enable_shared_from_this<Room> {
   bool refused_as_guest(const MemberPtr& member, const Json& re) const;
   // ---- friends (room_seats.cpp): nobody sits with someone either of them blocked (blocked_player, cannot_join), and
   // a friends-only table named by its id takes its creator's friends only (friends_only). True when refused.
-  bool refused_by_relations(const MemberPtr& member, const Json& re, bool by_invite) const;
+  bool refused_by_blocks(const MemberPtr& member, const Json& re) const;
   bool refused_as_stranger(const MemberPtr& member, const Json& re, bool by_invite) const;  // friends_only
   // The member's presence: seated here (a waiting or running game), or no longer.
   void tell_seated(const MemberPtr& member, int seat) const;

@@ -136,7 +136,8 @@ void Room::claim_reserved(MemberPtr s, int seat, std::string claim, Json re, boo
     if (r.state_ != TableState::waiting) {
       return r.reply(s, protocol::render_error(re, perr::already_started, "the rematch has started"));
     }
-    if (r.refused_as_guest(s, re) || r.refused_by_relations(s, re, true)) return;
+    // A seat kept for this person is theirs whoever else may join: only blocks may refuse it.
+    if (r.refused_as_guest(s, re) || r.refused_by_blocks(s, re)) return;
     auto& st = r.seats_[seat];  // a rematch has the seats of the table it replays
     // Asked twice: the seat again, with a fresh token (only its hash is kept, so the first cannot be resent).
     const bool again = st.occupied() && st.member.lock() == s;

@@ -60,7 +60,7 @@ void Room::join_now(MemberPtr s, std::string name, std::optional<int> wanted, Js
     if (r.seats_.of(s.get()) >= 0) {
       return r.reply(s, protocol::render_error(re, perr::already_seated, "you already have a seat at this table"));
     }
-    if (r.refused_as_guest(s, re) || r.refused_by_relations(s, re, by_invite)) return;
+    if (r.refused_as_guest(s, re) || r.refused_as_stranger(s, re, by_invite) || r.refused_by_blocks(s, re)) return;
     int chosen = -1;
     if (wanted) {
       if (*wanted < 0 || *wanted >= static_cast<int>(r.seats_.size())) {
@@ -123,8 +123,7 @@ bool Room::refused_as_stranger(const MemberPtr& s, const Json& re, bool by_invit
   return true;
 }
 
-bool Room::refused_by_relations(const MemberPtr& s, const Json& re, bool by_invite) const {
-  if (refused_as_stranger(s, re, by_invite)) return true;
+bool Room::refused_by_blocks(const MemberPtr& s, const Json& re) const {
   if (!s->account() || !context_.friends) return false;
   const auto relations = s->relations();
   if (!relations) {  // not read: the store did not answer (they are read again for the next try)

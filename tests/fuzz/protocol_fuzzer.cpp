@@ -79,7 +79,7 @@ void check_request(const proto::Request& r, std::string_view frame, const proto:
   if (const auto* c = std::get_if<proto::Chat>(&r.message)) {
     check_text(c->text, limits.max_chat_chars, "chat text", frame);
     check_text(c->table, limits.max_token_chars, "table", frame);
-    const Json back = read_frame(proto::render_chat(c->table, "Ann", 1, c->text), frame);
+    const Json back = read_frame(proto::render_chat(c->table, proto::ChatLine{1, "Ann", 1, "players", c->text, 0}), frame);
     if (back["text"] != c->text || back["table"] != c->table) fail("chat does not round-trip", frame);
   }
   if (const auto* a = std::get_if<proto::Act>(&r.message)) {

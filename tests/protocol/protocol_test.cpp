@@ -1191,9 +1191,10 @@ TEST(Render, Ack) {
 
 TEST(Render, Chat) {
   const std::string html = "<img src=x onerror=alert(1)> & \"quotes\"";
-  Json j = Json::parse(render_chat("t8f3k2", "Ann", 0, html));
-  EXPECT_EQ(j, Json({{"type", "chat"}, {"table", "t8f3k2"}, {"from", "Ann"}, {"seat", 0}, {"text", html}}));
-  Json s = Json::parse(render_chat("t8f3k2", "Watcher", nullptr, "hi"));
+  Json j = Json::parse(render_chat("t8f3k2", ChatLine{7, "Ann", 0, "players", html, 1700000000}));
+  EXPECT_EQ(j, Json({{"type", "chat"}, {"table", "t8f3k2"}, {"id", 7}, {"from", "Ann"}, {"seat", 0},
+                     {"channel", "players"}, {"text", html}, {"at", 1700000000}}));
+  Json s = Json::parse(render_chat("t8f3k2", ChatLine{8, "Watcher", nullptr, "spectators", "hi", 0}));
   ASSERT_TRUE(s.contains("seat"));
   EXPECT_TRUE(s.at("seat").is_null());
   EXPECT_FALSE(s.contains("re"));
@@ -1237,7 +1238,7 @@ TEST(Render, InvalidUtf8NeverThrowsAndIsReplaced) {
   EXPECT_TRUE(Json::accept(render_left(bad, bad)));
   EXPECT_TRUE(Json::accept(render_snapshot(nullptr, bad, 1, nullptr, Json{{"k", bad}}, Json::array({bad}))));
   EXPECT_TRUE(Json::accept(render_events(bad, 1, Json::array({bad}).dump(-1, ' ', false, Json::error_handler_t::replace), "[]")));
-  EXPECT_TRUE(Json::accept(render_chat(bad, bad, nullptr, bad)));
+  EXPECT_TRUE(Json::accept(render_chat(bad, ChatLine{1, bad, nullptr, bad, bad, 0})));
   EXPECT_TRUE(Json::accept(render_error(bad, bad, bad)));
   EXPECT_TRUE(Json::accept(render_welcome(Json::array({bad}))));
 }
@@ -1246,7 +1247,7 @@ TEST(Render, ChatRoundTripsThroughParse) {
   // What a client sends is what the others receive, byte for byte.
   const std::string text = "<b>hi</b> 😀 \"q\" \\ / \u00e9";
   Chat c = must_parse_as<Chat>(Json{{"type", "chat"}, {"table", "t1"}, {"text", text}}.dump());
-  EXPECT_EQ(Json::parse(render_chat(c.table, "Ann", 1, c.text)).at("text"), text);
+  EXPECT_EQ(Json::parse(render_chat(c.table, ChatLine{1, "Ann", 1, "players", c.text, 0})).at("text"), text);
 }
 
 }  // namespace

@@ -113,6 +113,26 @@ TEST(Friends, ARequestAcceptedShowsPresenceAndAnInvitationSeatsTheFriend) {
   EXPECT_GT(offline["presence"].value("last_seen", 0LL), 0LL) << offline;
 }
 
+TEST(Friends, APrivateTableIsNeverNamedInAFriendsPresence) {
+  server_process server;
+  const auto port = server.port();
+  person ann(port, "Ann"), bo(port, "Bo");
+  befriend(ann, "Ann", bo, "Bo");
+  const auto from = bo.ws->log_from(0).size();
+  // A private table (not friends-only): Bo sees Ann playing, never where.
+  const auto seated = ann.ws->request({{"type", "create_table"}, {"game", "medici"}, {"players", 3}, {"private", true}});
+  expect_type(seated, "seated");
+  const std::string table = seated["table"]["id"];
+  const auto playing = bo.ws->wait_for([&](const Json& f) {
+    return f["type"] == "friend" && f["name"] == "Ann" && f["presence"]["status"] == "playing";
+  });
+  EXPECT_EQ(playing["presence"], (Json{{"status", "playing"}})) << playing;
+  const auto lists = bo.ws->request({{"type", "friends"}});
+  ASSERT_EQ(lists["friends"].size(), 1u) << lists;
+  EXPECT_EQ(lists["friends"][0]["presence"], (Json{{"status", "playing"}}));
+  EXPECT_FALSE(heard_of(bo, from, table)) << "the private table's id reached a friend";
+}
+
 TEST(Friends, ABlockStopsEveryWayToReachTheBlocker) {
   server_process server;
   const auto port = server.port();

@@ -363,7 +363,6 @@ std::string render_snapshot(const Json& re, std::string_view table, std::uint64_
 std::string render_events(std::string_view table, std::uint64_t version, std::string_view events_json,
                           std::string_view legal_json, const Json& clock = nullptr, const Json& shuffle = nullptr);
 std::string render_ack(const Json& re, std::uint64_t version);
-std::string render_chat(std::string_view table, std::string_view from, const Json& seat, std::string_view text);
 // A chat line as a table keeps it: `id` numbers the table's lines (a report names one), `seat` is null for a
 // spectator, `channel` "players" (a seated person's: everyone at the table reads it) or "spectators" (read by
 // spectators, and by the players who chose to).
