@@ -190,9 +190,10 @@ TEST(Friends, ABlockStopsEveryWayToReachTheBlocker) {
   expect_type(ann.ws->request({{"type", "start"}, {"table", duel_id}}), "ack");
   seat_tracker a(ann.ws.get(), duel_id), c(cy.ws.get(), duel_id);
   finish({&a, &c}, 7);
-  EXPECT_EQ(relate(ann, "block", "Cy")["relation"], "blocked");
-  expect_type(cy.ws->request({{"type", "rematch"}, {"table", duel_id}}), "seated");
-  EXPECT_EQ(code(ann.ws->request({{"type", "rematch"}, {"table", duel_id}})), "blocked_player");
+  // (Just after a game played at full speed, a request may come within the same second's twenty.)
+  EXPECT_EQ(request_within_rate(*ann.ws, {{"type", "block"}, {"name", "Cy"}})["relation"], "blocked");
+  expect_type(request_within_rate(*cy.ws, {{"type", "rematch"}, {"table", duel_id}}), "seated");
+  EXPECT_EQ(code(request_within_rate(*ann.ws, {{"type", "rematch"}, {"table", duel_id}})), "blocked_player");
 
   // Unblocked, Cy may sit at her tables again (and she at his).
   EXPECT_EQ(relate(ann, "unblock", "Cy")["relation"], "none");
