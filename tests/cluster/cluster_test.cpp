@@ -596,4 +596,45 @@ TEST(Cluster, FriendsOnTwoNodesSeeEachOthersPresenceInvitationsAndBlocks) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(Cluster, AVacationTakenOnOneNodeStopsTheClockAtATableOfAnother) {
+  EMPORIUM_NEED_POSTGRES(pg);
+  const std::string uri = pg->new_database();
+  const std::string dir = make_temp_dir("emporium-cluster-vacation");
+  // Three seconds a move count as correspondence here.
+  const std::vector<std::string> args{"--min-turn-s", "1", "--correspondence-turn-s", "3"};
+  const auto n1 = start_node(dir, uri, "n1", args);
+  const auto n2 = start_node(dir, uri, "n2", args);
+  person ann(n1->port(), "Ann");
+  const Json seated = ann.ws->request(
+      {{"type", "create_table"}, {"game", "medici"}, {"players", 2}, {"clock", {{"turn", 3}, {"reserve", 0}}}}, 20s);
+  expect_type(seated, "seated");
+  const std::string id = seated["table"]["id"];
+  expect_type(ann.ws->request({{"type", "add_bot"}, {"table", id}, {"seat", 1}, {"level", "easy"}}), "ack");
+  expect_type(ann.ws->request({{"type", "start"}, {"table", id}}), "ack");
+  seat_tracker mine(ann.ws.get(), id);
+  for (int i = 0; i < 100 && mine.legal.empty(); ++i) {
+    ann.ws->wait_log_beyond(mine.cursor, 50ms);
+    mine.catch_up();
+  }
+  ASSERT_FALSE(mine.legal.empty()) << "Ann's decision never came";
+  auto clock_frame = [&](const std::function<bool(const Json&)>& match) {
+    return ann.ws->wait_for(
+        [&](const Json& f) { return f["type"] == "table" && f["table"]["id"] == id && f.contains("clock") && match(f); },
+        10s);
+  };
+  // Her browser asks the other node, which does not hold the table: the table's node is told, and her clock stops.
+  ann.web.reconnect(n2->port());
+  const auto started = ann.web.post("/api/account/vacation", {{"days", 2}});
+  ASSERT_EQ(started.status, 200) << started.body;
+  const Json paused = clock_frame([](const Json& f) { return f["clock"].contains("paused"); });
+  EXPECT_EQ(paused["table"]["seats"][0]["vacation_until"], body_of(started)["vacation"]["until"]);
+  // Ended there too: it runs again.
+  ASSERT_EQ(ann.web.post("/api/account/vacation/end", Json::object()).status, 200);
+  const Json running = clock_frame([](const Json& f) { return !f["clock"]["running"].is_null(); });
+  EXPECT_FALSE(running["table"]["seats"][0].contains("vacation_until"));
+  EXPECT_EQ(n1->terminate(), 0);
+  EXPECT_EQ(n2->terminate(), 0);
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
