@@ -140,6 +140,13 @@ int main(int argc, char** argv) {
       accounts->on_signed_out([&connections](const std::string& account, const std::string& session) {
         connections.sign_out(account, session);
       });
+      // A vacation's start or early end stops or restarts the account's clocks, on every node (docs/mail.md).
+      accounts->on_vacation([&tables](const std::string& account, std::optional<long long> until,
+                                      const std::vector<ClaimRow>& claims) {
+        std::vector<std::string> ids;
+        for (const auto& claim : claims) ids.push_back(claim.table_id);
+        tables.vacation(account, until, ids);
+      });
       accounts->on_deleted([&tables](const std::vector<ClaimRow>& claims, const std::string& deleted_name) {
         for (const auto& claim : claims) {
           if (auto room = tables.find_local(claim.table_id)) room->hand_seat_to_bot(claim.token_hash, deleted_name);

@@ -42,12 +42,13 @@ TableRef table_ref(const Fields& f, const Limits& limits) {
   return ref;
 }
 
-// {"turn":S,"reserve":R}: seconds per decision, then the seat's reserve.
+// {"turn":S,"reserve":R,"vacations":B}: seconds per decision, then the seat's reserve; whether vacations stop it.
 ClockConfig clock_config(const Json& clock, const Limits& limits) {
-  Fields f(clock, "clock", {"turn", "reserve"});
+  Fields f(clock, "clock", {"turn", "reserve", "vacations"});
   ClockConfig c;
   c.turn_s = f.integer_between("turn", limits.min_turn_s, ClockConfig::kMaxTurn, "a number of seconds");
   c.reserve_s = f.integer_between("reserve", 0, ClockConfig::kMaxReserve, "a number of seconds");
+  c.vacations = f.boolean("vacations", true);
   return c;
 }
 

@@ -31,6 +31,7 @@ Json table_json(const TableInfo& table) {
     if (s.bot) seat["bot"] = *s.bot;
     if (s.stand_in) seat["stand_in"] = *s.stand_in;
     if (s.away_s) seat["away_s"] = *s.away_s;
+    if (s.vacation_until) seat["vacation_until"] = *s.vacation_until;
     if (s.reserved) seat["reserved"] = true;
     if (s.rating) {
       seat["rating"] = {{"value", s.rating->value}, {"provisional", s.rating->provisional}};
@@ -89,6 +90,7 @@ std::optional<TableInfo> table_info_from_json(const Json& j) {
       if (s.contains("bot")) seat.bot = s.at("bot").get<std::string>();
       if (s.contains("stand_in")) seat.stand_in = s.at("stand_in").get<std::string>();
       if (s.contains("away_s")) seat.away_s = s.at("away_s").get<long long>();
+      if (s.contains("vacation_until")) seat.vacation_until = s.at("vacation_until").get<long long>();
       seat.reserved = s.value("reserved", false);
       if (s.contains("rating")) {
         const auto& r = s.at("rating");
@@ -96,7 +98,7 @@ std::optional<TableInfo> table_info_from_json(const Json& j) {
       }
       t.seats.push_back(std::move(seat));
     }
-    if (j.contains("clock")) t.clock = ClockConfig{j["clock"].at("turn").get<int>(), j["clock"].at("reserve").get<int>()};
+    if (j.contains("clock")) t.clock = ClockConfig::from_json(j["clock"]);
     if (j.contains("rematch")) t.rematch = rematch_from_json(j["rematch"]);
     if (j.contains("rematch_of")) t.rematch_of = j["rematch_of"].get<std::string>();
     if (j.contains("commitment")) t.commitment = j["commitment"].get<std::string>();
@@ -285,6 +287,7 @@ std::string render_my_games(const Json& re, const std::vector<MyGame>& games, co
     if (g.invite) entry["invite"] = *g.invite;
     entry["to_move"] = g.to_move;
     entry["clock"] = g.clock ? Json{{"seat", g.clock->seat}, {"left_ms", g.clock->left_ms}} : Json(nullptr);
+    if (g.clock && g.clock->paused) entry["clock"]["paused"] = true;
     list.push_back(std::move(entry));
   }
   Json j = frame("my_games", re);

@@ -122,7 +122,7 @@ std::optional<RouteMatch> account_route(std::string_view method, std::string_vie
     std::string_view method, path;
     AccountRoute route;
   };
-  static constexpr std::array<Entry, 26> kRoutes{{
+  static constexpr std::array<Entry, 28> kRoutes{{
       {"GET", "/api/session", AccountRoute::session},
       {"POST", "/api/sign-up", AccountRoute::password_sign_up},
       {"POST", "/api/sign-in", AccountRoute::password_sign_in},
@@ -149,6 +149,8 @@ std::optional<RouteMatch> account_route(std::string_view method, std::string_vie
       {"POST", "/api/email/confirm", AccountRoute::email_confirm},
       {"GET", "/api/email/unsubscribe", AccountRoute::unsubscribe_page},
       {"POST", "/api/email/unsubscribe", AccountRoute::unsubscribe},
+      {"POST", "/api/account/vacation", AccountRoute::vacation_start},
+      {"POST", "/api/account/vacation/end", AccountRoute::vacation_end},
   }};
   for (const auto& e : kRoutes) {
     if (e.path == path && e.method == method) {
@@ -172,6 +174,7 @@ Accounts::Accounts(PeopleStore& store, AccountsSettings settings, Mailer* mailer
     : store_(store),
       settings_(std::move(settings)),
       mail_(store, mailer, links),
+      vacation_(store),
       failures_by_name_(settings_.failures_per_name, settings_.failure_window),
       failures_by_address_(settings_.failures_per_address, settings_.failure_window),
       sign_ups_(settings_.sign_ups_per_address, std::chrono::hours(1)),
@@ -309,6 +312,10 @@ AccountReply Accounts::handle_now(AccountRoute route, const std::string& body, c
         return mail_.remove(*who);
       case AccountRoute::email_preferences:
         return mail_.set_preferences(body, *who);
+      case AccountRoute::vacation_start:
+        return vacation_.start(body, *who);
+      case AccountRoute::vacation_end:
+        return vacation_.end(*who);
       default:
         return error(404, "not_found", "no such account request");
     }
@@ -646,7 +653,8 @@ AccountReply Accounts::account_page(const SignedIn& who) {
             {"sessions", std::move(sessions)},
             {"sign_ins", std::move(sign_ins)},
             {"moderation", std::move(moderation)},
-            {"email", mail_.view(who.account)}};
+            {"email", mail_.view(who.account)},
+            {"vacation", vacation_.view(who.account)}};
   return r;
 }
 
@@ -741,6 +749,10 @@ AccountReply Accounts::export_data(const SignedIn& who) {
   r.body["results"] = std::move(results);
   r.body["games"] = std::move(games);
   r.body["chat"] = std::move(chat);
+  r.body["vacations"] = Json::array();
+  for (const auto& v : store_.vacations_of(who.account, 0)) {
+    r.body["vacations"].push_back({{"starts_at", v.starts_at}, {"ends_at", v.ends_at}});
+  }
   r.body["sign_ins"] = Json::array();
   for (const auto& s : store_.sign_ins_of(who.account, 100)) {
     r.body["sign_ins"].push_back({{"at", s.at}, {"method", s.method}, {"ok", s.ok}, {"device", s.device},

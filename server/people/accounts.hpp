@@ -18,6 +18,7 @@
 #include "common/worker_pool.hpp"
 #include "common/throttle.hpp"
 #include "people/account_mail.hpp"
+#include "people/account_vacation.hpp"
 #include "people/account_reply.hpp"
 #include "store/people_store.hpp"
 
@@ -52,6 +53,8 @@ enum class AccountRoute {
   email_confirm,        // POST /api/email/confirm?t=
   unsubscribe_page,     // GET  /api/email/unsubscribe?t=
   unsubscribe,          // POST /api/email/unsubscribe?t=  (RFC 8058's one-click POST too)
+  vacation_start,       // POST /api/account/vacation      (docs/mail.md "Vacation")
+  vacation_end,         // POST /api/account/vacation/end
 };
 // The route a method and path name; none for anything else under /api/. `changes_state`: a POST made by this
 // site's pages with the session cookie (checked for its origin and anti-CSRF token). A mail link's POST is not one:
@@ -103,6 +106,9 @@ class Accounts {
   void on_moderated(std::function<void(const std::string&, const nlohmann::json&, const std::vector<ClaimRow>&)> then) {
     on_moderated_ = std::move(then);
   }
+  // Runs on a worker when a vacation starts (with its end) or ends early (none), with the account's seats at
+  // unfinished tables: their clocks stop or run again (main.cpp). Set before serving.
+  void on_vacation(AccountVacation::Changed then) { vacation_.on_changed(std::move(then)); }
   // The session a cookie's id names, if it is live (renewing it); none otherwise or when the store is down.
   void session(std::string session_id, std::function<void(std::optional<SignedIn>)> done);
 
@@ -152,6 +158,7 @@ class Accounts {
   PeopleStore& store_;
   const AccountsSettings settings_;
   AccountMail mail_;
+  AccountVacation vacation_;
   Throttle failures_by_name_, failures_by_address_, sign_ups_, challenges_, profile_lookups_;
   std::function<void(const std::vector<ClaimRow>&, const std::string&)> on_deleted_;
   std::function<void(const std::string&, const std::string&)> on_signed_out_;

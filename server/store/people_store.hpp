@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -162,6 +163,13 @@ struct MailSettingsRow {
   long long updated_at = 0;
 };
 
+// A vacation (docs/mail.md "Vacation"): from `starts_at` until `ends_at` (Unix seconds), the account's clocks stop
+// at correspondence tables that allow it. Ending one early moves `ends_at`.
+struct VacationRow {
+  std::string account;
+  long long starts_at = 0, ends_at = 0;
+};
+
 class PeopleStore {
  public:
   virtual ~PeopleStore() = default;
@@ -297,6 +305,15 @@ class PeopleStore {
                               long long mark, long long at) = 0;
   // The server's key called `name`; `fresh` becomes it when there is none yet (the first node's wins).
   virtual std::string server_key(const std::string& name, const std::string& fresh, long long at) = 0;
+
+  // Vacations. The account's that end after `since`, oldest first.
+  virtual std::vector<VacationRow> vacations_of(const std::string& account, long long since) = 0;
+  // Stores `vacation` unless one of the account's runs at its start: false then.
+  virtual bool start_vacation(const VacationRow& vacation) = 0;
+  // The account's vacation running at `at` ends then: false when none runs.
+  virtual bool end_vacation(const std::string& account, long long at) = 0;
+  // Of `accounts`, those on vacation at `now`, with when each vacation ends.
+  virtual std::map<std::string, long long> vacations_until(const std::vector<std::string>& accounts, long long now) = 0;
 
   // One transaction: everything of the account gone, its finished tables' seats renamed to `deleted_name`.
   virtual void delete_account(const std::string& account, const std::string& deleted_name) = 0;

@@ -400,6 +400,20 @@ std::string version_5(SqlConnection& db) {
   return "";
 }
 
+// Version 6: vacations (docs/mail.md "Vacation"): one row each, its end moved when it is ended early. The days a
+// year allows are counted from these rows.
+std::string version_6(SqlConnection& db) {
+  db.script(R"sql(
+  CREATE TABLE vacations (
+    account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    starts_at BIGINT NOT NULL,
+    ends_at BIGINT NOT NULL,
+    PRIMARY KEY (account, starts_at)
+  );
+)sql");
+  return "";
+}
+
 struct Migration {
   int version;
   const char* what;  // for the log
@@ -414,6 +428,7 @@ constexpr Migration kMigrations[] = {
     {4, "friends and moderation: requests, friendships, blocks, invitations, presence, friends-only tables, "
         "reports, moderators and their actions", version_4},
     {5, "mail: addresses and what to send, notifications sent, the key of mail links", version_5},
+    {6, "vacations", version_6},
 };
 
 // Migration i applies version i + 1: the version a database is at is the index of the next one to apply.

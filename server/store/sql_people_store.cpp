@@ -769,6 +769,47 @@ std::string SqlPeopleStore::server_key(const std::string& name, const std::strin
   return run("SELECT secret FROM server_keys WHERE name = $1", {name}).at(0).text(0);
 }
 
+namespace {
+VacationRow vacation_row(const SqlRow& r) { return {r.text(0), r.integer(1), r.integer(2)}; }
+}  // namespace
+
+std::vector<VacationRow> SqlPeopleStore::vacations_of(const std::string& account, long long since) {
+  return read_all(run("SELECT account, starts_at, ends_at FROM vacations WHERE account = $1 AND ends_at > $2 "
+                      "ORDER BY starts_at",
+                      {account, since}),
+                  vacation_row);
+}
+
+bool SqlPeopleStore::start_vacation(const VacationRow& v) {
+  // The casts type the parameters for PostgreSQL, which reads a bare parameter in a select list as text.
+  return !run("INSERT INTO vacations (account, starts_at, ends_at) SELECT $1, CAST($2 AS BIGINT), "
+              "CAST($3 AS BIGINT) WHERE NOT EXISTS "
+              "(SELECT 1 FROM vacations WHERE account = $1 AND starts_at <= $2 AND ends_at > $2) RETURNING account",
+              {v.account, v.starts_at, v.ends_at})
+              .empty();
+}
+
+bool SqlPeopleStore::end_vacation(const std::string& account, long long at) {
+  return !run("UPDATE vacations SET ends_at = $2 WHERE account = $1 AND starts_at <= $2 AND ends_at > $2 "
+              "RETURNING account",
+              {account, at})
+              .empty();
+}
+
+std::map<std::string, long long> SqlPeopleStore::vacations_until(const std::vector<std::string>& accounts,
+                                                                 long long now) {
+  std::map<std::string, long long> until;
+  std::lock_guard hold(mutex_);
+  for (const auto& account : accounts) {
+    for (const auto& r : sql().rows("SELECT ends_at FROM vacations WHERE account = $1 AND starts_at <= $2 AND "
+                                    "ends_at > $2",
+                                    {account, now})) {
+      until[account] = r.integer(0);
+    }
+  }
+  return until;
+}
+
 std::size_t SqlPeopleStore::delete_expired(long long now) {
   std::size_t deleted = 0;
   in_transaction([&](SqlConnection& db) {

@@ -97,6 +97,10 @@ class SqlPeopleStore : public PeopleStore {
   bool mark_mail_sent(const std::string& account, const std::string& table_id, const std::string& kind, long long mark,
                       long long at) override;
   std::string server_key(const std::string& name, const std::string& fresh, long long at) override;
+  std::vector<VacationRow> vacations_of(const std::string& account, long long since) override;
+  bool start_vacation(const VacationRow& vacation) override;
+  bool end_vacation(const std::string& account, long long at) override;
+  std::map<std::string, long long> vacations_until(const std::vector<std::string>& accounts, long long now) override;
 
   void delete_account(const std::string& account, const std::string& deleted_name) override;
   std::size_t delete_expired(long long now) override;

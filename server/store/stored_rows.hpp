@@ -56,8 +56,7 @@ StoredTable table(const Row& r) {
   t.result = json_or_null(r.text(11));
   t.updated_at = r.integer(12);
   if (const auto clock = r.text(13); !clock.empty()) {
-    const nlohmann::json j = nlohmann::json::parse(clock);
-    t.clock = protocol::ClockConfig{j.at("turn").get<int>(), j.at("reserve").get<int>()};
+    t.clock = protocol::ClockConfig::from_json(nlohmann::json::parse(clock));
   }
   t.clock_state = json_or_null(r.text(14));
   t.salt = r.text(15);

@@ -46,6 +46,7 @@ Room::Room(net::any_io_executor executor, const TablesContext& context, const St
       bot_pause_(strand_),
       clock_config_(stored.clock),
       clock_timer_(strand_),
+      vacation_timer_(strand_),
       abandoned_timer_(strand_),
       unwatched_timer_(strand_),
       reload_timer_(strand_),
@@ -96,6 +97,7 @@ protocol::TableInfo Room::info() const {
     if (seats_[i].bot) si.bot = engine::bot::level_name(*seats_[i].bot);
     if (seats_[i].bot && seats_[i].stand_in != StandIn::none) si.stand_in = name_of(seats_[i].stand_in);
     si.away_s = away_seconds(static_cast<int>(i));
+    if (on_vacation(static_cast<int>(i))) si.vacation_until = seats_[i].vacation_until;
     if (rated_ && seats_[i].bot && seats_[i].stand_in == StandIn::none) {
       if (const auto fixed = ratings::bot_rating(game_, engine::bot::level_name(*seats_[i].bot))) {
         si.rating = seat_rating(*fixed, true);
@@ -293,6 +295,7 @@ void Room::carry_on() {
     self->save_clock();  // the decision's start moved by the downtime: a second restart must not charge it
     self->run_bot_if_its_turn();
     self->watch_turns();
+    self->read_vacations();
   });
 }
 

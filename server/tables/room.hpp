@@ -99,6 +99,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void rematch(MemberPtr member, Json re, std::function<void()> answered);
   // On a rematch: takes the seat kept for the person whose token at the finished table is `claim`.
   void claim_reserved(MemberPtr member, int seat, std::string claim, Json re);
+  // The account's vacation started (until then) or ended (none): its seats' clocks here stop or run again, if this
+  // table allows vacations (docs/mail.md "Vacation").
+  void vacation(std::string account, std::optional<long long> until);
   // my_games: `done` gets the seat the token hashed to `token_hash` holds here (on the room's strand; it must
   // not block). The answer's `token` is that hash: the caller puts the token itself in.
   void describe(std::string token_hash, std::function<void(std::optional<protocol::MyGame>)> done);
@@ -264,6 +267,14 @@ class Room : public std::enable_shared_from_this<Room> {
   Json live_clock() const;  // the frames' "clock" field; null on an untimed or unstarted table
   // After three timeouts in a row the normal bot plays the seat until its person resumes it.
   void hand_to_bot_after_timeouts(int seat);
+  // Vacations (docs/mail.md): on a correspondence clock that allows them, the decision of a person on vacation is
+  // paused until the vacation ends (a timer set by update_clock), and everyone sees until when.
+  bool vacations_apply() const;
+  bool on_vacation(int seat) const;
+  // Reads the seats' accounts' vacations (on the store's thread), then shows them: after a load and at the start.
+  void read_vacations();
+  void vacations_changed();  // the clock, the store's copy of it, and everyone told
+  void watch_vacations();    // the timer for the first end of a vacation at the table
 
   // ---- room_rematch.cpp
   // A new table for a rematch offered by `offerer`: same game, seats and settings (see rematch()).
@@ -302,6 +313,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::optional<TurnClock> clock_;  // once a timed game has started
   net::steady_timer clock_timer_;
   std::uint64_t clock_generation_ = 0;  // a timer callback from before the last update_clock is stale
+  net::steady_timer vacation_timer_;    // the end of the first vacation of a seat here (update_clock)
   ConditionTimer abandoned_timer_;  // a waiting table with nobody connected
   ConditionTimer unwatched_timer_;  // a finished table with nobody connected
   net::steady_timer reload_timer_;  // reload(): the next try

@@ -24,7 +24,9 @@ void Room::watch_turns(std::optional<int> moved) {
     } else if (!turn_since_[p]) {
       turn_since_[p] = version;
     }
-    const bool waiting = decides && seat.is_person() && !seat.account.empty() && !seat.connected();
+    // A person on vacation is not waited for: their clock stands still, and nobody mails them.
+    const bool waiting =
+        decides && seat.is_person() && !seat.account.empty() && !seat.connected() && !on_vacation(static_cast<int>(p));
     if (waiting && told_waiting_[p] != turn_since_[p]) {
       told_waiting_[p] = turn_since_[p];
       notices->waiting(waiting_of(static_cast<int>(p)));

@@ -86,6 +86,7 @@ void Room::started(const MemberPtr& s, const Json& re) {
   }
   last_move_ = std::chrono::steady_clock::now();
   run_bot_if_its_turn();
+  read_vacations();
 }
 
 

@@ -169,6 +169,8 @@ void Room::describe(std::string token_hash, std::function<void(std::optional<pro
                                         std::chrono::duration_cast<std::chrono::milliseconds>(
                                             *deadline - std::chrono::steady_clock::now()).count()};
       }
+    } else if (known && r.clock_ && r.clock_->paused_seat()) {
+      clock = protocol::MyGame::Clock{*r.clock_->paused_seat(), r.clock_->paused_left()->count(), true};
     }
     done(describe_seat(r.stored(), token_hash, known ? r.game_state_->to_move() : std::vector<int>{}, clock));
   });

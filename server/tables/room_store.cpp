@@ -118,6 +118,7 @@ void Room::reloaded(const StoredTable& stored) {
   table_changed();
   if (state_ == TableState::finished) read_ratings();  // the end may have been stored after all
   run_bot_if_its_turn();
+  read_vacations();
 }
 
 }  // namespace emporium::server

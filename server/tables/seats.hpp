@@ -33,6 +33,8 @@ struct Seat {
   // The account the seat is played for (StoredSeat::account), and on a rated table its rating as last read.
   std::string account{};
   std::optional<protocol::SeatRating> rating{};
+  // Unix seconds: when the account's vacation ends, as last read or told (past once it has; Room::on_vacation).
+  std::optional<long long> vacation_until{};
 
   bool occupied() const { return !token_hash.empty(); }  // a person or a bot holds it
   bool reserved() const { return !reserved_for.empty(); }

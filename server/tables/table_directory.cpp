@@ -330,7 +330,40 @@ void TableDirectory::remote_update(const std::string& node, const protocol::Tabl
   context_.lobby->remote_update(node, table);
 }
 
+void TableDirectory::vacation(const std::string& account, std::optional<long long> until,
+                              const std::vector<std::string>& tables) {
+  vacation_here(account, until, tables);
+  if (!context_.cluster) return;
+  // A notice is at most about 7,000 bytes (Cluster::tell_people): table ids go 200 at a time.
+  for (std::size_t i = 0; i < tables.size(); i += 200) {
+    const auto end = tables.begin() + static_cast<std::ptrdiff_t>(std::min(tables.size(), i + 200));
+    context_.cluster->tell_people({{"vacation",
+                                    {{"account", account},
+                                     {"until", until ? nlohmann::json(*until) : nlohmann::json(nullptr)},
+                                     {"tables", std::vector<std::string>(tables.begin() + static_cast<std::ptrdiff_t>(i), end)}}}});
+  }
+}
+
+void TableDirectory::vacation_here(const std::string& account, std::optional<long long> until,
+                                   const std::vector<std::string>& tables) {
+  for (const auto& id : tables) {
+    if (auto room = find_local(id)) room->vacation(account, until);
+  }
+}
+
 void TableDirectory::remote_people(const nlohmann::json& notice) {
+  if (const auto it = notice.find("vacation"); it != notice.end()) {
+    const auto& v = *it;
+    if (!v.is_object() || !v.value("account", nlohmann::json()).is_string() || !v.value("tables", nlohmann::json()).is_array()) return;
+    const auto until = v.value("until", nlohmann::json());
+    std::vector<std::string> tables;
+    for (const auto& t : v["tables"]) {
+      if (t.is_string()) tables.push_back(t.get<std::string>());
+    }
+    return vacation_here(v["account"].get<std::string>(),
+                         until.is_number_integer() ? std::optional<long long>(until.get<long long>()) : std::nullopt,
+                         tables);
+  }
   if (context_.friends) context_.friends->heard(notice);
 }
 

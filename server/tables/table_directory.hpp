@@ -89,6 +89,10 @@ class TableDirectory final : public TableHost {
   // `lookups_seen` lookups (false then: a request may be on its way). True when it is no longer the directory's.
   bool release_unwatched(const std::string& id, const Room* table, std::uint64_t lookups_seen);
 
+  // An account's vacation started (until then) or ended (none): its rooms among `tables` here are told, and those
+  // on the other nodes through the cluster (docs/mail.md "Vacation"). Any thread.
+  void vacation(const std::string& account, std::optional<long long> until, const std::vector<std::string>& tables);
+
   // TableHost: what the cluster asks of this node's tables.
   bool serves(const std::string& id) override;
   bool adopt(StoredTable stored) override;
@@ -100,6 +104,7 @@ class TableDirectory final : public TableHost {
 
  private:
   std::shared_ptr<Room> handed_out(std::shared_ptr<Room> table);  // counts the lookup; with mutex_ held
+  void vacation_here(const std::string& account, std::optional<long long> until, const std::vector<std::string>& tables);
   // Out of the maps and the lobby; with mutex_ held.
   void erase_room(std::unordered_map<std::string, std::shared_ptr<Room>>::iterator it);
   // my_games' answer for these tokens (empty: the account's, unnamed) and their hashes.

@@ -30,21 +30,46 @@ TurnClock TurnClock::from_stored(protocol::ClockConfig config, int seats, const 
       c.running_ = Decision{seat, now - ms(ran), ms(running.at("turn_ms").get<std::int64_t>())};
     }
   }
+  const auto& paused = stored.value("paused", Json());
+  if (paused.is_object()) {
+    const int seat = paused.at("seat").get<int>();
+    if (seat >= 0 && seat < seats) c.paused_ = Decision{seat, now, ms(paused.at("turn_ms").get<std::int64_t>())};
+  }
   return c;
 }
 
 void TurnClock::start(int seat, time_point now) {
-  running_ = Decision{seat, now, std::chrono::seconds(config_.turn_s)};
+  const bool resumed = paused_ && paused_->seat == seat;
+  running_ = Decision{seat, now, resumed ? paused_->turn_left : std::chrono::seconds(config_.turn_s)};
+  paused_.reset();
 }
 
 void TurnClock::stop(time_point now) {
+  paused_.reset();
   if (!running_) return;
   reserve_[running_->seat] = left(*running_, now).second;
   running_.reset();
 }
 
+void TurnClock::pause(time_point now) {
+  if (!running_) return;
+  const auto [turn, reserve] = left(*running_, now);
+  reserve_[running_->seat] = reserve;
+  paused_ = Decision{running_->seat, now, turn};
+  running_.reset();
+}
+
 std::optional<int> TurnClock::running_seat() const {
   return running_ ? std::optional<int>(running_->seat) : std::nullopt;
+}
+
+std::optional<int> TurnClock::paused_seat() const {
+  return paused_ ? std::optional<int>(paused_->seat) : std::nullopt;
+}
+
+std::optional<TurnClock::ms> TurnClock::paused_left() const {
+  if (!paused_) return std::nullopt;
+  return paused_->turn_left + reserve_[paused_->seat];
 }
 
 std::optional<TurnClock::time_point> TurnClock::deadline() const {
@@ -74,7 +99,12 @@ Json TurnClock::live(time_point now) const {
     reserves[running_->seat] = reserve.count();
     running = {{"seat", running_->seat}, {"turn_ms", turn.count()}, {"reserve_ms", reserve.count()}};
   }
-  return {{"reserve_ms", std::move(reserves)}, {"timeouts", timeouts_}, {"running", std::move(running)}};
+  Json j{{"reserve_ms", std::move(reserves)}, {"timeouts", timeouts_}, {"running", std::move(running)}};
+  if (paused_) {
+    j["paused"] = {{"seat", paused_->seat}, {"turn_ms", paused_->turn_left.count()},
+                   {"reserve_ms", reserve_[paused_->seat].count()}};
+  }
+  return j;
 }
 
 Json TurnClock::to_stored(time_point now, std::int64_t wall_now_ms) const {
@@ -85,7 +115,9 @@ Json TurnClock::to_stored(time_point now, std::int64_t wall_now_ms) const {
     const auto since_ms = wall_now_ms - std::chrono::duration_cast<ms>(now - running_->since).count();
     running = {{"seat", running_->seat}, {"turn_ms", running_->turn_left.count()}, {"since_ms", since_ms}};
   }
-  return {{"reserve_ms", std::move(reserves)}, {"timeouts", timeouts_}, {"running", std::move(running)}};
+  Json j{{"reserve_ms", std::move(reserves)}, {"timeouts", timeouts_}, {"running", std::move(running)}};
+  if (paused_) j["paused"] = {{"seat", paused_->seat}, {"turn_ms", paused_->turn_left.count()}};
+  return j;
 }
 
 }  // namespace emporium::server

@@ -22,11 +22,18 @@ class TurnClock {
   static TurnClock from_stored(protocol::ClockConfig config, int seats, const nlohmann::json& stored,
                                 std::optional<std::int64_t> alive_ms, time_point now);
 
-  // A decision of `seat` begins at `now` with the whole turn time.
+  // A decision of `seat` begins at `now` with the whole turn time; or, when it was paused, goes on with what it had.
   void start(int seat, time_point now);
-  // The running decision ends: whatever it took beyond the turn time comes off the seat's reserve.
+  // The running decision ends: whatever it took beyond the turn time comes off the seat's reserve. A paused one
+  // ends too (its seat decided meanwhile, or the decision is another's now).
   void stop(time_point now);
+  // The running decision stops counting, keeping the turn time it has left (a vacation, docs/mail.md): start()
+  // for the same seat resumes it.
+  void pause(time_point now);
   std::optional<int> running_seat() const;
+  std::optional<int> paused_seat() const;
+  // All the paused decision has left: its turn time and the seat's reserve.
+  std::optional<ms> paused_left() const;
   // When the running seat has no time left.
   std::optional<time_point> deadline() const;
 
@@ -34,10 +41,11 @@ class TurnClock {
   int count_decision(int seat, bool timed_out);
   void clear_timeouts(int seat);
 
-  // What the frames carry: {"reserve_ms":[..],"timeouts":[..],"running":null|{"seat","turn_ms","reserve_ms"}}.
+  // What the frames carry: {"reserve_ms":[..],"timeouts":[..],"running":null|{"seat","turn_ms","reserve_ms"}},
+  // and "paused":{"seat","turn_ms","reserve_ms"} while a decision is paused.
   nlohmann::json live(time_point now) const;
   // What the store keeps: reserves and timeouts, and the running decision's remaining turn time as at its
-  // start, `since_ms` (Unix ms, from `wall_now_ms` taken at `now`).
+  // start, `since_ms` (Unix ms, from `wall_now_ms` taken at `now`); a paused decision's seat and turn time left.
   nlohmann::json to_stored(time_point now, std::int64_t wall_now_ms) const;
 
  private:
@@ -53,6 +61,7 @@ class TurnClock {
   std::vector<ms> reserve_;
   std::vector<int> timeouts_;
   std::optional<Decision> running_;
+  std::optional<Decision> paused_;  // `since` unused: nothing runs
 };
 
 }  // namespace emporium::server

@@ -384,6 +384,11 @@ TEST(ParseCreateTable, Valid) {
   CreateTable extremes = must_parse_as<CreateTable>(
       R"({"type":"create_table","game":"medici","players":3,"clock":{"turn":86400,"reserve":0}})");
   EXPECT_EQ(*extremes.clock, (ClockConfig{86400, 0}));
+  // Vacations stop a correspondence clock unless the creator forbids them.
+  EXPECT_TRUE(extremes.clock->vacations);
+  CreateTable strict = must_parse_as<CreateTable>(
+      R"({"type":"create_table","game":"medici","players":3,"clock":{"turn":86400,"reserve":0,"vacations":false}})");
+  EXPECT_EQ(*strict.clock, (ClockConfig{86400, 0, false}));
 
   // "rated": absent (the server decides), or a boolean.
   EXPECT_FALSE(d.rated);
@@ -407,6 +412,8 @@ TEST(ParseCreateTable, ClockLimits) {
        "\"turn\" must be a number of seconds"},
       {R"({"type":"create_table","game":"medici","players":3,"clock":{"turn":20,"reserve":0,"bonus":5}})",
        errc::bad_message, "unknown field \"bonus\""},
+      {R"({"type":"create_table","game":"medici","players":3,"clock":{"turn":20,"reserve":0,"vacations":0}})",
+       errc::bad_message, "\"vacations\" must be a boolean"},
       {R"({"type":"create_table","game":"medici","players":3,"clock":60})", errc::bad_message,
        "\"clock\" must be an object"},
       {R"({"type":"create_table","game":"medici","players":3,"clock":null})", errc::bad_message,
@@ -1157,6 +1164,15 @@ TEST(Render, TimedTablesCarryTheirClock) {
   EXPECT_FALSE(table_json(t).contains("clock"));
   t.clock = ClockConfig{60, 300};
   EXPECT_EQ(table_json(t)["clock"], Json::parse(R"({"turn":60,"reserve":300})"));
+  // A table that forbids vacations says so (and reads back the same); a seat on vacation says until when.
+  t.clock->vacations = false;
+  t.seats[0].vacation_until = 1767225600;
+  EXPECT_EQ(table_json(t)["clock"], Json::parse(R"({"turn":60,"reserve":300,"vacations":false})"));
+  EXPECT_EQ(table_json(t)["seats"][0]["vacation_until"], 1767225600);
+  EXPECT_EQ(table_info_from_json(table_json(t))->clock, t.clock);
+  EXPECT_EQ(table_info_from_json(table_json(t))->seats[0].vacation_until, 1767225600);
+  t.clock->vacations = true;
+  t.seats[0].vacation_until.reset();
   // The live clock rides on the frames a started table sends; without one the field is absent.
   const Json live = Json::parse(R"({"reserve_ms":[300000,1000],"timeouts":[0,2],"running":{"seat":1,"turn_ms":500,"reserve_ms":1000}})");
   EXPECT_EQ(Json::parse(render_table(nullptr, t, live))["clock"], live);

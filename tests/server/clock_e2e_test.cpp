@@ -1,5 +1,6 @@
 // End-to-end: turn clocks. Time runs out and the normal bot decides; three timeouts in a row hand the seat to
-// the bot until its player resumes; a crash and a restart neither lose a deadline nor charge the downtime.
+// the bot until its player resumes; a crash and a restart neither lose a deadline nor charge the downtime; a
+// vacation stops a correspondence clock, across a restart, and it goes on with the time it had.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -7,6 +8,7 @@
 #include <thread>
 
 #include "game_driver.hpp"
+#include "people_client.hpp"
 #include "test_client.hpp"
 
 namespace emporium::testing {
@@ -201,6 +203,101 @@ TEST(Clocks, UntimedTablesCarryNoClock) {
                                     {"clock", {{"turn", 2}, {"reserve", 0}}}});
   EXPECT_EQ(code(refused), "bad_message");
   EXPECT_NE(refused["message"].get<std::string>().find("from 5 to 86400"), std::string::npos) << refused;
+}
+
+TEST(Clocks, AVacationStopsACorrespondenceClockUntilItEndsAndTheTimeLeftIsKept) {
+  // Three seconds a move count as correspondence here.
+  const std::vector<std::string> args{"--min-turn-s", "1", "--correspondence-turn-s", "3"};
+  auto server = std::make_unique<server_process>("", args);
+  person ann(server->port(), "Ann");
+  // Two games against a bot, Ann to move in both: one table allows vacations, one forbids them.
+  auto game_against_a_bot = [&](const Json& clock) {
+    const Json seated = ann.ws->request({{"type", "create_table"}, {"game", "medici"}, {"players", 2}, {"clock", clock}});
+    expect_type(seated, "seated");
+    const std::string id = seated["table"]["id"];
+    EXPECT_EQ(seated["table"]["clock"], clock);
+    expect_type(ann.ws->request({{"type", "add_bot"}, {"table", id}, {"seat", 1}, {"level", "easy"}}), "ack");
+    expect_type(ann.ws->request({{"type", "start"}, {"table", id}}), "ack");
+    return id;
+  };
+  const std::string id = game_against_a_bot({{"turn", 3}, {"reserve", 0}});
+  const std::string strict = game_against_a_bot({{"turn", 3}, {"reserve", 0}, {"vacations", false}});
+  auto paused_frame = [&](ws_client& c) {
+    return c.wait_for([&](const Json& f) {
+      return f["type"] == "table" && f["table"]["id"] == id && f.contains("clock") && f["clock"].contains("paused");
+    });
+  };
+  // Her decision (the bot may have moved first), then her vacation: a day of the year's 21.
+  seat_tracker mine(ann.ws.get(), id);
+  for (int i = 0; i < 100 && mine.legal.empty(); ++i) {
+    ann.ws->wait_log_beyond(mine.cursor, 50ms);
+    mine.catch_up();
+  }
+  ASSERT_FALSE(mine.legal.empty()) << "Ann's decision never came";
+  const long long asked_at = std::chrono::duration_cast<std::chrono::seconds>(
+                                 std::chrono::system_clock::now().time_since_epoch()).count();
+  const auto started = ann.web.post("/api/account/vacation", {{"days", 1}});
+  ASSERT_EQ(started.status, 200) << started.body;
+  const Json vacation = body_of(started)["vacation"];
+  EXPECT_NEAR(vacation["until"].get<double>(), static_cast<double>(asked_at + 86400), 5) << vacation;
+  EXPECT_EQ(vacation["days_left"], 20);
+  EXPECT_EQ(vacation["days_per_year"], 21);
+  EXPECT_EQ(body_of(ann.web.get("/api/account"))["vacation"], vacation);
+
+  // Everyone sees until when; her decision's clock stands still, with the turn time it had left.
+  const Json paused = paused_frame(*ann.ws);
+  EXPECT_EQ(paused["table"]["seats"][0]["vacation_until"], vacation["until"]);
+  EXPECT_EQ(paused["clock"]["running"], nullptr);
+  EXPECT_EQ(paused["clock"]["paused"]["seat"], 0);
+  long long left = paused["clock"]["paused"]["turn_ms"];
+  EXPECT_GT(left, 0);
+  EXPECT_LE(left, 3000);
+  // Longer than a turn later nothing was decided for her, and her games list says the clock is paused.
+  std::this_thread::sleep_for(4s);
+  const Json later = ann.ws->request({{"type", "snapshot"}, {"table", id}});
+  EXPECT_EQ(later["version"], mine.version);
+  EXPECT_EQ(later["clock"]["paused"]["turn_ms"], left);
+  const Json games = ann.ws->request({{"type", "my_games"}, {"tokens", Json::array()}});
+  const auto entry = std::find_if(games["games"].begin(), games["games"].end(), [&](const Json& g) { return g["table"] == id; });
+  ASSERT_NE(entry, games["games"].end()) << games;
+  EXPECT_EQ((*entry)["clock"], Json({{"seat", 0}, {"left_ms", left}, {"paused", true}}));
+  // The table that forbids vacations ran on: its clock is not paused, and nobody is shown on vacation there.
+  const Json other = ann.ws->request({{"type", "snapshot"}, {"table", strict}});
+  EXPECT_FALSE(other["clock"].contains("paused")) << other["clock"];
+  EXPECT_FALSE(ann.ws->request({{"type", "resume"}, {"table", strict}})["table"]["seats"][0].contains("vacation_until"));
+
+  // A restart keeps the vacation and the paused decision.
+  const std::string data = server->data_dir();
+  EXPECT_EQ(server->terminate(), 0);
+  auto again = std::make_unique<server_process>(data, args);
+  ann.web.reconnect(again->port());
+  ann.connect(again->port());
+  expect_type(ann.ws->request({{"type", "resume"}, {"table", id}}), "seated");
+  Json restored;
+  for (int i = 0; i < 50 && !restored["clock"].contains("paused"); ++i) {  // the vacation is read after the load
+    if (i > 0) std::this_thread::sleep_for(100ms);
+    restored = ann.ws->request({{"type", "snapshot"}, {"table", id}});
+  }
+  EXPECT_EQ(restored["version"], mine.version);
+  ASSERT_TRUE(restored["clock"].contains("paused")) << restored["clock"];
+  EXPECT_LE(restored["clock"]["paused"]["turn_ms"].get<long long>(), left);
+  EXPECT_GE(restored["clock"]["paused"]["turn_ms"].get<long long>(), left - 1000) << "the restart was charged to her";
+  left = restored["clock"]["paused"]["turn_ms"];
+
+  // She ends it: the clock runs again from where it stopped, and when that runs out the bot decides for her.
+  const auto ended = ann.web.post("/api/account/vacation/end", Json::object());
+  ASSERT_EQ(ended.status, 200) << ended.body;
+  EXPECT_EQ(body_of(ended)["vacation"]["until"], nullptr);
+  EXPECT_EQ(body_of(ended)["vacation"]["days_left"], 20) << "the day it began is used";
+  const Json running = ann.ws->wait_for([&](const Json& f) {
+    return f["type"] == "table" && f["table"]["id"] == id && f.contains("clock") && !f["clock"]["running"].is_null();
+  });
+  EXPECT_FALSE(running["table"]["seats"][0].contains("vacation_until"));
+  EXPECT_LE(running["clock"]["running"]["turn_ms"].get<long long>(), left);
+  const Json timeout = next_timeout(*ann.ws, std::chrono::milliseconds(left + 3000));
+  EXPECT_EQ(timeout["table"], id);
+  EXPECT_EQ(timeout["events"][0]["player"], 0);
+  EXPECT_EQ(again->terminate(), 0);
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 // directory and PostgreSQL (a database of its own in a server this process starts: postgres_local.hpp), as the
 // store suite does. Few tests, each a whole topic: each PostgreSQL test starts a server of its own.
 #include <gtest/gtest.h>
+
+#include <map>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -58,7 +60,8 @@ class RawDatabase {
     for (const char* table : {"schema_version", "game_tables", "seats", "actions", "accounts", "passkeys", "sessions",
                               "sign_ins", "challenges", "seat_claims", "chat_lines", "ratings", "rating_updates",
                               "game_results", "friend_requests", "friendships", "blocks", "invitations", "presence",
-                              "reports", "moderation_actions", "mail_settings", "mails_sent", "server_keys"}) {
+                              "reports", "moderation_actions", "mail_settings", "mails_sent", "server_keys",
+                              "vacations"}) {
       all += std::string(table) + ":\n";
       for (const auto& row : sql_->rows(std::string("SELECT * FROM ") + table + " ORDER BY 1, 2")) {
         for (const auto& column : row.columns) all += column + "|";
@@ -664,6 +667,29 @@ TEST_P(PeopleStoreSuite, FriendsRequestsBlocksPresenceAndInvitations) {
 
 // Mail (docs/mail.md "Storage"): settings replaced whole, an address confirmed only while it is the one waiting, a
 // notification marked once, the links' key made once, and all of it gone with the account.
+TEST_P(PeopleStoreSuite, VacationsOneAtATimeEndedEarlyAndGoneWithTheAccount) {
+  auto& s = people();
+  ASSERT_TRUE(s.create_account(account_named("A1", "Ann"), std::nullopt));
+  ASSERT_TRUE(s.create_account(account_named("B2", "Bo"), std::nullopt));
+  EXPECT_TRUE(s.start_vacation({"A1", 1000, 5000}));
+  EXPECT_FALSE(s.start_vacation({"A1", 2000, 3000})) << "one runs then";
+  EXPECT_TRUE(s.start_vacation({"B2", 2000, 3000}));
+  EXPECT_EQ(s.vacations_until({"A1", "B2", "C3"}, 2500), (std::map<std::string, long long>{{"A1", 5000}, {"B2", 3000}}));
+  EXPECT_EQ(s.vacations_until({"A1", "B2"}, 999), (std::map<std::string, long long>{}));
+  EXPECT_FALSE(s.end_vacation("B2", 3000)) << "it is over by then";
+  EXPECT_TRUE(s.end_vacation("A1", 4000));
+  EXPECT_FALSE(s.end_vacation("A1", 4001));
+  EXPECT_TRUE(s.start_vacation({"A1", 4001, 9000})) << "the next may begin once it ended";
+  const auto rows = s.vacations_of("A1", 0);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].starts_at, 1000);
+  EXPECT_EQ(rows[0].ends_at, 4000);
+  EXPECT_EQ(rows[1].starts_at, 4001);
+  EXPECT_EQ(s.vacations_of("A1", 4000).size(), 1u) << "only those ending after";
+  s.delete_account("A1", "deleted player");
+  EXPECT_TRUE(s.vacations_of("A1", 0).empty());
+}
+
 TEST_P(PeopleStoreSuite, MailSettingsConfirmationsOnceOnlyMarksAndTheLinksKey) {
   auto& s = people();
   ASSERT_TRUE(s.create_account(account_named("A1", "Ann"), std::nullopt));

@@ -1,5 +1,5 @@
 // The turn clock's bookkeeping: turn time first, then the reserve; timeouts in a row; the stored form and
-// a restart that charges nobody for the downtime.
+// a restart that charges nobody for the downtime; a decision paused for a vacation.
 #include "tables/turn_clock.hpp"
 
 #include <gtest/gtest.h>
@@ -32,6 +32,42 @@ TEST(TurnClock, TheTurnTimeRunsFirstThenTheReserve) {
   // Moving within the turn time costs nothing.
   c.stop(t0 + 40s);
   EXPECT_EQ(c.live(t0 + 40s)["reserve_ms"], Json::parse("[60000,50000,60000]"));
+}
+
+TEST(TurnClock, APausedDecisionGoesOnWithTheTimeItHadAcrossARestart) {
+  TurnClock c({20, 60}, 2);
+  c.start(0, t0);
+  c.pause(t0 + 25s);  // 5 s into the reserve
+  EXPECT_FALSE(c.running_seat());
+  EXPECT_FALSE(c.deadline());
+  EXPECT_EQ(c.paused_seat(), 0);
+  EXPECT_EQ(*c.paused_left(), 55s);
+  EXPECT_EQ(c.live(t0 + 500s), Json::parse(R"({"reserve_ms":[55000,60000],"timeouts":[0,0],"running":null,
+                                               "paused":{"seat":0,"turn_ms":0,"reserve_ms":55000}})"));
+  // Stored and read back days later: still paused, nothing charged.
+  const Json stored = c.to_stored(t0 + 30s, 1'700'000'000'000);
+  EXPECT_EQ(stored["paused"], Json::parse(R"({"seat":0,"turn_ms":0})"));
+  auto back = TurnClock::from_stored({20, 60}, 2, stored, 1'700'000'900'000, t0 + 1000s);
+  EXPECT_EQ(back.live(t0 + 2000s), c.live(t0 + 500s));
+  // The same seat's decision resumes where it stopped.
+  back.start(0, t0 + 2000s);
+  EXPECT_EQ(*back.deadline(), t0 + 2000s + 55s);
+  // Paused within the turn time: the turn time left is kept too.
+  TurnClock d({20, 60}, 2);
+  d.start(1, t0);
+  d.pause(t0 + 8s);
+  d.start(1, t0 + 100s);
+  EXPECT_EQ(*d.deadline(), t0 + 100s + 12s + 60s);
+  // A decision made meanwhile (stop) ends the paused one: the next starts afresh; so does another seat's.
+  d.pause(t0 + 101s);
+  d.stop(t0 + 102s);
+  EXPECT_FALSE(d.paused_seat());
+  d.start(1, t0 + 103s);
+  EXPECT_EQ(*d.deadline(), t0 + 103s + 20s + 60s);
+  d.pause(t0 + 104s);
+  d.start(0, t0 + 105s);
+  EXPECT_FALSE(d.paused_seat());
+  EXPECT_EQ(*d.deadline(), t0 + 105s + 20s + 60s);
 }
 
 TEST(TurnClock, TimeoutsCountInARowAndAnOwnDecisionClearsThem) {

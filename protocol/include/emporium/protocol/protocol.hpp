@@ -106,11 +106,21 @@ struct ClockConfig {
   static constexpr int kMaxTurn = 86400, kMaxReserve = 86400;  // the shortest turn is in Limits
   int turn_s = 0;
   int reserve_s = 0;
-  Json to_json() const { return Json{{"turn", turn_s}, {"reserve", reserve_s}}; }
+  // Whether a player on vacation stops their clock here (correspondence clocks only; the creator may forbid it).
+  bool vacations = true;
+  Json to_json() const {
+    Json j{{"turn", turn_s}, {"reserve", reserve_s}};
+    if (!vacations) j["vacations"] = false;
+    return j;
+  }
+  // What to_json wrote (a table frame's, the store's); throws nlohmann's errors when it is not that.
+  static ClockConfig from_json(const Json& j) {
+    return {j.at("turn").get<int>(), j.at("reserve").get<int>(), j.value("vacations", true)};
+  }
   bool operator==(const ClockConfig&) const = default;
 };
 struct CreateTable {      // {"type":"create_table","game":"medici","players":3,"options":{},"private":false,
-                          //  "clock":{"turn":60,"reserve":300}}  (no clock: untimed)
+                          //  "clock":{"turn":60,"reserve":300,"vacations":true}}  (no clock: untimed)
   std::string game;
   int players = 0;
   Json options = Json::object();
@@ -261,6 +271,8 @@ struct SeatInfo {
   std::optional<long long> away_s;      // a person's whole seconds disconnected, only while playing
   bool reserved = false;                // before a rematch starts: kept for `name`, who has not taken it yet
   std::optional<SeatRating> rating{};   // rated tables: a signed-in person's or a bot's
+  // Unix seconds: the seat's account is on vacation until then, and its clock here stops (docs/mail.md "Vacation").
+  std::optional<long long> vacation_until{};
 };
 // A finished table's offer of a new game: the new table, the offerer's seat, and its invite if private.
 struct RematchOffer {
@@ -315,6 +327,7 @@ struct MyGame {
   struct Clock {
     int seat = 0;
     long long left_ms = 0;
+    bool paused = false;  // its player is on vacation: left_ms stands still
   };
   std::optional<Clock> clock{};
 };
