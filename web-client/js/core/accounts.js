@@ -311,6 +311,19 @@ export class Accounts {
     return (await this.post('/api/account/notifications', changes)).email;
   }
 
+  // Vacations: each call resolves with the account's vacation part as GET /api/account has it
+  // ({until, days_left, days_per_year}; js/models/vacation-rules.js).
+
+  /** Starts a vacation of `days` days now. */
+  async startVacation(days) {
+    return (await this.post('/api/account/vacation', { days })).vacation;
+  }
+
+  /** Ends the running vacation now (the days started are used). */
+  async endVacation() {
+    return (await this.post('/api/account/vacation/end', {})).vacation;
+  }
+
   claim(seats) {
     return this.post('/api/account/claim', { seats: seatsToClaim(seats) });
   }

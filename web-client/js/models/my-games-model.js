@@ -3,8 +3,9 @@
 //
 // {"type":"my_games","tokens":[...]} (at most MAX_TOKENS) → {"type":"my_games","games":[G...],"unknown":[tokens]}
 // with G = {token, table, game, state, seat, seats:[{seat,name,bot?}], your_turn, result, updated,
-// invite?, to_move:[seats], clock:{seat,left_ms}|null}; `result` is the engine's
-// {"ranking":[{"player","rank",...}],"winners":[...]} or null; `clock` is a timed game's running decision.
+// invite?, to_move:[seats], clock:{seat,left_ms,paused?}|null}; `result` is the engine's
+// {"ranking":[{"player","rank",...}],"winners":[...]} or null; `clock` is a timed game's running decision
+// ("paused":true while its player is on vacation: left_ms stands still).
 // A token the server does not know (the seat was lost) is in `unknown`: the client forgets it.
 import { listText } from '../core/i18n/index.js';
 import { durationWords, formatMs } from './clock-rules.js';
@@ -94,12 +95,16 @@ function leftMsOf(g) {
   return c && typeof c === 'object' && Number.isFinite(c.left_ms) ? Math.max(0, c.left_ms) : null;
 }
 
-/** Least time left first; games without a clock after those with one; then the longest untouched first. */
+/**
+ * Least time left first; games without a running clock (untimed, or paused for a vacation) after those with one;
+ * then the longest untouched first.
+ */
 function byUrgency(a, b) {
-  if (a.leftMs !== b.leftMs) {
-    if (a.leftMs === null) return 1;
-    if (b.leftMs === null) return -1;
-    return a.leftMs - b.leftMs;
+  const left = (r) => (r.paused ? null : r.leftMs);
+  if (left(a) !== left(b)) {
+    if (left(a) === null) return 1;
+    if (left(b) === null) return -1;
+    return left(a) - left(b);
   }
   return a.updated - b.updated;
 }
@@ -108,7 +113,7 @@ function byUrgency(a, b) {
  * The signed-in player's games in progress from a my_games reply's `games`: the running ones split into
  * `waiting` (your turn) and `others`, each sorted by byUrgency. Each row: {table, game, seat, yourTurn,
  * others: [{seat, name, bot}] (the other players), movers: [{seat, name, you}] (whose decision it is),
- * leftMs (the mover's time left, null when untimed), updated}.
+ * leftMs (the mover's time left, null when untimed), paused (the mover is on vacation), updated}.
  */
 export function inProgress(games) {
   const rows = (Array.isArray(games) ? games : [])
@@ -124,6 +129,7 @@ export function inProgress(games) {
         others: (g.seats || []).filter((s) => s.seat !== g.seat).map((s) => ({ seat: s.seat, name: s.name ?? null, bot: s.bot || null })),
         movers: toMove.map((seat) => ({ seat, name: names[seat] ?? null, you: seat === g.seat })),
         leftMs: leftMsOf(g),
+        paused: Boolean(g.clock && g.clock.paused === true),
         updated: Number.isFinite(g.updated) ? g.updated : 0,
       };
     });
@@ -154,4 +160,9 @@ export function leftWords(ms, t) {
   else if (s >= 120) time = durationWords(Math.floor(s / 60) * 60, t);
   else time = durationWords(Math.ceil(s), t);
   return t('inProgress.left', { time });
+}
+
+/** A row's clock in words: "paused (vacation)" while its mover is on vacation, else leftWords. */
+export function rowClockWords(row, t) {
+  return row.paused ? t('inProgress.paused') : leftWords(row.leftMs, t);
 }

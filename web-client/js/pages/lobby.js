@@ -13,7 +13,9 @@ import { gameModule, gameName } from '../../games/registry.js';
 import { botLevel } from '../models/bots.js';
 import { botMark } from '../ui/bot-mark.js';
 import { createPlayBots } from './lobby/play-bots.js';
-import { CLOCK_LIMITS, CLOCK_PRESETS, CUSTOM_PRESET, DEFAULT_PRESET, clockWords, presetClock } from '../models/clock-rules.js';
+import {
+  CLOCK_LIMITS, CLOCK_PRESETS, CUSTOM_PRESET, DEFAULT_PRESET, clockWords, offersVacations, presetClock, withVacations,
+} from '../models/clock-rules.js';
 import { isReserved, reservedWords } from '../models/rematch-rules.js';
 import { applyLobbyFrame, isLobbyFrame } from '../models/lobby-list.js';
 import { gameCards } from './lobby/game-cards.js';
@@ -79,7 +81,10 @@ function friendsOnlyField(signedIn, visibility) {
   return { el, read: () => (signedIn && input.checked ? { friends_only: true } : {}) };
 }
 
-/** The clock field of the create form: the presets, and two numbers for a custom clock. */
+/**
+ * The clock field of the create form: the presets, two numbers for a custom clock, and for a correspondence clock
+ * (a day per move) "Allow vacations", checked by default.
+ */
 function clockField() {
   const select = h('select', { id: 'create-clock', name: 'clock', 'data-testid': 'create-clock', 'aria-describedby': 'create-clock-hint' },
     [...CLOCK_PRESETS.map((p) => p.id), CUSTOM_PRESET].map((id) => h('option', { value: id, selected: id === DEFAULT_PRESET }, t(`lobby.create.clock.${id}`))));
@@ -89,16 +94,26 @@ function clockField() {
   const custom = h('div', { class: 'field-row', hidden: true },
     number('create-clock-turn', 'lobby.create.clock.turn', CLOCK_LIMITS.turn, 60),
     number('create-clock-reserve', 'lobby.create.clock.reserve', CLOCK_LIMITS.reserve, 300));
-  select.addEventListener('change', () => { custom.hidden = select.value !== CUSTOM_PRESET; });
+  const turn = custom.querySelector('#create-clock-turn');
+  const reserve = custom.querySelector('#create-clock-reserve');
+  const chosen = () => presetClock(select.value, { turn: Number(turn.value), reserve: Number(reserve.value) });
+  const allow = h('input', {
+    type: 'checkbox', id: 'create-vacations', name: 'vacations', checked: true,
+    'aria-describedby': 'create-vacations-hint', 'data-testid': 'create-vacations',
+  });
+  const vacations = h('div', { class: 'rated-field', hidden: true },
+    h('div', { class: 'field field--check' }, allow, h('label', { for: 'create-vacations' }, t('lobby.create.vacations'))),
+    h('p', { class: 'hint', id: 'create-vacations-hint' }, t('lobby.create.vacations.hint')));
+  const showVacations = () => { vacations.hidden = !offersVacations(chosen().clock); };
+  select.addEventListener('change', () => { custom.hidden = select.value !== CUSTOM_PRESET; showVacations(); });
+  for (const event of ['input', 'change']) turn.addEventListener(event, showVacations);
   const el = h('div', { class: 'clock-field' },
     h('div', { class: 'field' }, h('label', { for: 'create-clock' }, t('lobby.create.clock')), select,
       h('p', { class: 'hint', id: 'create-clock-hint' }, t('lobby.create.clock.hint'))),
-    custom);
+    custom, vacations);
   /** {clock} (null: untimed) or {error, input} with the input to fix. */
   const read = () => {
-    const turn = custom.querySelector('#create-clock-turn');
-    const reserve = custom.querySelector('#create-clock-reserve');
-    const out = presetClock(select.value, { turn: Number(turn.value), reserve: Number(reserve.value) });
+    const out = chosen();
     turn.removeAttribute('aria-invalid');
     reserve.removeAttribute('aria-invalid');
     if (out.error) {
@@ -106,7 +121,7 @@ function clockField() {
       input.setAttribute('aria-invalid', 'true');
       return { error: out.error === 'reserve' ? 'lobby.create.clock.badReserve' : 'lobby.create.clock.badTurn', input };
     }
-    return out;
+    return { clock: withVacations(out.clock, allow.checked) };
   };
   return { el, read };
 }

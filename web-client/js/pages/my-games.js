@@ -14,7 +14,7 @@ import { gameName } from '../../games/registry.js';
 import { botMark } from '../ui/bot-mark.js';
 import { youTag } from '../ui/seat-marks.js';
 import {
-  gameRows, inProgress, leftWords, moverWords, resultWords, tablesToForget, tokensToAsk,
+  gameRows, inProgress, moverWords, resultWords, rowClockWords, tablesToForget, tokensToAsk,
 } from '../models/my-games-model.js';
 
 function when(seconds) {
@@ -70,7 +70,7 @@ export function mountMyGames(root, ctx) {
   /** A game in progress: the game, who is to move, the time left, the other players, the way to the table. */
   function progressRow(g) {
     const game = gameName(g.game, conn.games);
-    const left = leftWords(g.leftMs, t);
+    const left = rowClockWords(g, t);
     return h('li', { class: ['table-item', 'my-game', g.yourTurn ? 'is-your-turn' : ''], 'data-table': g.table, 'data-testid': 'in-progress-row' },
       h('div', { class: 'table-item-head' },
         h('strong', null, game),

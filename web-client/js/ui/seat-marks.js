@@ -1,7 +1,9 @@
 // The marks every seat shows wherever it is drawn (the table's panels, the boards, "My games"): its
-// colour swatch, "(you)" for the viewer, the connection state in words, and "Report" on someone else's seat.
+// colour swatch, "(you)" for the viewer, the connection state in words, "on vacation until …", and "Report" on
+// someone else's seat.
 import { h } from '../core/dom.js';
-import { t } from '../core/i18n/index.js';
+import { t, language } from '../core/i18n/index.js';
+import { seatVacationWords } from '../models/vacation-rules.js';
 
 /** A seat's colour swatch; `extra`: more classes. Decorative: the name beside it says whose it is. */
 export function swatch(seat, text, extra = '') {
@@ -16,6 +18,12 @@ export function initialSwatch(seat, name) {
 
 export function youTag(testid = null) {
   return [' ', h('small', { class: 'you-tag', 'data-testid': testid }, t('common.youTag'))];
+}
+
+/** "on vacation until …" beside the name of a seat whose player is on vacation; null otherwise. */
+export function vacationTag(seat) {
+  const words = seatVacationWords(seat, t, language());
+  return words ? h('small', { class: 'vacation-tag', 'data-testid': 'vacation' }, words) : null;
 }
 
 export function connText(seat) {

@@ -5,7 +5,7 @@
 import { h, replace } from '../../core/dom.js';
 import { t } from '../../core/i18n/index.js';
 import { myGamesPath, tablePath } from '../../core/route.js';
-import { inProgress, leftWords, moverWords, tokensToAsk } from '../../models/my-games-model.js';
+import { inProgress, rowClockWords, moverWords, tokensToAsk } from '../../models/my-games-model.js';
 
 const MAX_ROWS = 5;
 const REFRESH_MS = 30000;
@@ -19,7 +19,7 @@ export function createInProgressPanel({ conn, store, gameTitle }) {
 
   function row(g) {
     const game = gameTitle(g.game);
-    const left = leftWords(g.leftMs, t);
+    const left = rowClockWords(g, t);
     const others = g.others.map((p) => p.name || t('lobby.tables.open'));
     return h('li', { class: ['table-item', 'my-game', g.yourTurn ? 'is-your-turn' : ''], 'data-table': g.table, 'data-testid': 'in-progress-row' },
       h('div', { class: 'table-item-head' },

@@ -1,7 +1,7 @@
 // The players panel, shown once the game has started: every seat with its marks (ui/seat-marks.js),
 // whose turn it is and who is connected. A bot seat shows the robot mark instead of the connection
-// dot; a bot standing in for a person says "(left)", "(away)" or "(out of time)"; a disconnected
-// person shows "away N min" and, once away long enough, other players get "Let a bot play". On a rated table
+// dot; a bot standing in for a person says "(left)", "(away)" or "(out of time)"; a player on vacation says until
+// when; a disconnected person shows "away N min" and, once away long enough, other players get "Let a bot play". On a rated table
 // each rated seat shows its rating and a person's name links to their profile (ui/rating-mark.js). The
 // seated player's "Leave game" asks for confirmation in the panel (and says that leaving a rated game ranks
 // them last).
@@ -10,7 +10,7 @@ import { t } from '../../core/i18n/index.js';
 import { inviteBox } from './invite.js';
 import { botLevel } from '../../models/bots.js';
 import { botMark } from '../../ui/bot-mark.js';
-import { initialSwatch, youTag, connText, seatReportButton } from '../../ui/seat-marks.js';
+import { initialSwatch, youTag, connText, seatReportButton, vacationTag } from '../../ui/seat-marks.js';
 import { awaySeconds, awayWords, canLeaveRunning, canReplace, standIn, standInWords } from '../../models/stand-in.js';
 import { hasProfile, leavingCounts, seatRating } from '../../models/ratings.js';
 import { playerName, ratingMark } from '../../ui/rating-mark.js';
@@ -80,6 +80,7 @@ export function createPlayers({ on = {} } = {}) {
         seat.name && !bot ? h('span', { class: ['conn-dot', seat.connected ? 'is-on' : 'is-off'], title: connText(seat) },
           h('span', { class: 'visually-hidden' }, connText(seat))) : null,
         away !== null ? h('small', { class: 'away-tag', 'data-testid': 'away' }, awayWords(away, t)) : null,
+        vacationTag(seat),
         seatReportButton(seat, { me, canReport, isBot: Boolean(bot), onReport: (name) => on.report(name) }),
         canReplace(info, seat, me, away, threshold) ? h('button', {
           type: 'button', class: 'btn small', 'data-testid': 'replace-absent', 'data-focus': `replace-${seat.seat}`,
