@@ -4,8 +4,8 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 
 import {
-  CLOCK_PRESETS, URGENT_MS, announcement, clockWords, countdown, durationWords, formatMs, msToNextTick, presetClock, presetOf,
-  readLive, reserveAt, validClock,
+  CLOCK_PRESETS, URGENT_MS, announcement, clockWords, countdown, durationWords, formatMs, msToNextTick, offersVacations,
+  presetClock, presetOf, readLive, reserveAt, validClock, withVacations,
 } from '../../web-client/js/models/clock-rules.js';
 import { t } from '../../web-client/js/core/i18n/index.js';
 
@@ -47,6 +47,36 @@ describe('presets', () => {
     assert.equal(durationWords(7200, t), '2 h');
     assert.equal(durationWords(3600, t), '60 min');
     assert.equal(durationWords(172800, t), '2 days');
+  });
+});
+
+describe('vacations', () => {
+  test('only a correspondence clock may forbid them, and says so', () => {
+    const relaxed = { turn: 86400, reserve: 0 };
+    assert.ok(offersVacations(relaxed));
+    assert.ok(!offersVacations({ turn: 60, reserve: 300 }));
+    assert.ok(!offersVacations(null));
+    assert.deepEqual(withVacations(relaxed, false), { turn: 86400, reserve: 0, vacations: false });
+    assert.equal(withVacations(relaxed, true), relaxed);
+    assert.deepEqual(withVacations({ turn: 60, reserve: 0 }, false), { turn: 60, reserve: 0 }, 'a shorter clock never stops');
+    assert.notEqual(clockWords({ ...relaxed, vacations: false }, t), clockWords(relaxed, t));
+  });
+
+  test('a paused decision stands still, is never urgent, and is announced', () => {
+    const live = readLive({ reserve_ms: [0, 5000], timeouts: [0, 0], running: null,
+      paused: { seat: 1, turn_ms: 3000, reserve_ms: 5000 } }, 1000);
+    assert.deepEqual(live.paused, { seat: 1, turnMs: 3000, reserveMs: 5000 });
+    const at = (now) => countdown(live, now);
+    assert.deepEqual(at(1000), { seat: 1, turnMs: 3000, reserveMs: 5000, leftMs: 8000, phase: 'turn', urgent: false, paused: true });
+    assert.deepEqual(at(999999), at(1000), 'no time passes');
+    assert.equal(msToNextTick(at(1000)), null, 'nothing to redraw');
+    const heard = announcement(at(1000), 0, ['Ann', 'Bo'], t);
+    assert.equal(heard.change, '1|paused');
+    assert.notEqual(heard.text, '');
+    // Back on the clock: it counts down from the same time.
+    const back = readLive({ reserve_ms: [0, 5000], timeouts: [0, 0], running: { seat: 1, turn_ms: 3000, reserve_ms: 5000 } }, 2000);
+    assert.equal(back.paused, undefined);
+    assert.equal(countdown(back, 3000).leftMs, 7000);
   });
 });
 

@@ -5,7 +5,8 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 
 import {
-  MAX_TOKENS, gameRows, inProgress, leftWords, moverWords, resultFor, resultWords, tablesToForget, tokensToAsk,
+  MAX_TOKENS, gameRows, inProgress, leftWords, moverWords, resultFor, resultWords, rowClockWords, tablesToForget,
+  tokensToAsk,
 } from '../../web-client/js/models/my-games-model.js';
 import { t } from '../../web-client/js/core/i18n/index.js';
 
@@ -118,6 +119,17 @@ describe('games in progress', () => {
     assert.deepEqual(others.map((r) => r.table), ['o-fast', 'o-slow', 'o-none']);
     assert.equal(waiting[0].leftMs, 5000);
     assert.equal(others[2].leftMs, null);
+  });
+
+  test('a clock paused for a vacation sorts with the untimed and says so', () => {
+    const { waiting } = inProgress([
+      game({ table: 'paused', your_turn: true, to_move: [1], clock: { seat: 1, left_ms: 1000, paused: true }, updated: 1 }),
+      game({ table: 'running', your_turn: true, to_move: [1], clock: clock(1, 90000000), updated: 2 }),
+    ]);
+    assert.deepEqual(waiting.map((r) => r.table), ['running', 'paused']);
+    assert.equal(waiting[1].paused, true);
+    assert.equal(rowClockWords(waiting[1], t), t('inProgress.paused'));
+    assert.equal(rowClockWords(waiting[0], t), leftWords(90000000, t));
   });
 
   test('each row has the other players and who is to move', () => {
