@@ -74,7 +74,8 @@ lat = load["latencyMs"]
 print(json.dumps({
     "run": kind, "round": int(rnd), "loadAverage": float(load_average),
     "p50Ms": lat["p50"], "p99Ms": lat["p99"], "maxMs": lat["max"], "moves": lat["n"],
-    "serverCpuPct": load["server"]["cpuPct"], "disconnects": load["disconnects"], "errors": load["errors"],
+    "serverCpuPct": load["server"]["cpuPct"], "generatorLagP99Ms": load["loadgen"]["eventLoopLagP99Ms"],
+    "disconnects": load["disconnects"], "errors": load["errors"],
     "serverStartS": round(float(server_start) - start, 2),
     "mails": len(times), "accountsMailed": len(accounts),
     "firstMailS": round(times[0], 2) if times else None, "lastMailS": round(times[-1], 2) if times else None,
@@ -104,6 +105,10 @@ MAILED="$mailed" node -e '
     p50p99MsBaseline: [of("baseline", (r) => r.p50Ms), of("baseline", (r) => r.p99Ms)],
     p50p99MsBurst: [of("burst", (r) => r.p50Ms), of("burst", (r) => r.p99Ms)],
     serverCpuPct: [of("baseline", (r) => r.serverCpuPct), of("burst", (r) => r.serverCpuPct)],
+    // What the mails cost the server: its CPU in the window, burst less baseline (medians), per mail.
+    serverCpuMsPerMail: +((of("burst", (r) => r.serverCpuPct) - of("baseline", (r) => r.serverCpuPct)) / 100 *
+                          of("burst", (r) => r.load.windowS) * 1000 / of("burst", (r) => r.mails)).toFixed(2),
+    generatorLagP99Ms: [of("baseline", (r) => r.generatorLagP99Ms), of("burst", (r) => r.generatorLagP99Ms)],
     mails: bursts.map((r) => r.mails), accountsMailed: bursts.map((r) => r.accountsMailed),
     baselineMails: runs.filter((r) => r.run === "baseline").map((r) => r.mails),
     burstSeconds: bursts.map((r) => [r.firstMailS, r.lastMailS]),
