@@ -1,34 +1,76 @@
 // Fills a data directory with unfinished tables, for measuring how long a restart takes to bring them back:
-//   stored_tables <data-dir> [--tables N] [--moves M] [--game silkroad] [--players 3]
+//   stored_tables <data-dir> [--tables N] [--moves M] [--game silkroad] [--players 3] [--accounts-mailed D]
 // Each table is a game of `players` people (seat tokens of its own), `M` random legal moves in (fewer if the
 // game ends sooner: then it stops one move before the end), written through the server's own store.
+// --accounts-mailed D: the seat to move at each table is an account's, one account per table ("Mailed <n>",
+// mailed-<n>@example.org confirmed, "your turn" after D minutes), so that a restart with --smtp-url mails every one
+// of them once (bench/mail_burst.sh). Its other seats stay guests', who are never mailed.
+#include <cstdint>
 #include <iostream>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include <emporium/engine/registry.hpp>
 #include <emporium/engine/rng.hpp>
+#include <emporium/protocol/accounts.hpp>
 
 #include "common/secrets.hpp"
+#include "common/wall_clock.hpp"
+#include "store/sql_people_store.hpp"
 #include "store/sqlite_store.hpp"
 
 using namespace emporium;
 
+namespace {
+
+// A new account with a confirmed address (entered, then confirmed, as the account page does) that wants
+// "your turn" after `delay_minutes`; returns its id.
+std::string mailed_account(server::PeopleStore& people, int n, int delay_minutes) {
+  const std::string name = "Mailed " + std::to_string(n);
+  const server::AccountRow account{server::random_token(12), name, protocol::accounts::name_key(name), "",
+                                   server::unix_now()};
+  if (!people.create_account(account, std::nullopt)) throw std::runtime_error(name + " exists already");
+  server::MailSettingsRow settings{.account = account.id, .pending = "mailed-" + std::to_string(n) + "@example.org"};
+  settings.your_turn = true;
+  settings.turn_delay_minutes = delay_minutes;
+  settings.updated_at = server::unix_now();
+  people.put_mail_settings(settings);
+  if (!people.confirm_mail_address(account.id, settings.pending, server::unix_now())) {
+    throw std::runtime_error(name + ": its address was not confirmed");
+  }
+  return account.id;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::cerr << "usage: stored_tables <data-dir> [--tables N] [--moves M] [--game G] [--players P]\n";
+    std::cerr << "usage: stored_tables <data-dir> [--tables N] [--moves M] [--game G] [--players P] "
+                 "[--accounts-mailed DELAY_MINUTES]\n";
     return 2;
   }
   int tables = 10000, moves = 30, players = 3;
+  std::optional<int> mailed_delay;
   std::string game = "silkroad";
-  for (int i = 2; i + 1 < argc; i += 2) {
-    const std::string flag = argv[i], value = argv[i + 1];
+  for (int i = 2; i < argc; i += 2) {
+    const std::string flag = argv[i];
+    if (i + 1 == argc) { std::cerr << flag << " needs a value\n"; return 2; }
+    const std::string value = argv[i + 1];
     if (flag == "--tables") tables = std::stoi(value);
     else if (flag == "--moves") moves = std::stoi(value);
     else if (flag == "--game") game = value;
     else if (flag == "--players") players = std::stoi(value);
+    else if (flag == "--accounts-mailed") mailed_delay = std::stoi(value);
     else { std::cerr << "unknown flag " << flag << "\n"; return 2; }
   }
-  server::SqliteStore db(argv[1]);
+  if (mailed_delay && (*mailed_delay < 0 || *mailed_delay > 720)) {
+    std::cerr << "--accounts-mailed takes a delay of 0 to 720 minutes\n";
+    return 2;
+  }
+  server::SqliteStore db(argv[1]);  // first: it brings the schema up to date
+  std::optional<server::SqlitePeopleStore> people;
+  if (mailed_delay) people.emplace(argv[1]);
   engine::Rng rng(1);
   for (int t = 0; t < tables; ++t) {
     server::StoredTable stored;
@@ -46,8 +88,14 @@ int main(int argc, char** argv) {
     auto created = engine::create_game(game, players, nlohmann::json::object(), stored.seed);
     if (created.error) { std::cerr << created.error->message << "\n"; return 1; }
     stored.options = created.options;
-    db.create_table(stored);
+    // The moves first, so that the seat to move is known when the table is written.
     auto& state = *created.state;
+    struct Played {
+      std::uint64_t index;
+      int player;
+      nlohmann::json action;
+    };
+    std::vector<Played> played;
     for (int m = 0; m < moves; ++m) {
       const int p = state.to_move().at(0);
       const auto legal = state.legal_actions(p);
@@ -55,8 +103,16 @@ int main(int argc, char** argv) {
       auto copy = state.clone();
       if (!copy->apply(p, action).ok() || copy->is_over()) break;  // stays unfinished
       state.apply(p, action);
-      db.append_action(stored.id, state.version() - 1, p, action);
+      played.push_back({state.version() - 1, p, action});
     }
+    if (people) {
+      auto& seat = stored.seats.at(static_cast<std::size_t>(state.to_move().at(0)));
+      seat.account = mailed_account(*people, t + 1, *mailed_delay);
+      seat.name = "Mailed " + std::to_string(t + 1);
+    }
+    db.create_table(stored);
+    for (const auto& move : played) db.append_action(stored.id, move.index, move.player, move.action);
   }
-  std::cout << tables << " unfinished " << game << " tables written to " << argv[1] << "\n";
+  std::cout << tables << " unfinished " << game << " tables written to " << argv[1]
+            << (people ? " (the seat to move at each an account's, mailed)" : "") << "\n";
 }
