@@ -1,7 +1,9 @@
 #include "store/sqlite_connection.hpp"
 
+#include <chrono>
 #include <filesystem>
 #include <system_error>
+#include <thread>
 
 #include "store/schema.hpp"
 
@@ -24,6 +26,19 @@ StoreError::Kind kind_of(sqlite3* db) {
   }
 }
 
+namespace {
+// Another connection holds the write lock (this process's other store, the checkpointer, or a backup): try again
+// after a short sleep, a tenth of a millisecond at first, then a millisecond, for about a second in all. SQLite's
+// own busy timeout sleeps up to 50 ms at a time, so a move's commit waiting behind another connection's write
+// (the notifier's once-only marks, a session's renewal) would wait that long after the lock was free.
+int wait_for_the_lock(void*, int tries) {
+  constexpr int kShort = 20, kLong = 1000;
+  if (tries >= kShort + kLong) return 0;  // the store counts as unavailable
+  std::this_thread::sleep_for(tries < kShort ? std::chrono::microseconds(100) : std::chrono::microseconds(1000));
+  return 1;
+}
+}  // namespace
+
 sqlite3* open_connection(const std::string& path) {
   sqlite3* db = nullptr;
   if (sqlite3_open(path.c_str(), &db) != SQLITE_OK) {
@@ -31,8 +46,8 @@ sqlite3* open_connection(const std::string& path) {
     sqlite3_close(db);
     throw StoreError("cannot open " + path + ": " + msg);
   }
-  // A write waits this long for another process's lock (a backup) before the store counts as unavailable.
-  sqlite3_busy_timeout(db, 1000);
+  // A write waits about a second for another's lock before the store counts as unavailable.
+  sqlite3_busy_handler(db, wait_for_the_lock, nullptr);
   return db;
 }
 
