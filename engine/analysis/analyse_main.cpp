@@ -8,14 +8,14 @@
 // Prints analysis.json on stdout. Exit status: 0 done, 1 no analysis (the line says why: a running game's record, one
 // that does not replay), 2 bad usage or unreadable input.
 #include <cstdlib>
-#include <emporium/analysis/analysis.hpp>
-#include <fstream>
 #include <iostream>
-#include <iterator>
-#include <merkator/data_file.hpp>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
+
+#include <emporium/analysis/analysis.hpp>
+#include <emporium/records/record_input.hpp>
 
 namespace {
 
@@ -78,30 +78,12 @@ int main(int argc, char** argv) {
   }
   if (!input) return usage();
 
-  std::string text;
-  if (*input == "--stdin") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), {});
-  } else {
-    std::ifstream file(*input, std::ios::binary);
-    if (!file) {
-      std::cerr << "emporium-analyse: cannot read " << *input << "\n";
-      return 2;
-    }
-    text.assign(std::istreambuf_iterator<char>(file), {});
-  }
-  const auto record = nlohmann::json::parse(text, nullptr, false);
-  if (record.is_discarded()) {
-    std::cerr << "emporium-analyse: the input is not JSON\n";
+  auto read = emporium::records::read_record_input(*input, merkator_data);
+  if (const auto* error = std::get_if<std::string>(&read)) {
+    std::cerr << "emporium-analyse: " << *error << "\n";
     return 2;
   }
-  // Merkator's components come from its data file (the engine does no I/O); other games need none.
-  if (record.is_object() && record.value("game", "") == "merkator") {
-    if (auto error = emporium::engine::merkator::load_data_file(merkator_data)) {
-      std::cerr << "emporium-analyse: " << *error << " (pass --merkator-data FILE; the server serves it at "
-                << "/games/merkator/data.json)\n";
-      return 2;
-    }
-  }
+  const nlohmann::json& record = std::get<nlohmann::json>(read);
   const auto analysis = emporium::analysis::analyse(record, settings);
   if (const auto* refusal = std::get_if<emporium::analysis::Refusal>(&analysis)) {
     std::cerr << "emporium-analyse: " << refusal->message << "\n";
