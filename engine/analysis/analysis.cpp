@@ -7,7 +7,6 @@
 #include <memory>
 #include <numeric>
 #include <optional>
-#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -60,7 +59,10 @@ std::vector<double> play_out(const GameBot& bot, Policy policy, std::unique_ptr<
                                    engine::bot::Level::easy, rng.next())
                    .action;
     }
-    if (!state->apply(player, action).ok()) throw std::logic_error("the easy bot's policy chose an illegal action");
+    if (state->apply(player, action).ok()) continue;
+    // A quick policy must answer a legal action; should one not, the play-out goes on (as the bots' searches do).
+    const auto legal = state->legal_actions(player);
+    state->apply(player, legal[rng.below(legal.size())]);
   }
   return shares_of(*state);
 }
