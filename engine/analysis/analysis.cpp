@@ -280,20 +280,21 @@ std::variant<Json, Refusal> analyse(const Json& record, const Settings& settings
   if (!bot) return Refusal{"the game " + game + " has no bot to play out its positions"};
   const int players = states.front()->num_players();
 
-  // The moves to estimate at each decision: the one played, then the bot's candidates in the real state.
+  // The moves to estimate at each decision: the one played, then the bot's candidates in the real state (none
+  // with a cap of 1: the chances alone, no second look).
+  const int cap = settings.candidates;
   std::vector<Plan> plans;
   for (std::size_t v = 0; v < actions.size(); ++v) {
     Plan plan{v, actions[v].player, false, {actions[v].action}};
     const auto legal = states[v]->legal_actions(plan.seat);
     plan.forced = legal.size() <= 1;
-    if (!plan.forced) {
+    if (!plan.forced && cap > 1) {
       for (auto& move : bot->candidates(*states[v], plan.seat, legal)) {
         if (move != plan.moves.front()) plan.moves.push_back(std::move(move));
       }
     }
     plans.push_back(std::move(plan));
   }
-  const int cap = std::max(1, settings.candidates);
   int playouts = settings.playouts;
   while (playouts > kMinPlayouts && settings.budget > 0 && planned_playouts(plans, playouts, cap) > settings.budget) {
     --playouts;

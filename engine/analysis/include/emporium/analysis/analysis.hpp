@@ -34,7 +34,7 @@ std::optional<Policy> policy_from_name(std::string_view name);
 struct Settings {
   std::uint64_t seed = 1;  // the analysis seed (not the game's)
   int playouts = 32;       // play-outs per estimate
-  int candidates = 6;      // moves estimated per decision at most, the one played included
+  int candidates = 6;      // moves estimated per decision at most, the one played included (1: the chances alone)
   // Play-outs for the whole analysis at most (0: no bound). A plan over it runs with fewer play-outs per
   // estimate (never fewer than kMinPlayouts), so that an analysis always covers the whole game.
   long long budget = 40000;
