@@ -121,8 +121,7 @@ Json position_json(std::size_t version, const Estimate& e, int players) {
   return {{"version", version}, {"chances", chances}, {"intervals", intervals}};
 }
 
-// One decision to analyse: the position's index, the moves to estimate (the one played first) and how many of them
-// survive the screening.
+// One decision to analyse: the position's index, who moves, and the moves to estimate (the one played first).
 struct Plan {
   std::size_t version = 0;
   int seat = -1;
