@@ -5,15 +5,14 @@
 //   emporium-verify [--merkator-data FILE] record.json --view-at N   (prints the full view after N moves)
 // Exit status: 0 verified, 1 a check failed (the line says which), 2 bad usage or unreadable input.
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
+#include <emporium/records/record_input.hpp>
 #include <emporium/records/records.hpp>
-#include <merkator/data_file.hpp>
 
 namespace {
 
@@ -47,30 +46,12 @@ int main(int argc, char** argv) {
   }
   if (!input) return usage();
 
-  std::string text;
-  if (*input == "--stdin") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), {});
-  } else {
-    std::ifstream file(*input, std::ios::binary);
-    if (!file) {
-      std::cerr << "emporium-verify: cannot read " << *input << "\n";
-      return 2;
-    }
-    text.assign(std::istreambuf_iterator<char>(file), {});
-  }
-  const auto record = nlohmann::json::parse(text, nullptr, false);
-  if (record.is_discarded()) {
-    std::cerr << "emporium-verify: the input is not JSON\n";
+  auto read = emporium::records::read_record_input(*input, merkator_data);
+  if (const auto* error = std::get_if<std::string>(&read)) {
+    std::cerr << "emporium-verify: " << *error << "\n";
     return 2;
   }
-  // Merkator's components come from its data file (the engine does no I/O); other games need none.
-  if (record.value("game", "") == "merkator") {
-    if (auto error = emporium::engine::merkator::load_data_file(merkator_data)) {
-      std::cerr << "emporium-verify: " << *error << " (pass --merkator-data FILE; the server serves it at "
-                << "/games/merkator/data.json)\n";
-      return 2;
-    }
-  }
+  const nlohmann::json& record = std::get<nlohmann::json>(read);
 
   if (view_at) {
     std::string error;
