@@ -10,6 +10,8 @@
 #include <openssl/pem.h>
 #include <openssl/rand.h>
 
+#include <cstdint>
+
 #include <nlohmann/json.hpp>
 
 #include "common/base64url.hpp"
@@ -56,7 +58,8 @@ Owned<EVP_PKEY> p256_key(std::string_view point, std::string_view scalar = {}) {
   Owned<EVP_PKEY_CTX> ctx(EVP_PKEY_CTX_new_from_name(nullptr, "EC", nullptr));
   check(params && ctx && EVP_PKEY_fromdata_init(ctx.get()) > 0, "key import");
   EVP_PKEY* made = nullptr;
-  if (EVP_PKEY_fromdata(ctx.get(), &made, d ? EVP_PKEY_KEYPAIR : EVP_PKEY_PUBLIC_KEY, params.get()) <= 0) return nullptr;
+  const int selection = d ? EVP_PKEY_KEYPAIR : EVP_PKEY_PUBLIC_KEY;
+  if (EVP_PKEY_fromdata(ctx.get(), &made, selection, params.get()) <= 0) return nullptr;
   Owned<EVP_PKEY> key(made);
   Owned<EVP_PKEY_CTX> checker(EVP_PKEY_CTX_new_from_pkey(nullptr, key.get(), nullptr));
   if (!checker || EVP_PKEY_public_check(checker.get()) <= 0) return nullptr;
@@ -165,7 +168,8 @@ std::string encrypt_push(const SubscriptionKeys& to, std::string_view message, c
   return body + sealed;
 }
 
-std::optional<std::string> decrypt_push(std::string_view ua_private, const SubscriptionKeys& ua, std::string_view body) {
+std::optional<std::string> decrypt_push(std::string_view ua_private, const SubscriptionKeys& ua,
+                                        std::string_view body) {
   if (body.size() < kHeader + kTag + 1 || static_cast<unsigned char>(body[20]) != kPoint) return std::nullopt;
   const std::uint32_t rs = (std::uint32_t{bytes(body)[16]} << 24) | (std::uint32_t{bytes(body)[17]} << 16) |
                            (std::uint32_t{bytes(body)[18]} << 8) | bytes(body)[19];

@@ -10,7 +10,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <thread>
+#include <vector>
+
 #include "common/base64url.hpp"
+#include "common/delivery_queue.hpp"
 #include "push/web_push.hpp"
 
 namespace emporium::server {
@@ -127,7 +134,8 @@ TEST(WebPush, TheVapidJwtVerifiesWithThePublicKeyAndSaysAudExpSub) {
   EXPECT_EQ(again.public_base64url(), key.public_base64url());
   ASSERT_EQ(b64(key.public_base64url()).size(), 65u);
 
-  const auto header = again.authorization("https://push.example:8443/wpush/v2/abc?x=1", "mailto:ops@play.example", 1000);
+  const auto header =
+      again.authorization("https://push.example:8443/wpush/v2/abc?x=1", "mailto:ops@play.example", 1000);
   ASSERT_TRUE(header.starts_with("vapid t="));
   const auto comma = header.find(", k=");
   ASSERT_NE(comma, std::string::npos);
@@ -135,7 +143,8 @@ TEST(WebPush, TheVapidJwtVerifiesWithThePublicKeyAndSaysAudExpSub) {
   const std::string jwt = header.substr(8, comma - 8);
   EXPECT_EQ(part(jwt, 0), (nlohmann::json{{"typ", "JWT"}, {"alg", "ES256"}}));
   EXPECT_EQ(part(jwt, 1),
-            (nlohmann::json{{"aud", "https://push.example:8443"}, {"exp", 1000 + 12 * 3600}, {"sub", "mailto:ops@play.example"}}));
+            (nlohmann::json{
+                {"aud", "https://push.example:8443"}, {"exp", 1000 + 12 * 3600}, {"sub", "mailto:ops@play.example"}}));
   const auto dot = jwt.rfind('.');
   const auto signature = b64(jwt.substr(dot + 1));
   EXPECT_EQ(signature.size(), 64u) << "raw r||s, not DER";
@@ -152,6 +161,36 @@ TEST(WebPush, AnEndpointsOriginIsItsSchemeHostAndPort) {
   EXPECT_EQ(url_origin("https://"), std::nullopt);
   EXPECT_EQ(url_origin("https://user@push.example/"), std::nullopt);
   EXPECT_EQ(url_origin("wss://push.example/"), std::nullopt);
+}
+
+// The queue the push sender and the mailer share: in order, an item not taken tried again at the head (after a
+// pause), dropped after `max_tries`; one refused dropped at once.
+TEST(DeliveryQueue, TriesAgainAtTheHeadInOrderAndGivesUpAfterMaxTries) {
+  std::mutex mutex;
+  std::vector<std::string> tried;
+  std::atomic<int> flaky{2};  // "b" is not taken twice, then it is
+  DeliveryQueue<std::string> queue(
+      "test", DeliveryQueueSettings{10, std::chrono::milliseconds(1), std::chrono::milliseconds(4), 3},
+      [&](const std::string& item, std::string& error) {
+        {
+          std::lock_guard lock(mutex);
+          tried.push_back(item);
+        }
+        error = "down";
+        if (item == "never") return Delivery::try_again;
+        if (item == "bad") return Delivery::refused;
+        return item == "b" && flaky-- > 0 ? Delivery::try_again : Delivery::sent;
+      });
+  for (const char* item : {"a", "b", "never", "bad", "c"}) EXPECT_TRUE(queue.push(item));
+  for (int i = 0; i < 500 && queue.counts().waiting > 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  const auto counts = queue.counts();
+  EXPECT_EQ(counts.waiting, 0u);
+  EXPECT_EQ(counts.sent, 3);
+  EXPECT_EQ(counts.refused, 1);
+  EXPECT_EQ(counts.dropped, 1) << "given up after 3 tries";
+  EXPECT_EQ(counts.retries, 4);
+  std::lock_guard lock(mutex);
+  EXPECT_EQ(tried, (std::vector<std::string>{"a", "b", "b", "b", "never", "never", "never", "bad", "c"}));
 }
 
 }  // namespace
