@@ -30,6 +30,13 @@ export function createPushSettings({ accounts, reload, redraw }) {
   const status = formStatus('account-push-status');
   let subscribed = null; // whether this browser has a subscription (null: not known yet)
   let asking = false;
+  let toggle = null; // the checkbox last drawn
+
+  // The page is drawn again keeping the fields' states as they are (dom.js keepValues), and a state it puts back
+  // fires `change`: the drawn checkbox is set to what is known first, so that no redraw turns anything on or off.
+  function showKnown() {
+    if (toggle) toggle.checked = Boolean(subscribed);
+  }
 
   async function current() {
     const registration = await navigator.serviceWorker.getRegistration('/');
@@ -63,6 +70,7 @@ export function createPushSettings({ accounts, reload, redraw }) {
     status, reload, describe: (err) => errorText(err, 'account.push'),
     settle(err, { on }) {
       if (!err) subscribed = on;
+      showKnown();
     },
   });
 
@@ -71,7 +79,11 @@ export function createPushSettings({ accounts, reload, redraw }) {
     if (asking || subscribed !== null) return;
     asking = true;
     current().then((s) => { subscribed = Boolean(s); }, () => { subscribed = false; })
-      .finally(() => { asking = false; redraw(); });
+      .finally(() => {
+        asking = false;
+        showKnown();
+        redraw();
+      });
   }
 
   function render(details) {
@@ -83,7 +95,7 @@ export function createPushSettings({ accounts, reload, redraw }) {
       h('h2', { id: 'push-h' }, t('account.push.heading')),
       h('p', { class: 'hint' }, t('account.push.intro')),
       h('div', { class: 'field field--check' },
-        h('input', {
+        toggle = h('input', {
           type: 'checkbox', id: TOGGLE_ID, name: TOGGLE_ID, checked: Boolean(subscribed),
           disabled: subscribed === null || (denied && !subscribed), 'data-testid': TOGGLE_ID,
           onchange: (e) => {
