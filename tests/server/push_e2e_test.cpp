@@ -10,7 +10,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "game_driver.hpp"
 #include "people_client.hpp"
 #include "smtp_sink.hpp"
 #include "test_client.hpp"
@@ -69,17 +68,7 @@ TEST(Push, ABrowserGetsYourTurnEncryptedAndSignedWithoutAnAddressAndA410DeletesI
   EXPECT_EQ(body_of(second)["push"]["devices"], 2);
   ASSERT_EQ(ann.web.post("/api/account/notifications", {{"turn_delay_minutes", 0}}).status, 200);
 
-  const Json seated = ann.ws->request({{"type", "create_table"}, {"game", "medici"}, {"players", 2}});
-  expect_type(seated, "seated");
-  const std::string id = seated["table"]["id"];
-  expect_type(ann.ws->request({{"type", "add_bot"}, {"table", id}, {"seat", 1}, {"level", "easy"}}), "ack");
-  expect_type(ann.ws->request({{"type", "start"}, {"table", id}}), "ack");
-  seat_tracker a(ann.ws.get(), id);
-  for (int i = 0; i < 100 && a.legal.empty(); ++i) {
-    a.client->wait_log_beyond(a.cursor, 50ms);
-    a.catch_up();
-  }
-  ASSERT_FALSE(a.legal.empty()) << "Ann's turn never came";
+  const std::string id = at_my_turn_against_a_bot(ann);
   ann.ws.reset();  // away on her turn
 
   const auto pushes = service.wait_for(1, to_path("/push/ann"));
