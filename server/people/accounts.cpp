@@ -762,6 +762,11 @@ AccountReply Accounts::export_data(const SignedIn& who) {
   r.body["results"] = std::move(results);
   r.body["games"] = std::move(games);
   r.body["chat"] = std::move(chat);
+  // The browsers that take its pushes: where, and since when (their keys are the browsers', not the account's).
+  r.body["push_subscriptions"] = Json::array();
+  for (const auto& s : store_.push_subscriptions(who.account)) {
+    r.body["push_subscriptions"].push_back({{"endpoint", s.endpoint}, {"created_at", s.created_at}});
+  }
   r.body["vacations"] = Json::array();
   for (const auto& v : store_.vacations_of(who.account, 0)) {
     r.body["vacations"].push_back({{"starts_at", v.starts_at}, {"ends_at", v.ends_at}});

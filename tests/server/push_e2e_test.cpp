@@ -66,6 +66,10 @@ TEST(Push, ABrowserGetsYourTurnEncryptedAndSignedWithoutAnAddressAndA410DeletesI
   const auto second = ann.web.post("/api/account/push", service.subscription("gone"));
   ASSERT_EQ(second.status, 200);
   EXPECT_EQ(body_of(second)["push"]["devices"], 2);
+  const Json exported = body_of(ann.web.get("/api/account/export"))["push_subscriptions"];
+  ASSERT_EQ(exported.size(), 2u) << exported;
+  EXPECT_EQ(exported[0]["endpoint"], service.endpoint("ann"));
+  EXPECT_FALSE(exported[0].contains("auth")) << "the browser's keys are not the account's data";
   ASSERT_EQ(ann.web.post("/api/account/notifications", {{"turn_delay_minutes", 0}}).status, 200);
 
   const std::string id = at_my_turn_against_a_bot(ann);
