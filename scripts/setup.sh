@@ -14,6 +14,8 @@ if [[ "${1:-}" == "--test" ]]; then
   packages+=(postgresql haproxy)
   # The mail tests' SMTP server (tests/tools/smtp_sink.py), for Debian's /usr/bin/python3.
   packages+=(python3-aiosmtpd)
+  # The push tests' push service (tests/tools/push_receiver.py): its own decryption and VAPID check.
+  packages+=(python3-cryptography)
   # deploy/backup.sh's SQLite backups, tried by the backup test (pg_dump comes with postgresql).
   packages+=(sqlite3)
   # The fuzzers (scripts/fuzz.sh): clang with libFuzzer's runtime.

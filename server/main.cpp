@@ -15,6 +15,7 @@
 #include "common/address_limits.hpp"
 #include "common/config.hpp"
 #include "common/metrics.hpp"
+#include "common/wall_clock.hpp"
 #include "common/web_files.hpp"
 #include "common/worker_pool.hpp"
 #include "merkator/data_file.hpp"
@@ -23,6 +24,8 @@
 #include "net/origin.hpp"
 #include "mail/mail_links.hpp"
 #include "mail/mailer.hpp"
+#include "push/push_sender.hpp"
+#include "push/web_push.hpp"
 #include "notify/notifier.hpp"
 #include "people/accounts.hpp"
 #include "tables/friends.hpp"
@@ -119,20 +122,31 @@ int main(int argc, char** argv) {
     const auto env_or_empty = [](const char* name) { const char* v = std::getenv(name); return std::string(v ? v : ""); };
     Mailer mailer(MailerSettings{config.smtp_url, mail_sender(config), env_or_empty("EMPORIUM_SMTP_USER"),
                                  env_or_empty("EMPORIUM_SMTP_PASSWORD")});
+    // Web Push (docs/push.md), with --push-contact: the VAPID key from the store (the first node's, so that every
+    // node signs with it) and a queue of its own, as the mailer's; the notifier sends pushes where it sends mail.
+    std::optional<VapidKey> vapid;
+    std::optional<PushSender> push;
+    if (people && !config.push_contact.empty()) {
+      vapid.emplace(people->server_key("web_push", VapidKey::generate().pem(), unix_now()));
+      push.emplace(*people, *vapid, PushSenderSettings{config.push_contact});
+    }
     std::optional<MailLinks> mail_links;
     std::optional<Notifier> notifier;
     if (mailer.enabled()) context.mailer = &mailer;
-    if (people && mailer.enabled()) {
+    if (people && (mailer.enabled() || push)) {
       mail_links.emplace(*people, config.public_origin);
       const std::chrono::milliseconds minute(config.mail_minute_ms);
-      notifier.emplace(*people, mailer, *mail_links, NotifierSettings{minute, std::chrono::seconds(30), 60 * minute});
+      notifier.emplace(*people, mailer, *mail_links, NotifierSettings{minute, std::chrono::seconds(30), 60 * minute},
+                       push ? &*push : nullptr);
       tables_context.notices = &*notifier;
     }
     std::optional<Accounts> accounts;
     if (people) {
       AccountsSettings settings;
       for (const auto& game : emporium::engine::all_games()) settings.games.push_back(game.id);  // profiles, leaderboards
-      accounts.emplace(*people, std::move(settings), &mailer, mail_links ? &*mail_links : nullptr);
+      settings.push.allow_loopback = config.push_allow_loopback;
+      accounts.emplace(*people, std::move(settings), &mailer, mail_links ? &*mail_links : nullptr,
+                       vapid ? &*vapid : nullptr);
       context.accounts = &*accounts;
       // A deleted account's running games go on, its seats played by bots. Only this node's tables: a table
       // another node holds keeps the seat, absent, until replace_absent or its clock hands it over.

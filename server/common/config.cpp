@@ -117,6 +117,15 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
       return "mail-from must be an address such as noreply@play.example";
     }
     c.mail_from = value;
+  } else if (name == "push-contact") {
+    if (!value.empty() && ((!value.starts_with("mailto:") && !value.starts_with("https://")) ||
+                           value.find_first_of("\"\\ ") != std::string::npos)) {
+      return "push-contact must be mailto:you@example.org or an https:// page: the push services' way to reach you";
+    }
+    c.push_contact = value;
+  } else if (name == "push-allow-loopback") {
+    if (value != "0" && value != "1") return "push-allow-loopback must be 1 (for tests) or 0";
+    c.push_allow_loopback = value == "1";
   } else if (name == "mail-minute-ms") {
     if (!parse_int(value, 1, 60000, &n)) return "mail-minute-ms must be a number of milliseconds from 1 to 60000";
     c.mail_minute_ms = static_cast<int>(n);
@@ -137,7 +146,8 @@ constexpr const char* kNames[] = {"bind",      "port",    "data-dir", "store", "
                                   "absent-after-s", "min-turn-s", "allowed-origins", "max-connections-per-ip",
                                   "max-connections-per-account",                                  "max-tables-per-ip-per-minute", "trusted-proxies", "abandoned-after-s",
                                   "finished-unwatched-s", "commit-delay-ms", "public-origin", "smtp-url",
-                                  "mail-from", "mail-minute-ms", "correspondence-turn-s"};
+                                  "mail-from", "mail-minute-ms", "correspondence-turn-s", "push-contact",
+                                  "push-allow-loopback"};
 
 }  // namespace
 
@@ -151,6 +161,7 @@ std::string usage() {
          "                       [--trusted-proxies LIST] [--abandoned-after-s S] [--finished-unwatched-s S]\n"
          "                       [--commit-delay-ms MS] [--public-origin ORIGIN]\n"
          "                       [--smtp-url URL] [--mail-from ADDRESS] [--correspondence-turn-s S]\n"
+         "                       [--push-contact CONTACT]\n"
          "  --data-dir DIR      where the SQLite store keeps its database (default data)\n"
          "  --store STORE       sqlite:<directory> (default: sqlite:<data-dir>), or postgresql://user@host:port/db\n"
          "                      (a libpq URI) to keep tables in PostgreSQL\n"
@@ -182,6 +193,11 @@ std::string usage() {
          "  --correspondence-turn-s S  a turn clock of at least this per move is a correspondence clock: players\n"
          "                      away are mailed when its time runs low (default 86400, a day)\n"
          "  --mail-minute-ms MS for tests: how long a minute of a player's \"your turn\" delay lasts (default 60000)\n"
+         "  --push-contact CONTACT  send Web Push notifications (docs/push.md) to the browsers players allow; the\n"
+         "                      push services may reach you at CONTACT, mailto:you@example.org or an https:// page\n"
+         "                      (default: no push)\n"
+         "  --push-allow-loopback 1  for tests: browsers' push endpoints on this machine (http://127.0.0.1:PORT)\n"
+         "                      are taken, not only https:// ones (default 0)\n"
          "  --commit-delay-ms MS  for tests: the store's writer waits this long before each group commit, as a\n"
          "                      slow disk would (default 0)\n"
          "Each flag can also be set as an environment variable: EMPORIUM_BIND, EMPORIUM_PORT,\n"
@@ -190,7 +206,8 @@ std::string usage() {
          "EMPORIUM_ABSENT_AFTER_S, EMPORIUM_MIN_TURN_S, EMPORIUM_ALLOWED_ORIGINS, EMPORIUM_MAX_CONNECTIONS_PER_IP,\n"
          "EMPORIUM_MAX_CONNECTIONS_PER_ACCOUNT, EMPORIUM_MAX_TABLES_PER_IP_PER_MINUTE, EMPORIUM_TRUSTED_PROXIES, EMPORIUM_ABANDONED_AFTER_S,\n"
          "EMPORIUM_FINISHED_UNWATCHED_S, EMPORIUM_COMMIT_DELAY_MS, EMPORIUM_PUBLIC_ORIGIN, EMPORIUM_SMTP_URL,\n"
-         "EMPORIUM_MAIL_FROM, EMPORIUM_MAIL_MINUTE_MS, EMPORIUM_CORRESPONDENCE_TURN_S.\n"
+         "EMPORIUM_MAIL_FROM, EMPORIUM_MAIL_MINUTE_MS, EMPORIUM_CORRESPONDENCE_TURN_S, EMPORIUM_PUSH_CONTACT,\n"
+         "EMPORIUM_PUSH_ALLOW_LOOPBACK.\n"
          "Flags win over the environment.\n";
 }
 

@@ -43,6 +43,10 @@ struct Config {
   std::string smtp_url;
   std::string mail_from;
   int mail_minute_ms = 60000;
+  // Web Push (docs/push.md): the contact the push services may reach the operator at (the VAPID `sub`: mailto: or
+  // https:; empty: no push), and for tests whether browsers' endpoints on loopback (plain http) are taken.
+  std::string push_contact;
+  bool push_allow_loopback = false;
   int correspondence_turn_s = 86400;  // a turn clock of at least this per move is a correspondence clock  // a finished table nobody is connected to leaves memory after this (0: never)
 };
 

@@ -8,7 +8,6 @@
 #include <spdlog/spdlog.h>
 
 #include "common/secrets.hpp"
-#include "common/worker_pool.hpp"
 #include "mail/mail_format.hpp"
 
 namespace emporium::server {
@@ -44,40 +43,24 @@ Mailer::Mailer(MailerSettings settings) : settings_(std::move(settings)) {
   if (!enabled()) return;
   static std::once_flag curl_ready;
   std::call_once(curl_ready, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
-  thread_ = std::thread([this] { run(); });
+  // One handle for every mail: libcurl keeps the SMTP connection open between them (a new handle after a failure,
+  // so that a server that was restarted leaves no broken connection behind). Only the queue's thread uses it.
+  auto handle = std::make_shared<CurlPtr<CURL>>(curl_easy_init());
+  queue_ = std::make_unique<DeliveryQueue<Mail>>(
+      "mail", DeliveryQueueSettings{settings_.capacity, settings_.first_retry, settings_.max_retry},
+      [this, handle](const Mail& mail, std::string& error) {
+        error = "libcurl could not start";
+        const auto outcome = *handle ? deliver(handle->get(), mail, error) : Delivery::try_again;
+        if (outcome == Delivery::try_again) handle->reset(curl_easy_init());
+        return outcome;
+      });
 }
 
-Mailer::~Mailer() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_all();
-  if (thread_.joinable()) thread_.join();
-}
+Mailer::~Mailer() = default;
 
-bool Mailer::send(Mail mail) {
-  if (!enabled()) return false;
-  {
-    std::lock_guard lock(mutex_);
-    if (queue_.size() >= settings_.capacity) {
-      ++counts_.dropped;
-      spdlog::warn("mail: the queue is full ({} mails): a mail is dropped", queue_.size());
-      return false;
-    }
-    queue_.push_back(std::move(mail));
-    ++counts_.queued;
-  }
-  wake_.notify_one();
-  return true;
-}
+bool Mailer::send(Mail mail) { return queue_ && queue_->push(std::move(mail)); }
 
-Mailer::Counts Mailer::counts() const {
-  std::lock_guard lock(mutex_);
-  auto c = counts_;
-  c.waiting = queue_.size();
-  return c;
-}
+Mailer::Counts Mailer::counts() const { return queue_ ? queue_->counts() : Counts{}; }
 
 std::string Mailer::metrics() const {
   const auto c = counts();
@@ -96,43 +79,7 @@ std::string Mailer::metrics() const {
   return out;
 }
 
-void Mailer::run() {
-  lower_thread_priority(10);  // mail waits for the tables, never they for it
-  auto pause = settings_.first_retry;
-  // One handle for every mail: libcurl keeps the SMTP connection open between them (a new handle after a failure,
-  // so that a server that was restarted leaves no broken connection behind).
-  CurlPtr<CURL> handle(curl_easy_init());
-  std::unique_lock lock(mutex_);
-  while (true) {
-    wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-    if (stopping_) return;
-    // The mail stays at the head of the queue while it is tried: send() may go on queueing meanwhile.
-    const Mail& mail = queue_.front();
-    lock.unlock();
-    std::string error = "libcurl could not start";
-    const auto outcome = handle ? deliver(handle.get(), mail, error) : Outcome::try_again;
-    if (outcome == Outcome::try_again) handle.reset(curl_easy_init());
-    lock.lock();
-    if (outcome == Outcome::try_again) {
-      ++counts_.retries;
-      spdlog::warn("mail: the SMTP server did not take a mail ({}); trying again in {} ms ({} waiting)", error,
-                   pause.count(), queue_.size());
-      if (wake_.wait_for(lock, pause, [this] { return stopping_; })) return;
-      pause = std::min(pause * 2, settings_.max_retry);
-      continue;
-    }
-    if (outcome == Outcome::refused) {
-      ++counts_.refused;
-      spdlog::warn("mail: the SMTP server refused a mail for good ({}): dropped", error);
-    } else {
-      ++counts_.sent;
-    }
-    pause = settings_.first_retry;
-    queue_.pop_front();
-  }
-}
-
-Mailer::Outcome Mailer::deliver(CURL* c, const Mail& mail, std::string& error) {
+Delivery Mailer::deliver(CURL* c, const Mail& mail, std::string& error) {
   curl_easy_reset(c);  // the options of the last mail go; its connection stays
   curl_easy_setopt(c, CURLOPT_URL, settings_.smtp_url.c_str());
   if (settings_.smtp_url.starts_with("smtp://")) curl_easy_setopt(c, CURLOPT_USE_SSL, static_cast<long>(CURLUSESSL_TRY));
@@ -177,13 +124,13 @@ Mailer::Outcome Mailer::deliver(CURL* c, const Mail& mail, std::string& error) {
   curl_easy_setopt(c, CURLOPT_MIMEPOST, message.get());
 
   const CURLcode result = curl_easy_perform(c);
-  if (result == CURLE_OK) return Outcome::sent;
+  if (result == CURLE_OK) return Delivery::sent;
   long code = 0;
   curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
   error = std::string(curl_easy_strerror(result)) + (code ? ", SMTP " + std::to_string(code) : std::string());
   // A 5xx to the mail itself (its recipient, its content) is final; a failed sign-in is the server's settings,
   // which its operator will fix: kept.
-  return code >= 500 && code < 600 && result != CURLE_LOGIN_DENIED ? Outcome::refused : Outcome::try_again;
+  return code >= 500 && code < 600 && result != CURLE_LOGIN_DENIED ? Delivery::refused : Delivery::try_again;
 }
 
 }  // namespace emporium::server

@@ -1,18 +1,18 @@
 #pragma once
-// E-mail out through an SMTP server (--smtp-url), sent with libcurl from a bounded queue on a thread of its own:
-// send() only queues, so no network thread, room or worker ever waits for a mail server (docs/mail.md).
-// A mail the server cannot take now (it is down, the connection breaks, it answers 4xx) waits at the head of the
-// queue and is tried again after a pause that doubles up to `max_retry`; one it refuses for good (5xx) is dropped
-// and logged. Mail is kept in memory only: a restart loses what was queued (docs/mail.md says why that is enough).
+// E-mail out through an SMTP server (--smtp-url), sent with libcurl from a bounded queue on a thread of its own
+// (common/delivery_queue): send() only queues, so no network thread, room or worker ever waits for a mail server
+// (docs/mail.md). A mail the server cannot take now (it is down, the connection breaks, it answers 4xx) waits at
+// the head of the queue and is tried again after a pause that doubles up to `max_retry`; one it refuses for good
+// (5xx) is dropped and logged. Mail is kept in memory only: a restart loses what was queued (docs/mail.md says why
+// that is enough).
 #include <chrono>
-#include <condition_variable>
 #include <cstddef>
-#include <deque>
-#include <mutex>
+#include <memory>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
+
+#include "common/delivery_queue.hpp"
 
 namespace emporium::server {
 
@@ -44,26 +44,16 @@ class Mailer {
   // Queues a mail; false when mail is off or the queue is full (then it is counted as dropped). Thread-safe.
   bool send(Mail mail);
 
-  struct Counts {
-    long long queued = 0, sent = 0, retries = 0, refused = 0, dropped = 0;
-    std::size_t waiting = 0;
-  };
+  using Counts = DeliveryQueue<Mail>::Counts;
   Counts counts() const;
   // The counts for /metrics (Prometheus text): an operator sees mail waiting, retried or refused.
   std::string metrics() const;
 
  private:
-  void run();
-  enum class Outcome { sent, try_again, refused };
-  Outcome deliver(void* curl, const Mail& mail, std::string& error);  // curl: a CURL handle
+  Delivery deliver(void* curl, const Mail& mail, std::string& error);  // curl: a CURL handle
 
   const MailerSettings settings_;
-  mutable std::mutex mutex_;
-  std::condition_variable wake_;
-  std::deque<Mail> queue_;
-  Counts counts_;
-  bool stopping_ = false;
-  std::thread thread_;  // last: started once everything above is
+  std::unique_ptr<DeliveryQueue<Mail>> queue_;  // last: none when mail is off
 };
 
 }  // namespace emporium::server

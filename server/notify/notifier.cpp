@@ -4,29 +4,49 @@
 
 #include <memory>
 
+#include <nlohmann/json.hpp>
+
 #include "common/wall_clock.hpp"
 #include "common/worker_pool.hpp"
 #include "mail/mail_links.hpp"
 #include "mail/mail_text.hpp"
 #include "mail/mailer.hpp"
+#include "push/push_sender.hpp"
 #include "store/people_store.hpp"
 
 namespace emporium::server {
+namespace {
 
-void Notifier::queue(const MailSettingsRow& m, const std::string& account, const char* kind,
+// A push says what its mail says first: the subject, and the paragraph after the greeting (mail_text's words, so
+// only what the mail may say: docs/mail.md "What a mail may say").
+std::string push_message(const RenderedMail& mail, const std::string& link) {
+  const auto begin = mail.text.find("\n\n");
+  const std::string first =
+      begin == std::string::npos ? "" : mail.text.substr(begin + 2, mail.text.find("\n\n", begin + 2) - begin - 2);
+  return nlohmann::json{{"title", mail.subject}, {"body", first}, {"url", link}}.dump();
+}
+
+}  // namespace
+
+void Notifier::queue(const Recipient& r, const std::string& account, const char* kind, const std::string& link,
                      const std::function<RenderedMail(const MailFooter&)>& render) {
+  const auto& m = r.settings;
   const auto unsubscribe = links_.unsubscribe_url(account, kind);
   auto mail = render({m.address, kind, unsubscribe, links_.account_url()});
+  if (push_ && !r.devices.empty()) push_->send(r.devices, push_message(mail, link));
+  if (m.address.empty()) return;
   // The headers of RFC 8058: a mail program offers "unsubscribe" and POSTs to the link itself, with no sign-in.
   mailer_.send({m.address, std::move(mail.subject), std::move(mail.text), std::move(mail.html),
                 {{"List-Unsubscribe", "<" + unsubscribe + ">"}, {"List-Unsubscribe-Post", "List-Unsubscribe=One-Click"}}});
 }
 
-Notifier::Notifier(PeopleStore& store, Mailer& mailer, const MailLinks& links, NotifierSettings settings)
+Notifier::Notifier(PeopleStore& store, Mailer& mailer, const MailLinks& links, NotifierSettings settings,
+                   PushSender* push)
     : store_(store),
       mailer_(mailer),
       links_(links),
       settings_(settings),
+      push_(push),
       next_digest_(Clock::now() + settings.first_digest),
       thread_([this] { run(); }) {}
 
@@ -134,7 +154,7 @@ std::map<Notifier::Key, Notifier::Due>::iterator Notifier::handle_due(std::map<K
       const auto settings = wanted(due.wait.account, "your_turn");
       if (!settings) return waits_.erase(it);
       due.delay_known = true;
-      due.at = due.since + settings->turn_delay_minutes * settings_.minute;
+      due.at = due.since + settings->settings.turn_delay_minutes * settings_.minute;
       if (due.at > now) return std::next(it);
     }
     send_turn(due.wait);
@@ -148,13 +168,16 @@ std::map<Notifier::Key, Notifier::Due>::iterator Notifier::handle_due(std::map<K
   return waits_.erase(it);
 }
 
-std::optional<MailSettingsRow> Notifier::wanted(const std::string& account, const char* kind) {
-  auto m = store_.mail_settings(account);
-  if (!m || m->address.empty()) return std::nullopt;
+std::optional<Notifier::Recipient> Notifier::wanted(const std::string& account, const char* kind) {
+  Recipient r{store_.mail_settings(account).value_or(MailSettingsRow{account}), {}};
+  const auto& m = r.settings;
   const std::string k = kind;
-  const bool on = k == "your_turn" ? m->your_turn : k == "game_over" ? m->game_over : k == "invited" ? m->invited
-                  : k == "low_clock" ? m->low_clock : m->digest;
-  return on ? m : std::nullopt;
+  const bool on = k == "your_turn" ? m.your_turn : k == "game_over" ? m.game_over : k == "invited" ? m.invited
+                  : k == "low_clock" ? m.low_clock : m.digest;
+  if (!on) return std::nullopt;
+  if (push_ && k != "digest") r.devices = store_.push_subscriptions(account);
+  if (m.address.empty() && r.devices.empty()) return std::nullopt;
+  return r;
 }
 
 void Notifier::send_turn(const TurnWaiting& wait) {
@@ -164,7 +187,8 @@ void Notifier::send_turn(const TurnWaiting& wait) {
     return;
   }
   TurnMail turn{wait.name, wait.game, wait.others, wait.clock_left_s, links_.table_url(wait.table)};
-  queue(*m, wait.account, "your_turn", [&](const MailFooter& footer) { return your_turn_mail(m->language, turn, footer); });
+  queue(*m, wait.account, "your_turn", turn.link,
+        [&](const MailFooter& footer) { return your_turn_mail(m->settings.language, turn, footer); });
 }
 
 void Notifier::send_game_over(const GameOverNotice& over, std::size_t place) {
@@ -173,7 +197,8 @@ void Notifier::send_game_over(const GameOverNotice& over, std::size_t place) {
   if (!m || !store_.mark_mail_sent(me.account, over.table, "game_over", 0, unix_now())) return;
   GameOverMail mail{me.name, over.game, {}, me.rank, links_.replay_url(over.table)};
   for (const auto& p : over.places) mail.ranking.push_back({p.name, p.rank});
-  queue(*m, me.account, "game_over", [&](const MailFooter& footer) { return game_over_mail(m->language, mail, footer); });
+  queue(*m, me.account, "game_over", mail.link,
+        [&](const MailFooter& footer) { return game_over_mail(m->settings.language, mail, footer); });
 }
 
 void Notifier::send_low_clock(const TurnWaiting& wait) {
@@ -182,7 +207,8 @@ void Notifier::send_low_clock(const TurnWaiting& wait) {
     return;
   }
   TurnMail turn{wait.name, wait.game, wait.others, wait.clock_left_s, links_.table_url(wait.table)};
-  queue(*m, wait.account, "low_clock", [&](const MailFooter& footer) { return low_clock_mail(m->language, turn, footer); });
+  queue(*m, wait.account, "low_clock", turn.link,
+        [&](const MailFooter& footer) { return low_clock_mail(m->settings.language, turn, footer); });
 }
 
 void Notifier::send_digests() {
@@ -209,7 +235,8 @@ void Notifier::send_digest(const std::string& account, const std::vector<TurnWai
   for (std::size_t i = 0; i < waits.size(); ++i) {
     items.push_back({waits[i].game, waits[i].others, waited_s[i], links_.table_url(waits[i].table)});
   }
-  queue(*m, account, "digest", [&](const MailFooter& footer) { return digest_mail(m->language, row->name, items, footer); });
+  queue(*m, account, "digest", links_.account_url(),
+        [&](const MailFooter& footer) { return digest_mail(m->settings.language, row->name, items, footer); });
 }
 
 void Notifier::send_invitation(const InvitationNotice& invitation) {
@@ -219,7 +246,8 @@ void Notifier::send_invitation(const InvitationNotice& invitation) {
   const InvitationMail mail{account->name, invitation.from, invitation.game, invitation.players,
                             invitation.invite.empty() ? links_.table_url(invitation.table)
                                                       : links_.invite_url(invitation.invite)};
-  queue(*m, invitation.account, "invited", [&](const MailFooter& footer) { return invitation_mail(m->language, mail, footer); });
+  queue(*m, invitation.account, "invited", mail.link,
+        [&](const MailFooter& footer) { return invitation_mail(m->settings.language, mail, footer); });
 }
 
 }  // namespace emporium::server

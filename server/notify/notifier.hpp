@@ -1,8 +1,9 @@
 #pragma once
-// Who is told what by e-mail (docs/mail.md "Notifications"): the tables say whose decision waits on someone away
-// and when a game ends (tables/table_notices.hpp); the notifier, on a thread of its own, reads each account's mail
-// settings, waits the delay it chose, makes sure a notice goes once (the store's mails_sent), writes the mail in
-// the account's language and queues it (mail/mailer). A room never waits for any of it.
+// Who is told what by e-mail and Web Push (docs/mail.md "Notifications", docs/push.md): the tables say whose
+// decision waits on someone away and when a game ends (tables/table_notices.hpp); the notifier, on a thread of its
+// own, reads each account's mail settings, waits the delay it chose, makes sure a notice goes once (the store's
+// mails_sent), writes the mail in the account's language and queues it (mail/mailer), and a push of its subject and
+// first line to each of the account's browsers (push/push_sender). A room never waits for any of it.
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -23,6 +24,7 @@ namespace emporium::server {
 class MailLinks;
 class Mailer;
 class PeopleStore;
+class PushSender;
 
 struct NotifierSettings {
   // How long a minute of an account's "your turn" delay lasts (tests shorten it).
@@ -35,7 +37,9 @@ struct NotifierSettings {
 
 class Notifier final : public TableNotices {
  public:
-  Notifier(PeopleStore& store, Mailer& mailer, const MailLinks& links, NotifierSettings settings = {});
+  // `push`: null when the server sends no push notifications.
+  Notifier(PeopleStore& store, Mailer& mailer, const MailLinks& links, NotifierSettings settings = {},
+           PushSender* push = nullptr);
   ~Notifier() override;  // stops: notices not yet due are dropped
   Notifier(const Notifier&) = delete;
   Notifier& operator=(const Notifier&) = delete;
@@ -64,9 +68,14 @@ class Notifier final : public TableNotices {
   void send_game_over(const GameOverNotice& over, std::size_t place);
   void send_low_clock(const TurnWaiting& wait);
   void send_invitation(const InvitationNotice& invitation);
-  // Queues the mail of `kind` that `render` writes (given its footer) to `m`'s address, with the one-click
-  // unsubscribe headers.
-  void queue(const MailSettingsRow& m, const std::string& account, const char* kind,
+  // Who hears of a notice: the account's mail settings (its defaults when it never set any), and its browsers.
+  struct Recipient {
+    MailSettingsRow settings;
+    std::vector<PushSubscriptionRow> devices;
+  };
+  // Queues the mail of `kind` that `render` writes (given its footer) to `r`'s address if it has one, with the
+  // one-click unsubscribe headers, and a push of it, opening `link`, to each of `r`'s devices.
+  void queue(const Recipient& r, const std::string& account, const char* kind, const std::string& link,
              const std::function<RenderedMail(const MailFooter&)>& render);
   // Every account with games waiting for it gets one mail listing them (if it wants the digest), once a day.
   void send_digests();
@@ -74,13 +83,15 @@ class Notifier final : public TableNotices {
                    const std::vector<long long>& waited_s);
   // Runs `send` now; when the store does not answer, again after `retry` (a mail is never dropped for that).
   void with_retry(std::function<void()> send);
-  // The settings of an account that wants `kind` and has a confirmed address; none otherwise. Throws StoreError.
-  std::optional<MailSettingsRow> wanted(const std::string& account, const char* kind);
+  // An account that wants `kind` and can hear of it: by a confirmed address, or (except the digest) a browser
+  // subscribed to pushes; none otherwise. Throws StoreError.
+  std::optional<Recipient> wanted(const std::string& account, const char* kind);
 
   PeopleStore& store_;
   Mailer& mailer_;
   const MailLinks& links_;
   const NotifierSettings settings_;
+  PushSender* const push_;
   std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<std::function<void()>> jobs_;  // what the tables said, in order

@@ -122,7 +122,7 @@ std::optional<RouteMatch> account_route(std::string_view method, std::string_vie
     std::string_view method, path;
     AccountRoute route;
   };
-  static constexpr std::array<Entry, 28> kRoutes{{
+  static constexpr std::array<Entry, 31> kRoutes{{
       {"GET", "/api/session", AccountRoute::session},
       {"POST", "/api/sign-up", AccountRoute::password_sign_up},
       {"POST", "/api/sign-in", AccountRoute::password_sign_in},
@@ -151,6 +151,9 @@ std::optional<RouteMatch> account_route(std::string_view method, std::string_vie
       {"POST", "/api/email/unsubscribe", AccountRoute::unsubscribe},
       {"POST", "/api/account/vacation", AccountRoute::vacation_start},
       {"POST", "/api/account/vacation/end", AccountRoute::vacation_end},
+      {"GET", "/api/push/key", AccountRoute::push_key},
+      {"POST", "/api/account/push", AccountRoute::push_subscribe},
+      {"POST", "/api/account/push/remove", AccountRoute::push_unsubscribe},
   }};
   for (const auto& e : kRoutes) {
     if (e.path == path && e.method == method) {
@@ -170,11 +173,13 @@ std::optional<RouteMatch> account_route(std::string_view method, std::string_vie
   return std::nullopt;
 }
 
-Accounts::Accounts(PeopleStore& store, AccountsSettings settings, Mailer* mailer, const MailLinks* links)
+Accounts::Accounts(PeopleStore& store, AccountsSettings settings, Mailer* mailer, const MailLinks* links,
+                   const VapidKey* push_key)
     : store_(store),
       settings_(std::move(settings)),
       mail_(store, mailer, links),
       vacation_(store),
+      push_(store, push_key, settings_.push),
       failures_by_name_(settings_.failures_per_name, settings_.failure_window),
       failures_by_address_(settings_.failures_per_address, settings_.failure_window),
       sign_ups_(settings_.sign_ups_per_address, std::chrono::hours(1)),
@@ -190,7 +195,8 @@ void Accounts::handle(AccountRoute route, std::string body, AccountClient client
                       std::function<void(AccountReply)> done) {
   // Reads that hash nothing go to the sessions' worker, never behind a crowd's password hashes.
   const bool reads =
-      route == AccountRoute::session || route == AccountRoute::player || route == AccountRoute::leaderboard;
+      route == AccountRoute::session || route == AccountRoute::player || route == AccountRoute::leaderboard ||
+      route == AccountRoute::push_key;
   auto& pool = reads ? sessions_ : workers_;
   pool.post([this, route, body = std::move(body), client = std::move(client), done = std::move(done)] {
     sweep_if_due();
@@ -271,6 +277,8 @@ AccountReply Accounts::handle_now(AccountRoute route, const std::string& body, c
       case AccountRoute::unsubscribe_page:
       case AccountRoute::unsubscribe:
         return mail_.unsubscribe(client, route == AccountRoute::unsubscribe);
+      case AccountRoute::push_key:
+        return push_.key();
       default:
         break;
     }
@@ -316,6 +324,10 @@ AccountReply Accounts::handle_now(AccountRoute route, const std::string& body, c
         return vacation_.start(body, *who);
       case AccountRoute::vacation_end:
         return vacation_.end(*who);
+      case AccountRoute::push_subscribe:
+        return push_.subscribe(body, *who);
+      case AccountRoute::push_unsubscribe:
+        return push_.unsubscribe(body, *who);
       default:
         return error(404, "not_found", "no such account request");
     }
@@ -654,7 +666,8 @@ AccountReply Accounts::account_page(const SignedIn& who) {
             {"sign_ins", std::move(sign_ins)},
             {"moderation", std::move(moderation)},
             {"email", mail_.view(who.account)},
-            {"vacation", vacation_.view(who.account)}};
+            {"vacation", vacation_.view(who.account)},
+            {"push", push_.view(who.account)}};
   return r;
 }
 
@@ -749,6 +762,11 @@ AccountReply Accounts::export_data(const SignedIn& who) {
   r.body["results"] = std::move(results);
   r.body["games"] = std::move(games);
   r.body["chat"] = std::move(chat);
+  // The browsers that take its pushes: where, and since when (their keys are the browsers', not the account's).
+  r.body["push_subscriptions"] = Json::array();
+  for (const auto& s : store_.push_subscriptions(who.account)) {
+    r.body["push_subscriptions"].push_back({{"endpoint", s.endpoint}, {"created_at", s.created_at}});
+  }
   r.body["vacations"] = Json::array();
   for (const auto& v : store_.vacations_of(who.account, 0)) {
     r.body["vacations"].push_back({{"starts_at", v.starts_at}, {"ends_at", v.ends_at}});

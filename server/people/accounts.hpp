@@ -18,6 +18,7 @@
 #include "common/worker_pool.hpp"
 #include "common/throttle.hpp"
 #include "people/account_mail.hpp"
+#include "people/account_push.hpp"
 #include "people/account_vacation.hpp"
 #include "people/account_reply.hpp"
 #include "store/people_store.hpp"
@@ -55,6 +56,9 @@ enum class AccountRoute {
   unsubscribe,          // POST /api/email/unsubscribe?t=  (RFC 8058's one-click POST too)
   vacation_start,       // POST /api/account/vacation      (docs/mail.md "Vacation")
   vacation_end,         // POST /api/account/vacation/end
+  push_key,             // GET  /api/push/key              (anyone; docs/push.md)
+  push_subscribe,       // POST /api/account/push
+  push_unsubscribe,     // POST /api/account/push/remove
 };
 // The route a method and path name; none for anything else under /api/. `changes_state`: a POST made by this
 // site's pages with the session cookie (checked for its origin and anti-CSRF token). A mail link's POST is not one:
@@ -80,13 +84,15 @@ struct AccountsSettings {
   int hashing_threads = 0;
   std::string deleted_name = "deleted player";
   std::vector<std::string> games;  // the games' ids, in the registry's order: profiles list each, leaderboards exist for them
+  AccountPushSettings push{};
 };
 
 class Accounts {
  public:
-  // `mailer` and `links`: the e-mail of accounts (null, or a mailer that is off: no mail).
+  // `mailer` and `links`: the e-mail of accounts (null, or a mailer that is off: no mail). `push_key`: the
+  // server's VAPID key (null: no push notifications).
   Accounts(PeopleStore& store, AccountsSettings settings = {}, Mailer* mailer = nullptr,
-           const MailLinks* links = nullptr);
+           const MailLinks* links = nullptr, const VapidKey* push_key = nullptr);
 
   void handle(AccountRoute route, std::string body, AccountClient client, std::function<void(AccountReply)> done);
   // Runs on a worker after an account is deleted, with the seats it had claimed and the name its seats now bear:
@@ -159,6 +165,7 @@ class Accounts {
   const AccountsSettings settings_;
   AccountMail mail_;
   AccountVacation vacation_;
+  AccountPush push_;
   Throttle failures_by_name_, failures_by_address_, sign_ups_, challenges_, profile_lookups_;
   std::function<void(const std::vector<ClaimRow>&, const std::string&)> on_deleted_;
   std::function<void(const std::string&, const std::string&)> on_signed_out_;

@@ -170,6 +170,13 @@ struct VacationRow {
   long long starts_at = 0, ends_at = 0;
 };
 
+// A browser's push subscription (docs/push.md): where its push service takes messages for it, and its keys as the
+// browser gave them (base64url), checked by push/web_push.hpp before they are stored.
+struct PushSubscriptionRow {
+  std::string account, endpoint, p256dh, auth;
+  long long created_at = 0;
+};
+
 class PeopleStore {
  public:
   virtual ~PeopleStore() = default;
@@ -314,6 +321,14 @@ class PeopleStore {
   virtual bool end_vacation(const std::string& account, long long at) = 0;
   // Of `accounts`, those on vacation at `now`, with when each vacation ends.
   virtual std::map<std::string, long long> vacations_until(const std::vector<std::string>& accounts, long long now) = 0;
+
+  // Push subscriptions. Adds (or moves to `s.account`, renewed) the one of `s.endpoint`; beyond `keep` of the
+  // account's, the oldest go. One transaction.
+  virtual void add_push_subscription(const PushSubscriptionRow& s, std::size_t keep) = 0;
+  // Removes the subscription of `endpoint` if it is `account`'s (any account's when `account` is empty): false when
+  // there was none.
+  virtual bool remove_push_subscription(const std::string& endpoint, const std::string& account) = 0;
+  virtual std::vector<PushSubscriptionRow> push_subscriptions(const std::string& account) = 0;  // oldest first
 
   // One transaction: everything of the account gone, its finished tables' seats renamed to `deleted_name`.
   virtual void delete_account(const std::string& account, const std::string& deleted_name) = 0;

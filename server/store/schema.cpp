@@ -414,6 +414,21 @@ std::string version_6(SqlConnection& db) {
   return "";
 }
 
+// Version 7: push subscriptions (docs/push.md): one row per browser (its endpoint), its keys as it gave them.
+std::string version_7(SqlConnection& db) {
+  db.script(R"sql(
+  CREATE TABLE push_subscriptions (
+    endpoint TEXT PRIMARY KEY,
+    account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    p256dh TEXT NOT NULL,
+    auth TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+  );
+  CREATE INDEX push_subscriptions_account ON push_subscriptions(account);
+)sql");
+  return "";
+}
+
 struct Migration {
   int version;
   const char* what;  // for the log
@@ -429,6 +444,7 @@ constexpr Migration kMigrations[] = {
         "reports, moderators and their actions", version_4},
     {5, "mail: addresses and what to send, notifications sent, the key of mail links", version_5},
     {6, "vacations", version_6},
+    {7, "push subscriptions", version_7},
 };
 
 // Migration i applies version i + 1: the version a database is at is the index of the next one to apply.

@@ -687,6 +687,38 @@ std::vector<ModerationRow> SqlPeopleStore::moderation_of(const std::string& acco
                   });
 }
 
+namespace {
+PushSubscriptionRow push_subscription_row(const SqlRow& r) {
+  return {r.text(0), r.text(1), r.text(2), r.text(3), r.integer(4)};
+}
+}  // namespace
+
+void SqlPeopleStore::add_push_subscription(const PushSubscriptionRow& s, std::size_t keep) {
+  in_transaction([&](SqlConnection& db) {
+    // An endpoint is one browser's: signed in to another account now, it is that account's.
+    db.rows("DELETE FROM push_subscriptions WHERE endpoint = $1", {s.endpoint});
+    db.rows("INSERT INTO push_subscriptions (account, endpoint, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, $5)",
+            {s.account, s.endpoint, s.p256dh, s.auth, s.created_at});
+    db.rows("DELETE FROM push_subscriptions WHERE account = $1 AND endpoint NOT IN (SELECT endpoint FROM "
+            "push_subscriptions WHERE account = $1 ORDER BY created_at DESC, endpoint DESC LIMIT " +
+                std::to_string(keep) + ")",
+            {s.account});
+  });
+}
+
+bool SqlPeopleStore::remove_push_subscription(const std::string& endpoint, const std::string& account) {
+  if (account.empty()) return !run("DELETE FROM push_subscriptions WHERE endpoint = $1 RETURNING endpoint", {endpoint}).empty();
+  return !run("DELETE FROM push_subscriptions WHERE endpoint = $1 AND account = $2 RETURNING endpoint", {endpoint, account})
+              .empty();
+}
+
+std::vector<PushSubscriptionRow> SqlPeopleStore::push_subscriptions(const std::string& account) {
+  return read_all(run("SELECT account, endpoint, p256dh, auth, created_at FROM push_subscriptions WHERE account = $1 "
+                      "ORDER BY created_at, endpoint",
+                      {account}),
+                  push_subscription_row);
+}
+
 void SqlPeopleStore::delete_account(const std::string& account, const std::string& deleted_name) {
   in_transaction([&](SqlConnection& db) {
     db.rows("UPDATE seats SET name = $2 WHERE token IN (SELECT token_hash FROM seat_claims WHERE account = $1) "

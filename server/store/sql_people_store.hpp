@@ -101,6 +101,9 @@ class SqlPeopleStore : public PeopleStore {
   bool start_vacation(const VacationRow& vacation) override;
   bool end_vacation(const std::string& account, long long at) override;
   std::map<std::string, long long> vacations_until(const std::vector<std::string>& accounts, long long now) override;
+  void add_push_subscription(const PushSubscriptionRow& s, std::size_t keep) override;
+  bool remove_push_subscription(const std::string& endpoint, const std::string& account) override;
+  std::vector<PushSubscriptionRow> push_subscriptions(const std::string& account) override;
 
   void delete_account(const std::string& account, const std::string& deleted_name) override;
   std::size_t delete_expired(long long now) override;

@@ -165,13 +165,7 @@ TEST(Mail, YourTurnComesAfterTheDelayOnceThenTheGameOverAndOneClickUnsubscribe) 
   confirm_address(ann, port, sink, "ann@example.org");
   ASSERT_EQ(ann.web.post("/api/account/notifications", {{"turn_delay_minutes", 5}}).status, 200);
 
-  const Json seated = ann.ws->request({{"type", "create_table"}, {"game", "medici"}, {"players", 2}});
-  expect_type(seated, "seated");
-  const std::string id = seated["table"]["id"];
-  expect_type(ann.ws->request({{"type", "add_bot"}, {"table", id}, {"seat", 1}, {"level", "easy"}}), "ack");
-  expect_type(ann.ws->request({{"type", "start"}, {"table", id}}), "ack");
-  seat_tracker a(ann.ws.get(), id);
-  ASSERT_TRUE(wait_for_turn(a)) << "Ann's turn never came";
+  const std::string id = at_my_turn_against_a_bot(ann);
 
   // Her turn, and she goes away: nothing at once, one mail after her delay.
   const auto turn_mail = to_about("ann@example.org", "Your turn in Medici");

@@ -1,6 +1,7 @@
 #pragma once
 // People for the end-to-end tests: a browser's side of the account requests (cookies, the anti-CSRF token, the
 // site's own origin), the WebSocket it signs in, and someone signed up with both.
+#include <chrono>
 #include <map>
 #include <memory>
 #include <stdexcept>
@@ -8,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "game_driver.hpp"
 #include "test_client.hpp"
 
 namespace emporium::testing {
@@ -91,5 +93,22 @@ struct person {
   browser web;
   std::unique_ptr<ws_client> ws;
 };
+
+// `p` seated at a new 2-player Medici table with an easy bot, the game started, once `p` has a decision to make:
+// the table's id. Throws when the turn has not come within 5 s.
+inline std::string at_my_turn_against_a_bot(person& p) {
+  const auto seated = p.ws->request({{"type", "create_table"}, {"game", "medici"}, {"players", 2}});
+  expect_type(seated, "seated");
+  const std::string id = seated["table"]["id"];
+  expect_type(p.ws->request({{"type", "add_bot"}, {"table", id}, {"seat", 1}, {"level", "easy"}}), "ack");
+  expect_type(p.ws->request({{"type", "start"}, {"table", id}}), "ack");
+  seat_tracker t(p.ws.get(), id);
+  for (int i = 0; i < 100 && t.legal.empty(); ++i) {
+    t.client->wait_log_beyond(t.cursor, std::chrono::milliseconds(50));
+    t.catch_up();
+  }
+  if (t.legal.empty()) throw std::runtime_error("the turn never came at table " + id);
+  return id;
+}
 
 }  // namespace emporium::testing

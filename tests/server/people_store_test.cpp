@@ -61,7 +61,7 @@ class RawDatabase {
                               "sign_ins", "challenges", "seat_claims", "chat_lines", "ratings", "rating_updates",
                               "game_results", "friend_requests", "friendships", "blocks", "invitations", "presence",
                               "reports", "moderation_actions", "mail_settings", "mails_sent", "server_keys",
-                              "vacations"}) {
+                              "vacations", "push_subscriptions"}) {
       all += std::string(table) + ":\n";
       for (const auto& row : sql_->rows(std::string("SELECT * FROM ") + table + " ORDER BY 1, 2")) {
         for (const auto& column : row.columns) all += column + "|";
@@ -731,6 +731,34 @@ TEST_P(PeopleStoreSuite, MailSettingsConfirmationsOnceOnlyMarksAndTheLinksKey) {
   EXPECT_FALSE(s.mail_settings("A1"));
   ASSERT_TRUE(s.create_account(account_named("A1", "Ann"), std::nullopt));
   EXPECT_TRUE(s.mark_mail_sent("A1", "T1", "your_turn", 4, 13)) << "the marks went with the account";
+}
+
+TEST_P(PeopleStoreSuite, PushSubscriptionsAtMostKeepPerAccountOneAccountPerEndpoint) {
+  auto& s = people();
+  ASSERT_TRUE(s.create_account(account_named("A1", "Ann"), std::nullopt));
+  ASSERT_TRUE(s.create_account(account_named("B1", "Bob"), std::nullopt));
+  for (long long i = 1; i <= 4; ++i) {
+    s.add_push_subscription({"A1", "https://push.example/" + std::to_string(i), "key" + std::to_string(i), "auth", i}, 3);
+  }
+  auto subs = s.push_subscriptions("A1");
+  ASSERT_EQ(subs.size(), 3u) << "the oldest went";
+  EXPECT_EQ(subs[0].endpoint, "https://push.example/2");
+  EXPECT_EQ(subs[0].p256dh, "key2");
+  EXPECT_EQ(subs[0].auth, "auth");
+  EXPECT_EQ(subs[0].created_at, 2);
+  EXPECT_EQ(subs[2].endpoint, "https://push.example/4");
+  // The same browser signed in to Bob: the endpoint is his now, with its new keys.
+  s.add_push_subscription({"B1", "https://push.example/3", "new", "auth2", 9}, 3);
+  EXPECT_EQ(s.push_subscriptions("A1").size(), 2u);
+  ASSERT_EQ(s.push_subscriptions("B1").size(), 1u);
+  EXPECT_EQ(s.push_subscriptions("B1")[0].p256dh, "new");
+  EXPECT_FALSE(s.remove_push_subscription("https://push.example/3", "A1")) << "not Ann's any more";
+  EXPECT_TRUE(s.remove_push_subscription("https://push.example/3", "B1"));
+  EXPECT_FALSE(s.remove_push_subscription("https://push.example/3", "B1"));
+  EXPECT_TRUE(s.remove_push_subscription("https://push.example/2", "")) << "by its endpoint alone (a 410)";
+  EXPECT_EQ(s.push_subscriptions("A1").size(), 1u);
+  s.delete_account("A1", "deleted player");
+  EXPECT_TRUE(s.push_subscriptions("A1").empty());
 }
 
 INSTANTIATE_TEST_SUITE_P(BothStores, PeopleStoreSuite, ::testing::Values("sqlite", "postgresql"),

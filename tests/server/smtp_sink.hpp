@@ -1,7 +1,8 @@
 #pragma once
-// A real SMTP server for the end-to-end tests: tests/tools/smtp_sink.py (Debian's python3-aiosmtpd) on a loopback
-// port of its own, each mail it takes a JSON file the test reads ({"from","to","subject","headers","text","html"}).
-// It can be stopped and started again on the same port (the SMTP server down for a while).
+// Servers for the end-to-end tests written in Python (tests/tools/), each on a loopback port of its own, each thing
+// it takes a JSON file the test reads: a real SMTP server, tests/tools/smtp_sink.py (Debian's python3-aiosmtpd),
+// each mail {"from","to","subject","headers","text","html"}; a push service, push_receiver.hpp. They can be stopped
+// and started again on the same port (the server down for a while).
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -24,25 +25,31 @@
 
 namespace emporium::testing {
 
-class smtp_sink {
+class python_sink {
  public:
-  smtp_sink() : folder_(make_temp_dir("emporium-mail")), port_(free_port()) { start(); }
-  ~smtp_sink() {
+  // `script`: in tests/tools/, run as `script PORT FOLDER`; `needs`: what it needs installed, for the error.
+  python_sink(std::string script, std::string needs)
+      : script_(std::move(script)), needs_(std::move(needs)), folder_(make_temp_dir("emporium-sink")),
+        port_(free_port()) {
+    start();
+  }
+  ~python_sink() {
     stop();
     std::filesystem::remove_all(folder_);
   }
-  smtp_sink(const smtp_sink&) = delete;
-  smtp_sink& operator=(const smtp_sink&) = delete;
+  python_sink(const python_sink&) = delete;
+  python_sink& operator=(const python_sink&) = delete;
 
-  std::string url() const { return "smtp://127.0.0.1:" + std::to_string(port_); }
+  std::uint16_t port() const { return port_; }
+  const std::string& folder() const { return folder_; }
 
   void start() {
     if (pid_ > 0) return;
-    const std::string script = std::string(EMPORIUM_SOURCE_DIR) + "/tests/tools/smtp_sink.py";
+    const std::string script = std::string(EMPORIUM_SOURCE_DIR) + "/tests/tools/" + script_;
     const std::string port = std::to_string(port_);
     pid_ = fork();
     if (pid_ == 0) {
-      // Debian's python3: python3-aiosmtpd is installed for it (scripts/setup.sh), whatever else PATH holds.
+      // Debian's python3: what the scripts need is installed for it (scripts/setup.sh), whatever else PATH holds.
       execl("/usr/bin/python3", "python3", script.c_str(), port.c_str(), folder_.c_str(), static_cast<char*>(nullptr));
       _exit(127);
     }
@@ -51,7 +58,7 @@ class smtp_sink {
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     stop();
-    throw std::runtime_error("the SMTP sink did not start (is python3-aiosmtpd installed?)");
+    throw std::runtime_error(script_ + " did not start (is " + needs_ + " installed?)");
   }
   void stop() {
     if (pid_ <= 0) return;
@@ -60,7 +67,7 @@ class smtp_sink {
     pid_ = -1;
   }
 
-  // Every mail taken so far, in order.
+  // Everything taken so far, in order.
   std::vector<nlohmann::json> mails() const {
     std::vector<std::filesystem::path> files;
     for (const auto& e : std::filesystem::directory_iterator(folder_)) {
@@ -97,9 +104,15 @@ class smtp_sink {
     return ok;
   }
 
-  std::string folder_;
+  std::string script_, needs_, folder_;
   std::uint16_t port_;
   int pid_ = -1;
+};
+
+class smtp_sink : public python_sink {
+ public:
+  smtp_sink() : python_sink("smtp_sink.py", "python3-aiosmtpd") {}
+  std::string url() const { return "smtp://127.0.0.1:" + std::to_string(port()); }
 };
 
 }  // namespace emporium::testing

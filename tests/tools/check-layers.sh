@@ -15,11 +15,12 @@ declare -A server_may_include=(
   [cluster]="common store ratings"
   [records]="common store ratings"
   [mail]="common store ratings"
-  [people]="common store ratings mail"
+  [push]="common store ratings"
+  [people]="common store ratings mail push"
   [tables]="common store cluster ratings"
-  [notify]="common store ratings mail tables"
+  [notify]="common store ratings mail push tables"
   [net]="common store cluster records people tables ratings"
-  [.]="common store cluster records people tables net ratings mail notify"
+  [.]="common store cluster records people tables net ratings mail push notify"
 )
 # ---- engine/: folders of the engine core, and what none of their files may include.
 declare -A engine_may_not_include=(

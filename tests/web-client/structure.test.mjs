@@ -7,6 +7,8 @@
 //   games/registry.js  the list of games
 //   js/pages/          the pages, each with its own parts (pages/<page>.js and pages/<page>/)
 //   js/main.js         the entry: the header and the router
+//   sw.js              the service worker (docs/push.md), at the root for its scope: it imports nothing and
+//                      nothing imports it
 // A module imports only from its own layer or the layers below it; a page never imports another page;
 // a game never imports another game; and no two files share a name unless they do the same job.
 import { test } from 'node:test';
@@ -32,6 +34,7 @@ const LAYERS = ['core', 'models', 'ui', 'games', 'registry', 'pages', 'main'];
 /** The layer of a path in web-client/ (a file, or the folder a computed import starts from); null: none. */
 function layerOf(p) {
   if (p === 'js/main.js') return 'main';
+  if (p === 'sw.js') return 'worker';
   if (p.startsWith('js/pages/')) return 'pages';
   if (p === 'games/registry.js') return 'registry';
   if (p.startsWith('games/')) return 'games';
@@ -84,6 +87,7 @@ function brokenRules(from, target) {
   const b = layerOf(target);
   if (a === null) return [`${from} is in no layer`];
   if (b === null) return [`${from} imports ${target}, which is in no layer`];
+  if ((a === 'worker') !== (b === 'worker')) return [`${from} imports ${target}: the service worker stands alone`];
   if (LAYERS.indexOf(b) > LAYERS.indexOf(a)) broken.push(`${from} (${a}) imports ${target} (${b}), a layer above it`);
   const pa = pageOf(from);
   const pb = pageOf(target);
@@ -107,6 +111,8 @@ test('the rules themselves: each catches what it is for', () => {
   assert.equal(brokenRules('js/pages/my-games.js', 'js/pages/lobby.js').length, 1);
   assert.equal(brokenRules('games/medina/city.js', 'games/medici/model.js').length, 1, 'a game never imports another game');
   assert.equal(brokenRules('js/helpers.js', 'js/core/dom.js').length, 1, 'every module is in a layer');
+  assert.equal(brokenRules('sw.js', 'js/core/dom.js').length, 1, 'the service worker imports nothing');
+  assert.equal(brokenRules('js/main.js', 'sw.js').length, 1, 'nothing imports the service worker');
   assert.deepEqual(importsOf("import a from './a.js';\nexport { b } from '../b.js';\nimport './c.js';\nconst d = () => import('./d.js');\nconst e = (x) => import(`./${x}/e.js`);", 'games/registry.js')
     .map((i) => i.target), ['games/a.js', 'b.js', 'games/c.js', 'games/d.js', 'games/']);
   assert.notEqual(jobOf('js/pages/table/clock.js'), jobOf('js/models/clock.js'));

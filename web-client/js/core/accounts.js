@@ -324,6 +324,23 @@ export class Accounts {
     return (await this.post('/api/account/vacation/end', {})).vacation;
   }
 
+  // Web Push (docs/push.md): the server's key, and this browser's subscription added or removed; the two last
+  // resolve with the account's push part ({available, devices}).
+
+  /** {key: the VAPID public key (base64url) or null, available}. */
+  pushKey() {
+    return this.send('GET', '/api/push/key');
+  }
+
+  /** A PushSubscription's toJSON() ({endpoint, keys: {p256dh, auth}}). */
+  async addPush({ endpoint, keys }) {
+    return (await this.post('/api/account/push', { endpoint, keys })).push;
+  }
+
+  async removePush(endpoint) {
+    return (await this.post('/api/account/push/remove', { endpoint })).push;
+  }
+
   claim(seats) {
     return this.post('/api/account/claim', { seats: seatsToClaim(seats) });
   }

@@ -1,6 +1,7 @@
 // The account page (/account): who is signed in, and everything about the account: its passkeys
 // (account/passkey-list.js), its password (account/password-change.js), the mails it gets
-// (account/email-settings.js), its vacations (account/vacation.js), the devices signed in to it
+// (account/email-settings.js), its vacations (account/vacation.js), the notifications on this device
+// (account/push-settings.js), the devices signed in to it
 // (account/session-list.js), the recent sign-ins (account/sign-in-history.js), what moderators decided about it
 // (moderationList below), the export of its data and its
 // deletion (account/data-and-deletion.js). Each part changes one thing through js/core/accounts.js; the page then
@@ -17,6 +18,7 @@ import { createPasskeyList } from './account/passkey-list.js';
 import { createPasswordChange } from './account/password-change.js';
 import { createEmailSettings } from './account/email-settings.js';
 import { createVacation } from './account/vacation.js';
+import { createPushSettings } from './account/push-settings.js';
 import { createSessionList } from './account/session-list.js';
 import { signInHistory } from './account/sign-in-history.js';
 import { createDataAndDeletion } from './account/data-and-deletion.js';
@@ -33,6 +35,7 @@ export function mountAccount(root, ctx) {
     password: createPasswordChange({ accounts, reload: () => load() }),
     email: createEmailSettings({ accounts, reload: () => load(), redraw: () => draw() }),
     vacation: createVacation({ accounts, reload: () => load() }),
+    push: createPushSettings({ accounts, reload: () => load(), redraw: () => draw() }),
     sessions: createSessionList({
       accounts, reload: () => load(), redraw: () => draw(),
       onSignedOut: (count) => notify(t('account.sessions.signedOutAll', { count }), 'info'),
@@ -97,7 +100,7 @@ export function mountAccount(root, ctx) {
     if (accounts.known && !accounts.account) body = [signedOutView()];
     else if (details) {
       body = [summary(), parts.passkeys.render(details), parts.password.render(details), parts.email.render(details),
-        parts.vacation.render(details), parts.sessions.render(details),
+        parts.vacation.render(details), parts.push.render(details), parts.sessions.render(details),
         signInHistory(details), moderationList(), ...parts.data.render(details)];
     } else if (failure) {
       body = [h('section', { class: 'card', role: 'alert' }, h('p', null, errorText(failure)),

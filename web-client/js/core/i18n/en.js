@@ -744,6 +744,18 @@ export default {
   'moderation.error.not_moderator': 'Only moderators can do this.',
   'error.suspended': 'This account is suspended.',
   'error.suspendedUntil': '{message} (until {until})',
+  // ---- notifications on this device (Web Push, issue 35): the account page's section ----
+  'account.push.heading': 'Notifications on this device',
+  'account.push.intro': 'Get a notification on this device for the same things as the mails you chose (your turn, a finished game, an invitation, a low clock), even without an e-mail address.',
+  'account.push.toggle': 'Notify me on this device',
+  'account.push.turnedOn': 'Notifications are on for this device.',
+  'account.push.turnedOff': 'Notifications are off for this device.',
+  'account.push.denied': 'This browser blocks notifications from this site: allow them in its site settings first.',
+  'account.push.devices': { one: '{count} device of yours gets notifications.', other: '{count} devices of yours get notifications.' },
+  'account.push.error.permission_denied': 'Notifications were not allowed, so this device cannot get them.',
+  'account.push.error.push_off': 'This server does not send notifications.',
+  'account.push.error.bad_endpoint': 'This browser’s push service is not one the server can use.',
+  'account.push.error.bad_keys': 'This browser’s push service is not one the server can use.',
   // ---- e-mail notifications (issue 35): the account page's section ----
   'account.email.heading': 'E-mail notifications',
   'account.email.off': 'This server does not send e-mail.',

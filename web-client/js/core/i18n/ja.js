@@ -743,6 +743,18 @@ export default {
   'moderation.error.not_moderator': 'モデレーターだけが行えます。',
   'error.suspended': 'このアカウントは停止されています。',
   'error.suspendedUntil': '{message}（{until} まで）',
+  // ---- notifications on this device (Web Push, issue 35): the account page's section ----
+  'account.push.heading': 'この端末への通知',
+  'account.push.intro': '選んだメールと同じ内容（手番、対局の終了、招待、持ち時間の残りわずか）をこの端末に通知します。メールアドレスがなくても使えます。',
+  'account.push.toggle': 'この端末に通知する',
+  'account.push.turnedOn': 'この端末への通知をオンにしました。',
+  'account.push.turnedOff': 'この端末への通知をオフにしました。',
+  'account.push.denied': 'このブラウザはこのサイトからの通知をブロックしています。先にサイトの設定で許可してください。',
+  'account.push.devices': { other: '通知を受け取る端末：{count}台' },
+  'account.push.error.permission_denied': '通知が許可されなかったため、この端末には通知できません。',
+  'account.push.error.push_off': 'このサーバーは通知を送信しません。',
+  'account.push.error.bad_endpoint': 'このブラウザのプッシュサービスはサーバーで使えません。',
+  'account.push.error.bad_keys': 'このブラウザのプッシュサービスはサーバーで使えません。',
   // ---- e-mail notifications (issue 35): the account page's section ----
   'account.email.heading': 'メール通知',
   'account.email.off': 'このサーバーはメールを送信しません。',

@@ -744,6 +744,18 @@ export default {
   'moderation.error.not_moderator': '只有管理员可以这样做。',
   'error.suspended': '此账号已被停用。',
   'error.suspendedUntil': '{message}（至 {until}）',
+  // ---- notifications on this device (Web Push, issue 35): the account page's section ----
+  'account.push.heading': '此设备上的通知',
+  'account.push.intro': '在此设备上接收与所选邮件相同的通知（轮到你、对局结束、邀请、时间不多），没有电子邮件地址也可以。',
+  'account.push.toggle': '在此设备上通知我',
+  'account.push.turnedOn': '此设备的通知已开启。',
+  'account.push.turnedOff': '此设备的通知已关闭。',
+  'account.push.denied': '此浏览器阻止了本网站的通知：请先在网站设置中允许通知。',
+  'account.push.devices': { other: '你有 {count} 台设备接收通知。' },
+  'account.push.error.permission_denied': '未允许通知，因此此设备无法接收通知。',
+  'account.push.error.push_off': '此服务器不发送通知。',
+  'account.push.error.bad_endpoint': '服务器无法使用此浏览器的推送服务。',
+  'account.push.error.bad_keys': '服务器无法使用此浏览器的推送服务。',
   // ---- e-mail notifications (issue 35): the account page's section ----
   'account.email.heading': '邮件通知',
   'account.email.off': '此服务器不发送邮件。',

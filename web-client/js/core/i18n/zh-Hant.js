@@ -744,6 +744,18 @@ export default {
   'moderation.error.not_moderator': '只有管理員可以這樣做。',
   'error.suspended': '此帳號已被停用。',
   'error.suspendedUntil': '{message}（至 {until}）',
+  // ---- notifications on this device (Web Push, issue 35): the account page's section ----
+  'account.push.heading': '此裝置上的通知',
+  'account.push.intro': '在此裝置上接收與所選郵件相同的通知（輪到你、對局結束、邀請、時間不多），沒有電子郵件地址也可以。',
+  'account.push.toggle': '在此裝置上通知我',
+  'account.push.turnedOn': '此裝置的通知已開啟。',
+  'account.push.turnedOff': '此裝置的通知已關閉。',
+  'account.push.denied': '此瀏覽器封鎖了本網站的通知：請先在網站設定中允許通知。',
+  'account.push.devices': { other: '你有 {count} 台裝置接收通知。' },
+  'account.push.error.permission_denied': '未允許通知，因此此裝置無法接收通知。',
+  'account.push.error.push_off': '此伺服器不傳送通知。',
+  'account.push.error.bad_endpoint': '伺服器無法使用此瀏覽器的推播服務。',
+  'account.push.error.bad_keys': '伺服器無法使用此瀏覽器的推播服務。',
   // ---- e-mail notifications (issue 35): the account page's section ----
   'account.email.heading': '電子郵件通知',
   'account.email.off': '此伺服器不寄送電子郵件。',
