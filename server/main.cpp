@@ -133,6 +133,7 @@ int main(int argc, char** argv) {
     std::optional<MailLinks> mail_links;
     std::optional<Notifier> notifier;
     if (mailer.enabled()) context.mailer = &mailer;
+    if (push) context.push = &*push;
     if (people && (mailer.enabled() || push)) {
       mail_links.emplace(*people, config.public_origin);
       const std::chrono::milliseconds minute(config.mail_minute_ms);

@@ -24,6 +24,32 @@ namespace emporium::server {
 
 enum class Delivery { sent, try_again, refused };
 
+// What a queue did since the start, and what waits.
+struct DeliveryCounts {
+  long long queued = 0, sent = 0, retries = 0, refused = 0, dropped = 0;
+  std::size_t waiting = 0;
+
+  // For /metrics (Prometheus text): emporium_<many>_queued_total … and the gauge emporium_<one>_queue, e.g. ("mail",
+  // "mails"): an operator sees what waits, is tried again or refused.
+  std::string metrics(const std::string& one, const std::string& many) const {
+    std::string out;
+    auto line = [&](const std::string& name, const char* type, const std::string& help, long long value) {
+      out += "# HELP " + name + " " + help + "\n# TYPE " + name + " " + type + "\n" + name + " " +
+             std::to_string(value) + "\n";
+    };
+    const std::string total = "emporium_" + many + "_";
+    line(total + "queued_total", "counter", "Queued to be sent (" + many + ").", queued);
+    line(total + "sent_total", "counter", "Taken by the server they go to (" + many + ").", sent);
+    line("emporium_" + one + "_retries_total", "counter", "Tries that failed for a while, tried again (" + many + ").",
+         retries);
+    line(total + "refused_total", "counter", "Refused for good by the server they go to (" + many + ").", refused);
+    line(total + "dropped_total", "counter", "Not sent: the queue was full, or too many tries failed (" + many + ").",
+         dropped);
+    line("emporium_" + one + "_queue", "gauge", "Waiting to be sent (" + many + ").", static_cast<long long>(waiting));
+    return out;
+  }
+};
+
 struct DeliveryQueueSettings {
   std::size_t capacity = 10000;  // items waiting at most: beyond it a new one is dropped (and counted)
   std::chrono::milliseconds first_retry{1000};
@@ -36,10 +62,7 @@ class DeliveryQueue {
  public:
   // Runs on the queue's thread; `error` says why it did not go.
   using Deliver = std::function<Delivery(const Item& item, std::string& error)>;
-  struct Counts {
-    long long queued = 0, sent = 0, retries = 0, refused = 0, dropped = 0;
-    std::size_t waiting = 0;
-  };
+  using Counts = DeliveryCounts;
 
   // `what` names the items in the log ("mail", "push").
   DeliveryQueue(std::string what, DeliveryQueueSettings settings, Deliver deliver)

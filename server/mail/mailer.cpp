@@ -62,22 +62,7 @@ bool Mailer::send(Mail mail) { return queue_ && queue_->push(std::move(mail)); }
 
 Mailer::Counts Mailer::counts() const { return queue_ ? queue_->counts() : Counts{}; }
 
-std::string Mailer::metrics() const {
-  const auto c = counts();
-  std::string out;
-  auto counter = [&](const char* name, const char* help, long long value) {
-    out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " counter\n" + name + " " +
-           std::to_string(value) + "\n";
-  };
-  counter("emporium_mails_queued_total", "Mails queued to be sent.", c.queued);
-  counter("emporium_mails_sent_total", "Mails the SMTP server took.", c.sent);
-  counter("emporium_mail_retries_total", "Tries that failed for a while (4xx, or no SMTP server): tried again.", c.retries);
-  counter("emporium_mails_refused_total", "Mails the SMTP server refused for good (5xx).", c.refused);
-  counter("emporium_mails_dropped_total", "Mails not queued: the queue was full.", c.dropped);
-  out += "# HELP emporium_mail_queue Mails waiting to be sent.\n# TYPE emporium_mail_queue gauge\nemporium_mail_queue " +
-         std::to_string(c.waiting) + "\n";
-  return out;
-}
+std::string Mailer::metrics() const { return counts().metrics("mail", "mails"); }
 
 Delivery Mailer::deliver(CURL* c, const Mail& mail, std::string& error) {
   curl_easy_reset(c);  // the options of the last mail go; its connection stays

@@ -5,6 +5,7 @@
 #include "common/metrics.hpp"
 #include "common/secrets.hpp"
 #include "mail/mailer.hpp"
+#include "push/push_sender.hpp"
 #include "net/account_http.hpp"
 #include "people/accounts.hpp"
 #include "store/store.hpp"
@@ -178,7 +179,8 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     return send(text_response(req, http::status::ok,
                               context_->metrics->render(tables.lobby->room_counts()) +
                                   tables.health->render(tables.store->reconnections()) +
-                                  (context_->mailer ? context_->mailer->metrics() : std::string()),
+                                  (context_->mailer ? context_->mailer->metrics() : std::string()) +
+                                  (context_->push ? context_->push->metrics() : std::string()),
                               "text/plain; version=0.0.4; charset=utf-8"));
   }
   if (auto data = game_data_response(req, *context_)) return send(std::move(*data));

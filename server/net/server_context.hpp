@@ -15,6 +15,7 @@ class AddressLimits;
 class GameRecords;
 class Mailer;
 class Metrics;
+class PushSender;
 class OpenConnections;
 
 struct ServerContext {
@@ -27,7 +28,8 @@ struct ServerContext {
   AddressLimits* addresses = nullptr;  // per-address caps on connections and tables created
   std::vector<std::string> allowed_origins;  // besides the server's own (origin.hpp)
   Accounts* accounts = nullptr;  // the account requests (/api/...); none: they are not served
-  const Mailer* mailer = nullptr;  // its counts on /metrics while mail is on
+  const Mailer* mailer = nullptr;      // its counts on /metrics while mail is on
+  const PushSender* push = nullptr;    // the same of pushes, while push is on
   std::string public_origin;     // --public-origin: where players reach the server; empty: each request's own
   // A game's component data file, exactly as loaded and checked at start-up (GET /games/<id>/data.json),
   // served as the client's files are (its ETag and gzip copy made once).

@@ -38,6 +38,7 @@ class PushSender {
   void send(const std::vector<PushSubscriptionRow>& to, const std::string& message);
   using Counts = DeliveryQueue<PushJob>::Counts;
   Counts counts() const { return queue_->counts(); }
+  std::string metrics() const { return counts().metrics("push", "pushes"); }  // for /metrics
 
  private:
   Delivery deliver(void* curl, const PushJob& push, std::string& error);  // curl: a CURL handle

@@ -103,6 +103,10 @@ TEST(Push, ABrowserGetsYourTurnEncryptedAndSignedWithoutAnAddressAndA410DeletesI
   // Once per wait, as the mail.
   std::this_thread::sleep_for(500ms);
   EXPECT_EQ(service.wait_for(2, to_path("/push/ann"), 0ms).size(), 1u);
+  // The operator sees them on /metrics: two sent (the 410 is the push service's refusal), nothing waiting.
+  const auto metrics = http_get(port, "/metrics").body;
+  EXPECT_NE(metrics.find("\nemporium_pushes_queued_total 2\n"), std::string::npos) << metrics;
+  EXPECT_NE(metrics.find("\nemporium_push_queue 0\n"), std::string::npos) << metrics;
 
   // The browser turned notifications off: its subscription goes; a second time there is none.
   EXPECT_EQ(ann.web.post("/api/account/push/remove", {{"endpoint", service.endpoint("ann")}}).status, 200);

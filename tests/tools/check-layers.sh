@@ -19,7 +19,7 @@ declare -A server_may_include=(
   [people]="common store ratings mail push"
   [tables]="common store cluster ratings"
   [notify]="common store ratings mail push tables"
-  [net]="common store cluster records people tables ratings mail"
+  [net]="common store cluster records people tables ratings mail push"
   [.]="common store cluster records people tables net ratings mail push notify"
 )
 # ---- engine/: folders of the engine core, and what none of their files may include.
