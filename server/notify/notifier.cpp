@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <memory>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -94,7 +95,7 @@ void Notifier::game_over(GameOverNotice over) {
 }
 
 void Notifier::low_clock(TurnWaiting wait) {
-  post([this, wait = std::move(wait)] { with_retry([this, wait] { send_low_clock(wait); }); });
+  post([this, wait = std::move(wait)] { with_retry([this, wait] { send_turn_notice(wait, "low_clock"); }); });
 }
 
 void Notifier::invited(InvitationNotice invitation) {
@@ -149,15 +150,17 @@ std::map<Notifier::Key, Notifier::Due>::iterator Notifier::handle_due(std::map<K
                                                                       Clock::time_point now) {
   auto& due = it->second;
   try {
+    std::optional<Recipient> read;
     if (!due.delay_known) {
-      // The delay is the account's as it is when the wait begins; the mail's wish is read again when it is due.
-      const auto settings = wanted(due.wait.account, "your_turn");
-      if (!settings) return waits_.erase(it);
+      // The delay is the account's as it is when the wait begins; the mail's wish is read again when it is due
+      // (not when it is due at once: then what was just read stands).
+      read = wanted(due.wait.account, "your_turn");
+      if (!read) return waits_.erase(it);
       due.delay_known = true;
-      due.at = due.since + settings->settings.turn_delay_minutes * settings_.minute;
+      due.at = due.since + read->settings.turn_delay_minutes * settings_.minute;
       if (due.at > now) return std::next(it);
     }
-    send_turn(due.wait);
+    send_turn_notice(due.wait, "your_turn", std::move(read));
   } catch (const StoreError& e) {
     if (e.unavailable()) {
       due.at = now + settings_.retry;
@@ -180,15 +183,16 @@ std::optional<Notifier::Recipient> Notifier::wanted(const std::string& account, 
   return r;
 }
 
-void Notifier::send_turn(const TurnWaiting& wait) {
-  const auto m = wanted(wait.account, "your_turn");
-  // One mail per wait, whichever node or run of the server gets here first.
-  if (!m || !store_.mark_mail_sent(wait.account, wait.table, "your_turn", static_cast<long long>(wait.since), unix_now())) {
+void Notifier::send_turn_notice(const TurnWaiting& wait, const char* kind, std::optional<Recipient> read) {
+  const auto m = read ? std::move(read) : wanted(wait.account, kind);
+  // One per wait, whichever node or run of the server gets here first.
+  if (!m || !store_.mark_mail_sent(wait.account, wait.table, kind, static_cast<long long>(wait.since), unix_now())) {
     return;
   }
   TurnMail turn{wait.name, wait.game, wait.others, wait.clock_left_s, links_.table_url(wait.table)};
-  queue(*m, wait.account, "your_turn", turn.link,
-        [&](const MailFooter& footer) { return your_turn_mail(m->settings.language, turn, footer); });
+  const auto render = std::string_view(kind) == "low_clock" ? low_clock_mail : your_turn_mail;
+  queue(*m, wait.account, kind, turn.link,
+        [&](const MailFooter& footer) { return render(m->settings.language, turn, footer); });
 }
 
 void Notifier::send_game_over(const GameOverNotice& over, std::size_t place) {
@@ -199,16 +203,6 @@ void Notifier::send_game_over(const GameOverNotice& over, std::size_t place) {
   for (const auto& p : over.places) mail.ranking.push_back({p.name, p.rank});
   queue(*m, me.account, "game_over", mail.link,
         [&](const MailFooter& footer) { return game_over_mail(m->settings.language, mail, footer); });
-}
-
-void Notifier::send_low_clock(const TurnWaiting& wait) {
-  const auto m = wanted(wait.account, "low_clock");
-  if (!m || !store_.mark_mail_sent(wait.account, wait.table, "low_clock", static_cast<long long>(wait.since), unix_now())) {
-    return;
-  }
-  TurnMail turn{wait.name, wait.game, wait.others, wait.clock_left_s, links_.table_url(wait.table)};
-  queue(*m, wait.account, "low_clock", turn.link,
-        [&](const MailFooter& footer) { return low_clock_mail(m->settings.language, turn, footer); });
 }
 
 void Notifier::send_digests() {

@@ -64,9 +64,7 @@ class Notifier final : public TableNotices {
   // The rest run on the notifier's thread. A wait that is due: its delay read (first), or its mail sent; the
   // next wait. When the store does not answer, it is tried again after `retry`.
   std::map<Key, Due>::iterator handle_due(std::map<Key, Due>::iterator it, Clock::time_point now);
-  void send_turn(const TurnWaiting& wait);  // the "your turn" mail, if still wanted and not sent for this wait
   void send_game_over(const GameOverNotice& over, std::size_t place);
-  void send_low_clock(const TurnWaiting& wait);
   void send_invitation(const InvitationNotice& invitation);
   // Who hears of a notice: the account's mail settings (its defaults when it never set any), and its browsers.
   struct Recipient {
@@ -86,6 +84,9 @@ class Notifier final : public TableNotices {
   // An account that wants `kind` and can hear of it: by a confirmed address, or (except the digest) a browser
   // subscribed to pushes; none otherwise. Throws StoreError.
   std::optional<Recipient> wanted(const std::string& account, const char* kind);
+  // A wait's "your_turn" or "low_clock" notice, if still wanted (`read`: the recipient as read just now) and not
+  // sent for this wait.
+  void send_turn_notice(const TurnWaiting& wait, const char* kind, std::optional<Recipient> read = std::nullopt);
 
   PeopleStore& store_;
   Mailer& mailer_;
