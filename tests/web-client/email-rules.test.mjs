@@ -70,6 +70,18 @@ describe('the section\'s state', () => {
     }
   });
 
+  test('browsers getting pushes show the preferences, even on a server that sends no mail', () => {
+    const pushOnly = emailView({ ...EMAIL, available: false }, 1);
+    assert.equal(pushOnly.state, 'off');
+    assert.equal(pushOnly.prefs, true);
+    assert.equal(pushOnly.address, null, 'no address is shown from a server that sends no mail');
+    assert.equal(pushOnly.delay, 10);
+    const noAddress = emailView({ ...EMAIL, address: null }, 2);
+    assert.equal(noAddress.state, 'none');
+    assert.equal(noAddress.prefs, true);
+    assert.equal(emailView({ ...EMAIL, address: null }, 0).prefs, false);
+  });
+
   test('none, pending, confirmed; the preferences once an address is confirmed or pending', () => {
     const none = emailView({ ...EMAIL, address: null });
     assert.equal(none.state, 'none');

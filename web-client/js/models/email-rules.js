@@ -46,20 +46,25 @@ export function delayKey(minutes) {
 /**
  * The e-mail part of GET /api/account (or of a POST's answer) as the page shows it: `state` is 'off' (the server
  * sends no mail; also an answer without the part, from a server that has none), 'none', 'pending' or
- * 'confirmed' (an address confirmed; a newer one may be pending beside it); `prefs` whether the preferences show.
+ * 'confirmed' (an address confirmed; a newer one may be pending beside it); `prefs` whether the preferences show:
+ * with an address, or with `pushDevices` (browsers getting pushes: the same preferences say what they are told),
+ * even on a server that sends no mail.
  */
-export function emailView(email) {
-  if (!email || typeof email !== 'object' || email.available !== true) return { state: 'off', prefs: false };
-  const address = typeof email.address === 'string' && email.address ? email.address : null;
-  const pending = typeof email.pending === 'string' && email.pending ? email.pending : null;
+export function emailView(email, pushDevices = 0) {
+  if (!email || typeof email !== 'object') return { state: 'off', prefs: false };
+  const available = email.available === true;
+  const address = available && typeof email.address === 'string' && email.address ? email.address : null;
+  const pending = available && typeof email.pending === 'string' && email.pending ? email.pending : null;
   const notify = email.notify && typeof email.notify === 'object' ? email.notify : {};
   const on = {};
   for (const key of NOTIFY_KEYS) on[key] = Boolean(notify[key]);
+  const pushed = Number.isInteger(pushDevices) && pushDevices > 0;
+  if (!available && !pushed) return { state: 'off', prefs: false };
   return {
-    state: address ? 'confirmed' : (pending ? 'pending' : 'none'),
+    state: !available ? 'off' : (address ? 'confirmed' : (pending ? 'pending' : 'none')),
     address,
     pending,
-    prefs: Boolean(address || pending),
+    prefs: Boolean(address || pending || pushed),
     notify: on,
     delay: delayChoice(notify.turn_delay_minutes),
     language: MAIL_LANGUAGES.includes(email.language) ? email.language : 'en',

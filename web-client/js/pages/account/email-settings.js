@@ -1,6 +1,7 @@
 // The account page's "E-mail notifications": the address mails go to (entered, then confirmed through a link the
 // server mails to it; pending until then), and which mails to send, after how long and in which language. Each
-// preference is saved as it changes, one POST each, in order. A server that sends no mail says so, and nothing else.
+// preference is saved as it changes, one POST each, in order. A server that sends no mail says so; the preferences
+// still show when this account's browsers get pushes (account/push-settings.js), whom they tell the same.
 // The rules (the address check, the delays, the body of a change) are js/models/email-rules.js.
 import { h } from '../../core/dom.js';
 import { t, language, LANGUAGES } from '../../core/i18n/index.js';
@@ -190,32 +191,36 @@ export function createEmailSettings({ accounts, reload, redraw }) {
       }, options.map(([v, words]) => h('option', { value: String(v), selected: String(v) === String(value) }, words))));
   }
 
-  function preferences() {
+  // `pushed`: this account's browsers get pushes too, which the same preferences govern: the words say so.
+  function preferences(pushed) {
+    const words = (key) => t(pushed ? `account.notify.${key}` : `account.email.${key}`);
     const delay = select({
-      id: 'account-email-delay', pref: 'turn_delay_minutes', label: t('account.email.delay'), value: expected.delay,
+      id: 'account-email-delay', pref: 'turn_delay_minutes', label: words('delay'), value: expected.delay,
       options: DELAY_CHOICES.map((m) => [m, t(delayKey(m))]),
     });
     const names = new Map(LANGUAGES.map((l) => [l.id, l.name]));
     return h('div', { class: 'email-prefs' },
       h('fieldset', null,
-        h('legend', null, t('account.email.prefs')),
+        h('legend', null, words('prefs')),
         NOTIFY_KEYS.map((key) => checkbox(key, key === 'your_turn' ? delay : null))),
       select({
-        id: 'account-email-language', pref: 'language', label: t('account.email.language'), value: expected.language,
+        id: 'account-email-language', pref: 'language', label: words('language'), value: expected.language,
         options: MAIL_LANGUAGES.map((id) => [id, names.get(id) || id]),
       }),
       saved.render());
   }
 
   function render(details) {
-    const v = emailView(details.email);
+    const devices = details.push && details.push.devices;
+    const v = emailView(details.email, devices);
+    const pushed = Number.isInteger(devices) && devices > 0;
     // A change on its way is not in the answer yet: keep comparing with what was sent.
     if (inFlight === 0) expected = v;
     section = h('section', { class: 'card account-section', 'aria-labelledby': 'email-h', 'data-testid': 'account-email' },
       h('h2', { id: 'email-h' }, t('account.email.heading')),
       v.state === 'off'
-        ? h('p', { class: 'hint', 'data-testid': 'account-email-off' }, t('account.email.off'))
-        : [h('p', { class: 'hint' }, t('account.email.intro')), addressPart(v), status.render(), v.prefs ? preferences() : null]);
+        ? [h('p', { class: 'hint', 'data-testid': 'account-email-off' }, t('account.email.off')), v.prefs ? preferences(pushed) : null]
+        : [h('p', { class: 'hint' }, t('account.email.intro')), addressPart(v), status.render(), v.prefs ? preferences(pushed) : null]);
     return section;
   }
 
