@@ -7,25 +7,12 @@
 #include <curl/curl.h>
 #include <spdlog/spdlog.h>
 
+#include "common/curl_delivery.hpp"
 #include "common/secrets.hpp"
 #include "mail/mail_format.hpp"
 
 namespace emporium::server {
 namespace {
-
-struct CurlDeleter {
-  void operator()(CURL* c) const { curl_easy_cleanup(c); }
-  void operator()(curl_slist* l) const { curl_slist_free_all(l); }
-  void operator()(curl_mime* m) const { curl_mime_free(m); }
-};
-template <class T>
-using CurlPtr = std::unique_ptr<T, CurlDeleter>;
-
-curl_slist* append(curl_slist* list, const std::string& line) {
-  curl_slist* grown = curl_slist_append(list, line.c_str());
-  if (!grown) throw std::bad_alloc();
-  return grown;
-}
 
 // RFC 5322's date: "Sat, 28 Nov 2026 23:40:00 +0000".
 std::string mail_date() {
@@ -41,19 +28,10 @@ std::string mail_date() {
 
 Mailer::Mailer(MailerSettings settings) : settings_(std::move(settings)) {
   if (!enabled()) return;
-  static std::once_flag curl_ready;
-  std::call_once(curl_ready, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
-  // One handle for every mail: libcurl keeps the SMTP connection open between them (a new handle after a failure,
-  // so that a server that was restarted leaves no broken connection behind). Only the queue's thread uses it.
-  auto handle = std::make_shared<CurlPtr<CURL>>(curl_easy_init());
   queue_ = std::make_unique<DeliveryQueue<Mail>>(
       "mail", DeliveryQueueSettings{settings_.capacity, settings_.first_retry, settings_.max_retry},
-      [this, handle](const Mail& mail, std::string& error) {
-        error = "libcurl could not start";
-        const auto outcome = *handle ? deliver(handle->get(), mail, error) : Delivery::try_again;
-        if (outcome == Delivery::try_again) handle->reset(curl_easy_init());
-        return outcome;
-      });
+      over_one_curl_handle<Mail>(
+          [this](CURL* c, const Mail& mail, std::string& error) { return deliver(c, mail, error); }));
 }
 
 Mailer::~Mailer() = default;
@@ -77,7 +55,7 @@ Delivery Mailer::deliver(CURL* c, const Mail& mail, std::string& error) {
   curl_easy_setopt(c, CURLOPT_TIMEOUT, static_cast<long>(settings_.timeout.count()));
   const std::string from = "<" + settings_.from + ">";
   curl_easy_setopt(c, CURLOPT_MAIL_FROM, from.c_str());
-  CurlPtr<curl_slist> recipients(append(nullptr, "<" + mail.to + ">"));
+  CurlPtr<curl_slist> recipients(curl_append(nullptr, "<" + mail.to + ">"));
   curl_easy_setopt(c, CURLOPT_MAIL_RCPT, recipients.get());
 
   const std::string domain = settings_.from.substr(settings_.from.find('@') + 1);
@@ -86,9 +64,9 @@ Delivery Mailer::deliver(CURL* c, const Mail& mail, std::string& error) {
                            "Subject: " + encoded_header(mail.subject),
                            "Message-ID: <" + random_token(18) + "@" + domain + ">",
                            std::string("Auto-Submitted: auto-generated")}) {
-    h = append(h, line);
+    h = curl_append(h, line);
   }
-  for (const auto& [name, value] : mail.headers) h = append(h, name + ": " + value);
+  for (const auto& [name, value] : mail.headers) h = curl_append(h, name + ": " + value);
   CurlPtr<curl_slist> headers(h);
   curl_easy_setopt(c, CURLOPT_HTTPHEADER, headers.get());
 

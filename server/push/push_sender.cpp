@@ -5,17 +5,11 @@
 #include <curl/curl.h>
 #include <spdlog/spdlog.h>
 
+#include "common/curl_delivery.hpp"
 #include "common/wall_clock.hpp"
 
 namespace emporium::server {
 namespace {
-
-struct CurlDeleter {
-  void operator()(CURL* c) const { curl_easy_cleanup(c); }
-  void operator()(curl_slist* l) const { curl_slist_free_all(l); }
-};
-template <class T>
-using CurlPtr = std::unique_ptr<T, CurlDeleter>;
 
 // What the push service answers is not read: its status is all that counts.
 std::size_t discard(char*, std::size_t size, std::size_t count, void*) { return size * count; }
@@ -24,17 +18,10 @@ std::size_t discard(char*, std::size_t size, std::size_t count, void*) { return 
 
 PushSender::PushSender(PeopleStore& store, const VapidKey& key, PushSenderSettings settings)
     : store_(store), key_(key), settings_(std::move(settings)) {
-  static std::once_flag curl_ready;
-  std::call_once(curl_ready, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
-  // One handle for every push (libcurl keeps connections to the push services open); a new one after a failure.
-  auto handle = std::make_shared<CurlPtr<CURL>>(curl_easy_init());
   queue_ = std::make_unique<DeliveryQueue<PushJob>>(
-      "push", settings_.queue, [this, handle](const PushJob& push, std::string& error) {
-        error = "libcurl could not start";
-        const auto outcome = *handle ? deliver(handle->get(), push, error) : Delivery::try_again;
-        if (outcome == Delivery::try_again) handle->reset(curl_easy_init());
-        return outcome;
-      });
+      "push", settings_.queue,
+      over_one_curl_handle<PushJob>(
+          [this](CURL* c, const PushJob& push, std::string& error) { return deliver(c, push, error); }));
 }
 
 PushSender::~PushSender() = default;
@@ -64,18 +51,14 @@ Delivery PushSender::deliver(CURL* c, const PushJob& push, std::string& error) {
   curl_easy_setopt(c, CURLOPT_POSTFIELDS, body.data());
   curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, static_cast<long>(body.size()));
   curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, discard);
-  curl_slist* h = nullptr;
+  CurlPtr<curl_slist> headers;
   for (const auto& line : {"TTL: " + std::to_string(settings_.ttl_s), std::string("Content-Encoding: aes128gcm"),
                            std::string("Content-Type: application/octet-stream"), std::string("Urgency: normal"),
                            authorization}) {
-    curl_slist* grown = curl_slist_append(h, line.c_str());
-    if (!grown) {
-      curl_slist_free_all(h);
-      throw std::bad_alloc();
-    }
-    h = grown;
+    curl_slist* grown = curl_append(headers.get(), line);
+    headers.release();
+    headers.reset(grown);
   }
-  CurlPtr<curl_slist> headers(h);
   curl_easy_setopt(c, CURLOPT_HTTPHEADER, headers.get());
 
   const CURLcode result = curl_easy_perform(c);
