@@ -52,6 +52,7 @@ bool Room::on_vacation(int seat) const {
 }
 
 void Room::watch_vacations() {
+  if (!vacations_apply()) return;  // most timed tables: their timer is never set, and a move need not touch it
   vacation_timer_.cancel();
   std::optional<long long> first_end;
   for (std::size_t p = 0; p < seats_.size(); ++p) {
