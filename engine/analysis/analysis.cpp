@@ -86,9 +86,13 @@ struct Estimate {
   }
 };
 
+// Thrown out of the play-outs when the progress callback asks to stop.
+struct Stopped {};
+
 class Runner {
  public:
-  Runner(const GameBot& bot, const Settings& settings) : bot_(bot), settings_(settings) {}
+  Runner(const GameBot& bot, const Settings& settings, const Progress& progress, long long planned)
+      : bot_(bot), settings_(settings), progress_(progress), planned_(planned) {}
 
   // Runs play-outs from `e` until it has `n`.
   void extend(Estimate& e, int n, Tag tag, std::uint64_t version) {
@@ -98,14 +102,20 @@ class Runner {
       e.runs.push_back(e.exact ? shares_of(*e.state)
                                : play_out(bot_, settings_.policy, e.state->clone(),
                                           playout_seed(settings_.seed, tag, version, index)));
-      ++run_;
+      if (++run_ % kProgressEvery == 0) tell();
     }
   }
   long long run() const { return run_; }
+  const Settings& settings() const { return settings_; }
+  void tell() const {
+    if (progress_ && !progress_(run_, std::max(run_, planned_))) throw Stopped{};
+  }
 
  private:
   const GameBot& bot_;
   const Settings& settings_;
+  const Progress& progress_;
+  const long long planned_;
   long long run_ = 0;
 };
 
@@ -234,72 +244,14 @@ Json turning_points(const Json& positions, const std::vector<engine::RecordedAct
   return points;
 }
 
-}  // namespace
-
-const char* policy_name(Policy policy) { return policy == Policy::revealed ? "revealed" : "views"; }
-
-std::optional<Policy> policy_from_name(std::string_view name) {
-  for (Policy policy : {Policy::revealed, Policy::views}) {
-    if (name == policy_name(policy)) return policy;
-  }
-  return std::nullopt;
-}
-
-const char* engine_version() { return kVersion.c_str(); }
-
-std::pair<double, double> wilson_interval(double mean, int n) {
-  if (n <= 0) return {0.0, 1.0};
-  constexpr double z = 1.96;
-  const double nn = static_cast<double>(n), z2 = z * z;
-  const double centre = (mean + z2 / (2 * nn)) / (1 + z2 / nn);
-  const double half = z / (1 + z2 / nn) * std::sqrt(mean * (1 - mean) / nn + z2 / (4 * nn * nn));
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
-}
-
-Json Settings::to_json() const {
-  // The seed as a string: JSON numbers are not safe past 2^53 in most readers.
-  return {{"seed", std::to_string(seed)},
-          {"policy", policy_name(policy)},
-          {"playouts", playouts},
-          {"candidates", candidates},
-          {"budget", budget}};
-}
-
-std::variant<Json, Refusal> analyse(const Json& record, const Settings& settings) {
-  if (settings.playouts < 1 || settings.candidates < 1 || settings.budget < 0) {
-    return Refusal{
-        "the settings need at least one play-out and one candidate, "
-        "and a budget of 0 or more"};
-  }
-  auto replayed = replay_record(record);
-  if (auto* refusal = std::get_if<Refusal>(&replayed)) return *refusal;
-  auto& [states, actions] = std::get<Replay>(replayed);
+// The play-outs of every position and decision, and the document they give.
+Json analyse_plans(const Json& record, const std::vector<std::unique_ptr<State>>& states,
+                   const std::vector<engine::RecordedAction>& actions, const std::vector<Plan>& plans, int playouts,
+                   Runner& runner) {
+  const Settings& settings = runner.settings();
   const std::string game = record.at("game").get<std::string>();
-  const GameBot* bot = engine::bot::find_bot(game);
-  if (!bot) return Refusal{"the game " + game + " has no bot to play out its positions"};
   const int players = states.front()->num_players();
-
-  // The moves to estimate at each decision: the one played, then the bot's candidates in the real state (none
-  // with a cap of 1: the chances alone, no second look).
   const int cap = settings.candidates;
-  std::vector<Plan> plans;
-  for (std::size_t v = 0; v < actions.size(); ++v) {
-    Plan plan{v, actions[v].player, false, {actions[v].action}};
-    const auto legal = states[v]->legal_actions(plan.seat);
-    plan.forced = legal.size() <= 1;
-    if (!plan.forced && cap > 1) {
-      for (auto& move : bot->candidates(*states[v], plan.seat, legal)) {
-        if (move != plan.moves.front()) plan.moves.push_back(std::move(move));
-      }
-    }
-    plans.push_back(std::move(plan));
-  }
-  int playouts = settings.playouts;
-  while (playouts > kMinPlayouts && settings.budget > 0 && planned_playouts(plans, playouts, cap) > settings.budget) {
-    --playouts;
-  }
-
-  Runner runner(*bot, settings);
   Json positions = Json::array(), decisions = Json::array();
   Estimate start{Json(), states.front()->clone()};
   runner.extend(start, playouts, Tag::start, 0);
@@ -379,6 +331,7 @@ std::variant<Json, Refusal> analyse(const Json& record, const Settings& settings
                        {"blunders", t.blunders},
                        {"best_found", t.decisions ? rounded(static_cast<double>(t.best) / t.decisions) : 1.0}});
   }
+  runner.tell();
   Json used = settings.to_json();
   used["playouts_used"] = playouts;
   used["playouts_run"] = runner.run();
@@ -389,6 +342,78 @@ std::variant<Json, Refusal> analyse(const Json& record, const Settings& settings
               {"decisions", decisions},
               {"summary", summary},
               {"turning_points", turning_points(positions, actions, states.back()->result().at("winners"))}};
+}
+
+}  // namespace
+
+const char* policy_name(Policy policy) { return policy == Policy::revealed ? "revealed" : "views"; }
+
+std::optional<Policy> policy_from_name(std::string_view name) {
+  for (Policy policy : {Policy::revealed, Policy::views}) {
+    if (name == policy_name(policy)) return policy;
+  }
+  return std::nullopt;
+}
+
+const char* engine_version() { return kVersion.c_str(); }
+
+std::pair<double, double> wilson_interval(double mean, int n) {
+  if (n <= 0) return {0.0, 1.0};
+  constexpr double z = 1.96;
+  const double nn = static_cast<double>(n), z2 = z * z;
+  const double centre = (mean + z2 / (2 * nn)) / (1 + z2 / nn);
+  const double half = z / (1 + z2 / nn) * std::sqrt(mean * (1 - mean) / nn + z2 / (4 * nn * nn));
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+Json Settings::to_json() const {
+  // The seed as a string: JSON numbers are not safe past 2^53 in most readers.
+  return {{"seed", std::to_string(seed)},
+          {"policy", policy_name(policy)},
+          {"playouts", playouts},
+          {"candidates", candidates},
+          {"budget", budget}};
+}
+
+std::variant<Json, Refusal> analyse(const Json& record, const Settings& settings, const Progress& progress) {
+  if (settings.playouts < 1 || settings.candidates < 1 || settings.budget < 0) {
+    return Refusal{
+        "the settings need at least one play-out and one candidate, "
+        "and a budget of 0 or more"};
+  }
+  auto replayed = replay_record(record);
+  if (auto* refusal = std::get_if<Refusal>(&replayed)) return *refusal;
+  auto& [states, actions] = std::get<Replay>(replayed);
+  const std::string game = record.at("game").get<std::string>();
+  const GameBot* bot = engine::bot::find_bot(game);
+  if (!bot) return Refusal{"the game " + game + " has no bot to play out its positions"};
+
+  // The moves to estimate at each decision: the one played, then the bot's candidates in the real state (none
+  // with a cap of 1: the chances alone, no second look).
+  const int cap = settings.candidates;
+  std::vector<Plan> plans;
+  for (std::size_t v = 0; v < actions.size(); ++v) {
+    Plan plan{v, actions[v].player, false, {actions[v].action}};
+    const auto legal = states[v]->legal_actions(plan.seat);
+    plan.forced = legal.size() <= 1;
+    if (!plan.forced && cap > 1) {
+      for (auto& move : bot->candidates(*states[v], plan.seat, legal)) {
+        if (move != plan.moves.front()) plan.moves.push_back(std::move(move));
+      }
+    }
+    plans.push_back(std::move(plan));
+  }
+  int playouts = settings.playouts;
+  while (playouts > kMinPlayouts && settings.budget > 0 && planned_playouts(plans, playouts, cap) > settings.budget) {
+    --playouts;
+  }
+
+  Runner runner(*bot, settings, progress, planned_playouts(plans, playouts, cap));
+  try {
+    return analyse_plans(record, states, actions, plans, playouts, runner);
+  } catch (const Stopped&) {
+    return Refusal{kCancelled};
+  }
 }
 
 }  // namespace emporium::analysis

@@ -109,6 +109,33 @@ TEST(Analysis, IsTheSameTwiceAndDependsOnItsSeed) {
   EXPECT_NE(first.at("positions").dump(), analysed(record, settings).at("positions").dump());
 }
 
+// A server shows the progress and stops an analysis through the callback; the callback changes nothing else.
+TEST(Analysis, TellsItsProgressAndStopsWhenAsked) {
+  const auto game = bot_game("medici", 3, 11);
+  const Json record = published(game.record, *game.states.back());
+  Settings settings = quick_settings();
+  settings.playouts = 2;
+  std::vector<std::pair<long long, long long>> told;
+  auto result = analyse(record, settings, [&](long long done, long long planned) {
+    told.emplace_back(done, planned);
+    return true;
+  });
+  ASSERT_TRUE(std::holds_alternative<Json>(result));
+  const Json& told_json = std::get<Json>(result);
+  EXPECT_EQ(told_json.dump(), analysed(record, settings).dump());
+  const long long run = told_json.at("settings").at("playouts_run").get<long long>();
+  ASSERT_EQ(told.size(), static_cast<std::size_t>(run / kProgressEvery + 1));
+  for (std::size_t i = 0; i + 1 < told.size(); ++i) EXPECT_EQ(told[i].first, static_cast<long long>(i + 1) * kProgressEvery);
+  EXPECT_EQ(told.back().first, run);
+  for (const auto& [done, planned] : told) EXPECT_LE(done, planned);
+
+  int calls = 0;
+  auto stopped = analyse(record, settings, [&](long long, long long) { return ++calls < 2; });
+  ASSERT_TRUE(std::holds_alternative<Refusal>(stopped));
+  EXPECT_EQ(std::get<Refusal>(stopped).message, kCancelled);
+  EXPECT_EQ(calls, 2);
+}
+
 TEST(Analysis, IsRefusedForARunningGameAndABrokenRecord) {
   const auto game = bot_game("medici", 3, 12);
   Json running = published(game.record, *game.states.back());

@@ -9,6 +9,7 @@
 // of play-outs, never by a clock; nothing runs in parallel.
 #include <cstdint>
 #include <emporium/engine/json.hpp>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -54,9 +55,16 @@ inline constexpr double kBlunder = 0.20;
 struct Refusal {
   std::string message;
 };
+// Told of the work done, in play-outs, every kProgressEvery of them and at the end (`planned` may overestimate
+// by the screenings' savings): a server shows it, and stops an analysis by answering false.
+using Progress = std::function<bool(long long done, long long planned)>;
+inline constexpr long long kProgressEvery = 256;
+inline constexpr const char* kCancelled = "the analysis was stopped";
+
 // The analysis of a published record (engine/records: game, players, options, seed, actions, result) as
-// analysis.json (docs/analysis.md).
-std::variant<Json, Refusal> analyse(const Json& record, const Settings& settings);
+// analysis.json (docs/analysis.md); Refusal{kCancelled} when `progress` answered false. The progress calls
+// change nothing in the result.
+std::variant<Json, Refusal> analyse(const Json& record, const Settings& settings, const Progress& progress = {});
 
 // The 95% Wilson score interval of a mean of `n` outcomes in [0, 1].
 std::pair<double, double> wilson_interval(double mean, int n);
