@@ -5,12 +5,16 @@
 // --accounts-mailed D: the seat to move at each table is an account's, one account per table ("Mailed <n>",
 // mailed-<n>@example.org confirmed, "your turn" after D minutes), so that a restart with --smtp-url mails every one
 // of them once (bench/mail_burst.sh). Its other seats stay guests', who are never mailed.
+// --finished IDS_FILE: instead, every game is played to its end by easy bots (M is ignored) and the table stored
+// finished, its id written to IDS_FILE, one a line: finished games to analyse (bench/analysis_load.sh).
 #include <cstdint>
+#include <fstream>
 #include <iostream>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include <emporium/engine/bot.hpp>
 #include <emporium/engine/registry.hpp>
 #include <emporium/engine/rng.hpp>
 #include <emporium/protocol/accounts.hpp>
@@ -47,11 +51,12 @@ std::string mailed_account(server::PeopleStore& people, int n, int delay_minutes
 int main(int argc, char** argv) {
   if (argc < 2) {
     std::cerr << "usage: stored_tables <data-dir> [--tables N] [--moves M] [--game G] [--players P] "
-                 "[--accounts-mailed DELAY_MINUTES]\n";
+                 "[--accounts-mailed DELAY_MINUTES] [--finished IDS_FILE]\n";
     return 2;
   }
   int tables = 10000, moves = 30, players = 3;
   std::optional<int> mailed_delay;
+  std::optional<std::string> finished_ids;
   std::string game = "silkroad";
   for (int i = 2; i < argc; i += 2) {
     const std::string flag = argv[i];
@@ -62,6 +67,7 @@ int main(int argc, char** argv) {
     else if (flag == "--game") game = value;
     else if (flag == "--players") players = std::stoi(value);
     else if (flag == "--accounts-mailed") mailed_delay = std::stoi(value);
+    else if (flag == "--finished") finished_ids = value;
     else { std::cerr << "unknown flag " << flag << "\n"; return 2; }
   }
   if (mailed_delay && (*mailed_delay < 0 || *mailed_delay > 720)) {
@@ -71,6 +77,8 @@ int main(int argc, char** argv) {
   server::SqliteStore db(argv[1]);  // first: it brings the schema up to date
   std::optional<server::SqlitePeopleStore> people;
   if (mailed_delay) people.emplace(argv[1]);
+  std::ofstream ids;
+  if (finished_ids) ids.open(*finished_ids);
   engine::Rng rng(1);
   for (int t = 0; t < tables; ++t) {
     server::StoredTable stored;
@@ -96,12 +104,15 @@ int main(int argc, char** argv) {
       nlohmann::json action;
     };
     std::vector<Played> played;
-    for (int m = 0; m < moves; ++m) {
+    for (int m = 0; finished_ids ? !state.is_over() : m < moves; ++m) {
       const int p = state.to_move().at(0);
       const auto legal = state.legal_actions(p);
-      const auto action = legal[rng.below(legal.size())];
+      const auto action = finished_ids ? engine::bot::decide(game, state.view(engine::Viewer::of_player(p)), p, legal,
+                                                             engine::bot::Level::easy, rng.next())
+                                             .action
+                                       : legal[rng.below(legal.size())];
       auto copy = state.clone();
-      if (!copy->apply(p, action).ok() || copy->is_over()) break;  // stays unfinished
+      if (!copy->apply(p, action).ok() || (copy->is_over() && !finished_ids)) break;  // stays unfinished
       state.apply(p, action);
       played.push_back({state.version() - 1, p, action});
     }
@@ -112,7 +123,11 @@ int main(int argc, char** argv) {
     }
     db.create_table(stored);
     for (const auto& move : played) db.append_action(stored.id, move.index, move.player, move.action);
+    if (finished_ids) {
+      db.set_state(stored.id, server::TableState::finished, state.result());
+      ids << stored.id << "\n";
+    }
   }
-  std::cout << tables << " unfinished " << game << " tables written to " << argv[1]
+  std::cout << tables << (finished_ids ? " finished " : " unfinished ") << game << " tables written to " << argv[1]
             << (people ? " (the seat to move at each an account's, mailed)" : "") << "\n";
 }
