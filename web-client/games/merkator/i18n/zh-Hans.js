@@ -6,7 +6,7 @@ export default {
   'lobby.games.merkator.length': '约60–90分钟',
 
   // ---- the board, its log and its status ----
-  'merkator.name': '莫卡托',
+  'merkator.name': '墨卡托',
   'merkator.unknown': '「{id}」',
   'merkator.dataLoading': '正在加载地图和卡牌…',
   'merkator.dataFailed': '无法加载游戏的地图和卡牌。请刷新页面重试。',
@@ -111,8 +111,8 @@ export default {
   'merkator.map.cubes': { other: '{count}个方块' },
   'merkator.map.major': '{location}：{count}个方块，时间{time}',
   'merkator.map.minor': '{location}（次要地点）：时间{time}',
-  'merkator.map.pawn': '莫卡托圆柱在{location}。',
-  'merkator.map.noPawn': '莫卡托圆柱还没有出发。',
+  'merkator.map.pawn': '墨卡托圆柱在{location}。',
+  'merkator.map.noPawn': '墨卡托圆柱还没有出发。',
   'merkator.map.legend': '圆形是主要地点，显示为其颜色并附有方块；方形是次要地点。地点旁的数字是行动玩家在该地获得（+）或支付（−）的时间。',
   'merkator.chart.heading': '时间图表',
   'merkator.chart.remaining': { other: '还剩{count}个时间指示物' },
@@ -236,8 +236,8 @@ export default {
   'merkator.hint.timeGain': { other: '从时间图表获得{count}个时间' },
   'merkator.hint.timePay': { other: '从你的{time}个时间中支付{count}个' },
   'merkator.hint.timeFree': '不支付也不获得时间',
-  'merkator.hint.travel': { other: '把莫卡托圆柱移到{location}：{time}；拿取那里的{count}个方块（{goods}）。' },
-  'merkator.hint.travelMinor': '把莫卡托圆柱移到{location}：{time}；次要地点没有方块可拿。',
+  'merkator.hint.travel': { other: '把墨卡托圆柱移到{location}：{time}；拿取那里的{count}个方块（{goods}）。' },
+  'merkator.hint.travelMinor': '把墨卡托圆柱移到{location}：{time}；次要地点没有方块可拿。',
   'merkator.hint.take': '把这些方块作为{goods}拿取——免费；它们放到你的办公室图版上。',
   'merkator.hint.keepLetter': { other: '保留{letter}：每位商人从自己办公室图版的{column}列中自选{count}个货物退还。' },
   'merkator.hint.nextLetter': '改为翻开第{row}横排的第一个时间指示物，使用它的字母；之后那个指示物面朝下放回。',
@@ -336,7 +336,7 @@ export default {
   'merkator.building.southern_trading_house.text': '若你是唯一持有最多蓝色和红色货物（梅子、酒、柑橘、香料）的玩家，得6分。',
 
   // ---- How to play (the dialog of js/ui/howto.js): plain text, "\n\n" between paragraphs, "• " list lines ----
-  'howto.merkator.summary': '莫卡托是一款2–4人的交易游戏。你们扮演汉萨商人，在欧洲各地旅行，收集货物、完成合约，每完成一张合约都会换来一张价值更高的合约。你也可以投资建筑物。时间用尽时，合约和建筑物得分最多的玩家获胜。',
+  'howto.merkator.summary': '墨卡托是一款2–4人的交易游戏。你们扮演汉萨商人，在欧洲各地旅行，收集货物、完成合约，每完成一张合约都会换来一张价值更高的合约。你也可以投资建筑物。时间用尽时，合约和建筑物得分最多的玩家获胜。',
   'howto.merkator.setup': '你开始时有价值2、3、4和5的合约各一张、一张价格3的红利卡、一张价格4的红利卡和0枚钱币。你还有一块空的办公室图版（A–F列）和一块个人供应板块，上面有8种颜色的方块各1个。时间指示物：起始玩家（随机选出）拿0个，其右手边的玩家拿2个，其余每人拿1个。\n\n地图上有8个主要地点，各有1个其颜色的方块，另有4个次要地点。有4张红利卡和4张建筑物卡可供购买，合约卡堆按价值正面朝上摆放。时间图表有6横排，每排7个面朝下的时间指示物（3人时5横排，2人时4横排）。',
   'howto.merkator.turn': '• 投资：按价值出售合约换取钱币（持有6张或以上时，须出售到只剩5张；最后一张绝不能出售），并购买可购买的卡牌。结束这一步时，超过15的钱币会失去。\n• 旅行：前往任意地点，支付（−）或获得（+）地图上标示的时间。在主要地点，拿取那里所有的方块，作为它的两种货物。你在该地的每张红利卡再加2个它的货物。\n• 完成合约：完成你在此地的合约。每张完成的合约都保留，并拿取一张下一个价值等级的合约。缺少的货物可以用4个同种货物或4个时间换取。\n• 参与旅行：其他玩家各自可以付给你1个时间（主要地点）或2个时间（次要地点）。他们在该地的每张红利卡提供1个货物，并且可以完成合约。',
   'howto.merkator.scoring': '计分在游戏结束时进行。你价值最高的5张合约按全额价值计分，威斯特伐利亚和约值14分。其余每张合约按其价值的一半计分，向下取整。\n\n每张建筑物卡按各自的公式计分，同样的货物、时间和合约可以为每张建筑物卡计分。你个人供应板块上剩下的方块会先放到办公室图版上，作为能让你获得最多建筑物分数的货物。\n\n钱币、货物和时间本身不值分，已出售的合约也不计分。',

@@ -6,7 +6,7 @@ export default {
   'lobby.games.merkator.length': '約 60–90 分鐘',
 
   // ---- the board, its log and its status ----
-  'merkator.name': '莫卡托',
+  'merkator.name': '墨卡托',
   'merkator.unknown': '「{id}」',
   'merkator.dataLoading': '正在載入地圖和卡牌…',
   'merkator.dataFailed': '無法載入遊戲的地圖和卡牌。請重新載入頁面再試一次。',
@@ -111,8 +111,8 @@ export default {
   'merkator.map.cubes': { other: '{count} 個方塊' },
   'merkator.map.major': '{location}：{count} 個方塊，時間 {time}',
   'merkator.map.minor': '{location}（次要）：時間 {time}',
-  'merkator.map.pawn': '莫卡托圓柱在{location}。',
-  'merkator.map.noPawn': '莫卡托圓柱還沒有出發。',
+  'merkator.map.pawn': '墨卡托圓柱在{location}。',
+  'merkator.map.noPawn': '墨卡托圓柱還沒有出發。',
   'merkator.map.legend': '圓圈是主要地點，以其顏色標示並放著方塊；方形是次要地點。地點旁的數字是行動玩家在該地獲得（+）或支付（−）的時間。',
   'merkator.chart.heading': '時間圖表',
   'merkator.chart.remaining': { other: '剩 {count} 個時間指示物' },
@@ -226,7 +226,7 @@ export default {
   'merkator.event.supply.you': '你把個人供應版塊上的方塊放成{good}（該顏色還剩 {count} 個）。',
   'merkator.event.game_over': '遊戲結束。',
   'merkator.event.unknown': '發生了某件事（{type}）。',
-  // ---- 莫卡托：每個操作的作用與花費、計分說明、顏色名稱（games/merkator） ----
+  // ---- 墨卡托：每個操作的作用與花費、計分說明、顏色名稱（games/merkator） ----
   'merkator.hint.join': { other: '參與 {name} 到{location}的旅行：從你的 {time} 個時間中支付 {count} 個給 {name}（剩 {left} 個）。你在此地的 {bonus} 張紅利卡會給你貨物，你也可以完成此地的 {contracts} 張合約。' },
   'merkator.hint.decline': '不參與——不支付時間，也不從這次旅行拿取任何東西。',
   'merkator.hint.sell': { other: '以 {count} 枚錢幣賣掉{contract}（你將有 {coins} 枚）；這張合約就此移除，不計分。' },
@@ -236,8 +236,8 @@ export default {
   'merkator.hint.timeGain': { other: '從時間圖表獲得 {count} 個時間' },
   'merkator.hint.timePay': { other: '從你的 {time} 個時間中支付 {count} 個' },
   'merkator.hint.timeFree': '不支付也不獲得時間',
-  'merkator.hint.travel': { other: '把莫卡托圓柱移到{location}：{time}；拿取那裡的 {count} 個方塊（{goods}）。' },
-  'merkator.hint.travelMinor': '把莫卡托圓柱移到{location}：{time}；次要地點沒有方塊可拿。',
+  'merkator.hint.travel': { other: '把墨卡托圓柱移到{location}：{time}；拿取那裡的 {count} 個方塊（{goods}）。' },
+  'merkator.hint.travelMinor': '把墨卡托圓柱移到{location}：{time}；次要地點沒有方塊可拿。',
   'merkator.hint.take': '把方塊當作{goods}拿取——免費；它們放到你的辦公室圖版上。',
   'merkator.hint.keepLetter': { other: '保留 {letter}：每位商人從自己辦公室圖版的 {column} 直列自選 {count} 個貨物退還。' },
   'merkator.hint.nextLetter': '改翻開第 {row} 排的第一個時間指示物，使用它的字母；之後這個時間指示物面朝下放回。',
@@ -253,7 +253,7 @@ export default {
   'merkator.why.total': '總分：{contracts} + {buildings} = {total}',
   'merkator.map.keyHome': '{goods}：{location}的方塊',
 
-  // ---- 莫卡托配件：依莫卡托資料中的 id 命名（建築物卡附說明）；用語見 docs/i18n/glossary.zh-Hant.md ----
+  // ---- 墨卡托配件：依墨卡托資料中的 id 命名（建築物卡附說明）；用語見 docs/i18n/glossary.zh-Hant.md ----
   'merkator.good.livestock': '家畜',
   'merkator.good.muskets': '火繩槍',
   'merkator.good.grain': '小麥',
@@ -336,7 +336,7 @@ export default {
   'merkator.building.southern_trading_house.text': '若你獨佔最多藍色和紅色貨物（梅子、酒、柑橘、香料；不與人並列），得 6 分。',
 
   // ---- How to play (the dialog of js/ui/howto.js): plain text, "\n\n" between paragraphs, "• " list lines ----
-  'howto.merkator.summary': '莫卡托是 2–4 人的交易遊戲。你扮演漢薩同盟的商人，在歐洲各地旅行，收集貨物並完成合約；每完成一張合約，就能拿到一張價值更高的合約。你也可以投資建築物。時間用完時，合約和建築物得分最多的玩家獲勝。',
+  'howto.merkator.summary': '墨卡托是 2–4 人的交易遊戲。你扮演漢薩同盟的商人，在歐洲各地旅行，收集貨物並完成合約；每完成一張合約，就能拿到一張價值更高的合約。你也可以投資建築物。時間用完時，合約和建築物得分最多的玩家獲勝。',
   'howto.merkator.setup': '你開始時有價值 2、3、4 和 5 的合約各一張、一張售價 3 的紅利卡、一張售價 4 的紅利卡，以及 0 枚錢幣。你還會拿到一個空的辦公室圖版（A–F 直列），以及一塊放著 8 種顏色方塊各 1 個的個人供應版塊。時間指示物：起始玩家（隨機決定）0 個，他右手邊的玩家 2 個，其餘玩家各 1 個。\n\n地圖上有 8 個主要地點，各放 1 個該地顏色的方塊，另有 4 個次要地點。有 4 張紅利卡和 4 張建築物卡可供購買，合約牌堆依價值面朝上排放。時間圖表有 6 橫排，每排 7 個面朝下的時間指示物（3 人時 5 排，2 人時 4 排）。',
   'howto.merkator.turn': '• 投資：以合約的價值賣掉合約換取錢幣（持有 6 張以上時，須賣到剩 5 張；最後一張絕不能賣），並購買可購買的卡牌。結束這個步驟時，超過 15 枚的錢幣會損失。\n• 旅行：可以去任何地點，支付（−）或獲得（+）地圖上所示的時間。在主要地點，把那裡所有的方塊當作該地的兩種貨物拿取。你在該地的每張紅利卡再給你 2 個它的貨物。\n• 完成合約：完成你在此地的合約。每張都保留，並拿取一張下一個價值的合約。缺少的貨物可以用 4 個同種貨物或 4 個時間換取。\n• 參與旅行：其他玩家可以各自支付你 1 個時間（主要地點）或 2 個時間（次要地點）。他們在該地的每張紅利卡給 1 個貨物，並且可以完成合約。',
   'howto.merkator.scoring': '計分在遊戲結束時進行。你價值最高的 5 張合約以全額計分，西發里亞和約值 14 分。其餘每張合約以價值的一半計分，無條件捨去。\n\n每張建築物卡依自己的公式計分，同樣的貨物、時間和合約在每張建築物卡上都算。個人供應版塊上剩下的方塊，會先放到你的辦公室圖版上，當作能讓你得到最多建築物分數的貨物。\n\n錢幣、貨物和時間本身沒有分數，賣掉的合約也不計分。',

@@ -2,11 +2,11 @@
 // strings are in js/core/i18n/zh-Hans.js; the i18n loader merges both (games/registry.js hands it these).
 export default {
   // ---- the lobby's card ----
-  'lobby.games.silkroad.blurb': '装载瓷器、丝绸、茶叶和香料，航行于海上丝路；货物公开，钱币保密。',
+  'lobby.games.silkroad.blurb': '装载瓷器、丝绸、茶叶和香料，航行于海上丝绸之路；货物公开，钱币保密。',
   'lobby.games.silkroad.length': '约40分钟',
 
   // ---- the board, its log and its status ----
-  'silkroad.name': '海上丝路',
+  'silkroad.name': '海上丝绸之路',
   'silkroad.good.porcelain': '瓷器',
   'silkroad.good.silk': '丝绸',
   'silkroad.good.tea': '茶叶',
@@ -179,7 +179,7 @@ export default {
   'silkroad.goodShort.ore': '矿',
 
   // ---- How to play (the dialog of js/ui/howto.js): plain text, "\n\n" between paragraphs, "• " list lines ----
-  'howto.silkroad.summary': '海上丝路是一款2–4人的交易游戏。你在商船上装载货物标记，并把货物卡牌打到市场上；每次结算都会给商船载有该货物的所有玩家带来收入。钱币保密。货物牌堆补完时，钱币最多的商人获胜。',
+  'howto.silkroad.summary': '海上丝绸之路是一款2–4人的交易游戏。你在商船上装载货物标记，并把货物卡牌打到市场上；每次结算都会给商船载有该货物的所有玩家带来收入。钱币保密。货物牌堆补完时，钱币最多的商人获胜。',
   'howto.silkroad.setup': '将66张货物卡牌（瓷器、丝绸、茶叶、香料、琉璃和原矿各11张）洗混。每位玩家拿3张作为手牌，手牌保密。6张正面朝上摆出作为市场，其余的组成货物牌堆。\n\n你开始时有0元和2艘商船。从起始玩家开始，每位玩家依次为自己的第一艘商船装载一个货物标记，再按同样的顺序为第二艘装载。每种货物只有5个货物标记，你只能拿取货物标记供应中还剩下的标记。\n\n出售中的特殊卡牌：商船每艘10元（14艘减去每位玩家已拿的2艘），以及交易所（8元）、搬运工（12元）和特许证（11元）各2张。',
   'howto.silkroad.turn': '阶段1，恰好执行一项：\n\n• 货物更换：把一艘商船上的货物标记换成供应中另一种货物的标记。你拥有的每张搬运工让你多更换1次。\n• 购买一张特殊卡牌：商船（立即装载一个你选择的货物标记）、交易所、搬运工（你可以立即更换1次）或特许证。\n• 放弃。\n\n阶段2，恰好执行一项：\n\n• 打出货物卡牌并计算收入：打出同一种货物的一张或多张卡牌，每张放在你选择的市场格上，覆盖那里的卡牌。然后结算这种货物。\n• 补2张货物卡牌。如果你没有手牌，就必须补牌。\n\n之后，你每拥有一张交易所，就可以额外补1张货物卡牌。',
   'howto.silkroad.scoring': '结算时，数一数你出牌后市场上显示该货物的格数。每位玩家（不只是你）的每艘装载该货物的商船，都获得这么多元。例如，3格和2艘商船获得6元。只要你获得收入，你拥有的每张特许证就额外加2元。\n\n游戏过程中，你只能看到自己的钱币和收入。游戏结束时，特殊卡牌不值钱。',
