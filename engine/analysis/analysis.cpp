@@ -28,9 +28,9 @@ std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
   return engine::splitmix64(state);
 }
 
-// Where a play-out's seed comes from: the position before the first action, or a decision (every candidate of one
-// decision shares its play-out seeds: common random numbers, so a difference is the move's).
-enum class Tag : std::uint64_t { start = 1, decision = 2 };
+// Where a play-out's seed comes from: a position's chances, or a decision (every candidate of one decision shares its
+// play-out seeds: common random numbers, so a difference is the move's).
+enum class Tag : std::uint64_t { position = 1, decision = 2 };
 std::uint64_t playout_seed(std::uint64_t seed, Tag tag, std::uint64_t version, int index) {
   return mix(mix(mix(seed, static_cast<std::uint64_t>(tag)), version), static_cast<std::uint64_t>(index));
 }
@@ -67,11 +67,13 @@ std::vector<double> play_out(const GameBot& bot, Policy policy, std::unique_ptr<
   return shares_of(*state);
 }
 
-// The play-outs from one state: each one's shares per player. Exact (every play-out alike, no noise) when the state is
-// already over.
+// The play-outs of a position, or of a move from one: each one's shares per player. Exact (every play-out alike, no
+// noise) when the game is over there (after the move).
 struct Estimate {
-  Json move;  // the action that led here (null for the start)
-  std::unique_ptr<State> state;
+  Json move;  // the move estimated (null for a position's own chances)
+  int seat = -1;  // who makes it
+  const State* position = nullptr;  // where every play-out starts, re-seeded (then the move)
+  std::unique_ptr<State> state;  // after the move, as the game has it: whether it ended the game, and how
   bool exact = false;  // set by Runner::extend
   std::vector<std::vector<double>> runs = {};
 
@@ -89,6 +91,9 @@ struct Estimate {
 // Thrown out of the play-outs when the progress callback asks to stop.
 struct Stopped {};
 
+// Keeps the re-seeding's random stream apart from the play-out's policy's (seeded with the play-out's seed itself).
+constexpr std::uint64_t kReseedTag = 0x72657365656421ULL;
+
 class Runner {
  public:
   Runner(const GameBot& bot, const Settings& settings, const Progress& progress, long long planned)
@@ -99,13 +104,20 @@ class Runner {
     e.exact = e.state->is_over();
     while (static_cast<int>(e.runs.size()) < n) {
       const int index = static_cast<int>(e.runs.size());
-      e.runs.push_back(e.exact ? shares_of(*e.state)
-                               : play_out(bot_, settings_.policy, e.state->clone(),
-                                          playout_seed(settings_.seed, tag, version, index)));
+      const std::uint64_t seed = playout_seed(settings_.seed, tag, version, index);
+      e.runs.push_back(e.exact ? shares_of(*e.state) : play_out(bot_, settings_.policy, start_of(e, seed), seed));
       if (++run_ % kProgressEvery == 0) tell();
     }
   }
   long long run() const { return run_; }
+  // A play-out's start: the position with its chance re-drawn from the play-out's seed (a play-out must not know the
+  // game's own future draws, those of the move included), then the move. Every move of a decision gets the same
+  // re-drawn future in its play-out i.
+  std::unique_ptr<State> start_of(const Estimate& e, std::uint64_t seed) const {
+    auto state = bot_.reseed(*e.position, engine::Seed(mix(seed, kReseedTag)));
+    if (!e.move.is_null()) state->apply(e.seat, e.move);  // legal: the re-seeded position allows what it did
+    return state;
+  }
   const Settings& settings() const { return settings_; }
   void tell() const {
     if (progress_ && !progress_(run_, std::max(run_, planned_))) throw Stopped{};
@@ -146,7 +158,10 @@ long long planned_playouts(const std::vector<Plan>& plans, int playouts, int cap
   long long total = playouts;  // the start
   for (const auto& plan : plans) {
     const long long moves = static_cast<long long>(plan.moves.size());
-    total += playouts * std::min<long long>(moves, cap) + screen_of(playouts) * std::max<long long>(0, moves - cap);
+    total += playouts;  // the position after the move
+    if (moves > 1) {
+      total += playouts * std::min<long long>(moves, cap) + screen_of(playouts) * std::max<long long>(0, moves - cap);
+    }
   }
   return total;
 }
@@ -253,20 +268,33 @@ Json analyse_plans(const Json& record, const std::vector<std::unique_ptr<State>>
   const int players = states.front()->num_players();
   const int cap = settings.candidates;
   Json positions = Json::array(), decisions = Json::array();
-  Estimate start{Json(), states.front()->clone()};
-  runner.extend(start, playouts, Tag::start, 0);
-  positions.push_back(position_json(0, start, players));
+  // A position's chances: play-outs from the position itself, so that they know what its actions showed (the tile
+  // a draw drew) and nothing of what is still unseen.
+  auto position = [&](std::size_t version) {
+    Estimate e{Json(), -1, states[version].get(), states[version]->clone()};
+    runner.extend(e, playouts, Tag::position, version);
+    return e;
+  };
+  positions.push_back(position_json(0, position(0), players));
 
   struct Tally {
     int decisions = 0, best = 0, inaccuracies = 0, mistakes = 0, blunders = 0;
   };
   std::vector<Tally> tallies(static_cast<std::size_t>(players));
   for (const auto& plan : plans) {
+    Estimate after = position(plan.version + 1);
+    positions.push_back(position_json(plan.version + 1, after, players));
+    if (plan.forced) continue;
+    // The moves of a decision, each from the position it was chosen in: none knows what it will draw.
     std::vector<Estimate> moves;
     for (const auto& move : plan.moves) {
       auto state = states[plan.version]->clone();
       if (!state->apply(plan.seat, move).ok()) continue;  // a candidate the rules refuse after all
-      moves.push_back(Estimate{move, std::move(state)});
+      moves.push_back(Estimate{move, plan.seat, states[plan.version].get(), std::move(state)});
+    }
+    if (moves.size() == 1) {  // nothing to compare: the move played's chance is the position's after it
+      after.move = moves.front().move;
+      moves.front() = std::move(after);
     }
     // Too many moves: a screening run for all, then the best of them (by the mover's chance) go on.
     if (static_cast<int>(moves.size()) > cap) {
@@ -285,8 +313,6 @@ Json analyse_plans(const Json& record, const std::vector<std::unique_ptr<State>>
     }
     for (auto& e : moves) runner.extend(e, playouts, Tag::decision, plan.version);
     const Estimate& played = moves.front();
-    positions.push_back(position_json(plan.version + 1, played, players));
-    if (plan.forced) continue;
 
     std::size_t best = 0;  // the move played unless another is strictly better
     for (std::size_t i = 1; i < moves.size(); ++i) {

@@ -109,6 +109,25 @@ TEST(Analysis, IsTheSameTwiceAndDependsOnItsSeed) {
   EXPECT_NE(first.at("positions").dump(), analysed(record, settings).at("positions").dump());
 }
 
+// A play-out draws its own future, not the game's: two Medici games whose first position shows the same (the start
+// player; the bag is unseen) get the same chances there, however differently their bags were filled.
+TEST(Analysis, PlayOutsDoNotKnowTheGamesOwnDraws) {
+  const auto first = bot_game("medici", 3, 11);
+  const auto start_player = [](const Played& g) { return g.states.front()->view(engine::Viewer::spectator())["start_player"]; };
+  std::optional<Played> second;
+  for (std::uint64_t seed = 12; !second; ++seed) {
+    auto game = bot_game("medici", 3, seed);
+    if (start_player(game) == start_player(first)) second = std::move(game);
+  }
+  ASSERT_FALSE(first.states.front()->equals(*second->states.front()));  // the bags differ
+  Settings settings = quick_settings();
+  settings.playouts = 8;  // enough that chances equal by luck are unlikely
+  settings.candidates = 1;
+  const Json a = analysed(published(first.record, *first.states.back()), settings);
+  const Json b = analysed(published(second->record, *second->states.back()), settings);
+  EXPECT_EQ(a.at("positions").at(0), b.at("positions").at(0));
+}
+
 // A server shows the progress and stops an analysis through the callback; the callback changes nothing else.
 TEST(Analysis, TellsItsProgressAndStopsWhenAsked) {
   const auto game = bot_game("medici", 3, 11);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "emporium/engine/bot.hpp"
 #include "test_support.hpp"
 
 namespace emporium::engine::testing {
@@ -226,6 +227,70 @@ TEST_P(GenericGame, TheSeedDecidesTheGame) {
   int differing = 0;
   for (std::uint64_t seed = 2; seed < 12; ++seed) differing += !fresh(seed)->equals(*a);
   EXPECT_GE(differing, 9);
+}
+
+// The games whose rules draw nothing at random after the setup: re-seeding gives the state back unchanged.
+const std::set<std::string> kNoChanceAfterSetup = {"medina"};
+
+// Whether the same actions, played on from `a` and from `b`, show a difference within `steps` actions: an event
+// (as the full viewer sees it: the cards drawn) or an action one accepts and the other refuses.
+bool plays_on_differently(State& a, State& b, Rng& rng, int steps) {
+  for (int i = 0; i < steps && !a.is_over(); ++i) {
+    const auto move = random_move(a, rng);
+    const auto from_a = a.apply(move.player, move.action);
+    const auto from_b = b.apply(move.player, move.action);
+    if (!from_b.ok() || events_for(from_a.events, Viewer::full()) != events_for(from_b.events, Viewer::full())) {
+      return true;
+    }
+  }
+  return a.result() != b.result();
+}
+
+TEST_P(GenericGame, ReseedingRedrawsTheFutureAndShowsNobodyAnythingNew) {
+  const auto& bot = *bot::find_bot(GetParam().game);
+  const bool chance = !kNoChanceAfterSetup.contains(GetParam().game);
+  int checked = 0, differing = 0;
+  for (int g = 0; g < 8; ++g) {
+    auto state = fresh(7000 + g);
+    Rng rng(900 + g);
+    while (true) {
+      if (state->is_over() || rng.below(10) == 0) {
+        SCOPED_TRACE("game " + std::to_string(g) + " at version " + std::to_string(state->version()));
+        const std::string before = dump(*state);
+        const Seed seed(rng.next());
+        auto reseeded = bot.reseed(*state, seed);
+        ASSERT_EQ(dump(*state), before);  // the original is untouched
+        // The same seed gives the same state, hidden parts included.
+        auto again = bot.reseed(*state, seed);
+        ASSERT_TRUE(again->equals(*reseeded));
+        ASSERT_EQ(dump(*again), dump(*reseeded));
+        // Nobody sees a difference, and the rules allow the same.
+        ASSERT_EQ(reseeded->version(), state->version());
+        ASSERT_EQ(reseeded->to_move(), state->to_move());
+        ASSERT_EQ(reseeded->result(), state->result());
+        for (const auto& v : all_viewers(state->num_players())) ASSERT_EQ(reseeded->view(v), state->view(v));
+        for (int p = 0; p < state->num_players(); ++p) {
+          ASSERT_EQ(reseeded->legal_actions(p), state->legal_actions(p)) << "player " << p;
+        }
+        if (!chance || state->is_over()) {
+          ASSERT_TRUE(reseeded->equals(*state)) << "nothing is left to draw";
+        } else {
+          // Another seed draws another future: the same actions soon meet a difference.
+          auto other = bot.reseed(*state, Seed(seed.lo + 1));
+          Rng moves(g);
+          ++checked;
+          differing += plays_on_differently(*reseeded, *other, moves, 40);
+        }
+      }
+      if (state->is_over()) break;
+      const auto move = random_move(*state, rng);
+      ASSERT_TRUE(state->apply(move.player, move.action).ok());
+    }
+  }
+  if (chance) {
+    ASSERT_GT(checked, 20);
+    EXPECT_GT(differing, checked * 3 / 4) << checked << " states checked";
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGames, GenericGame, ::testing::ValuesIn(every_game_and_count()),

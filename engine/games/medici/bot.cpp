@@ -82,6 +82,14 @@ double lot_worth(const Data& d, int player) {
   return worth;
 }
 
+// The hidden part of a state: the tiles nobody has seen, dealt at random between the bag (`bag_count` of them,
+// in draw order) and the removed.
+void deal_unseen(Data& d, std::vector<Tile> unseen, std::size_t bag_count, Rng& rng) {
+  rng.shuffle(unseen);
+  d.bag.assign(unseen.begin(), unseen.begin() + static_cast<long>(std::min(bag_count, unseen.size())));
+  d.removed.assign(unseen.begin() + static_cast<long>(d.bag.size()), unseen.end());
+}
+
 class MediciBot final : public bot::GameBot {
  public:
   std::unique_ptr<State> sample(const Json& view, int, Rng& rng) const override {
@@ -117,13 +125,21 @@ class MediciBot final : public bot::GameBot {
       d.high_bid = auction.at("high_bid").get<int>();
       d.high_bidder = auction.at("high_bidder").is_null() ? -1 : auction.at("high_bidder").get<int>();
     }
-    // The hidden part: the tiles nobody has seen are dealt at random between the bag and the removed.
-    auto unseen = ids.unseen();
-    rng.shuffle(unseen);
-    const auto bag_count = view.at("bag_count").get<std::size_t>();
-    d.bag.assign(unseen.begin(), unseen.begin() + static_cast<long>(std::min(bag_count, unseen.size())));
-    d.removed.assign(unseen.begin() + static_cast<long>(d.bag.size()), unseen.end());
+    deal_unseen(d, ids.unseen(), view.at("bag_count").get<std::size_t>(), rng);
     return state;
+  }
+
+  std::unique_ptr<State> reseed(const State& state, Seed seed) const override {
+    auto out = std::make_unique<MediciState>(static_cast<const MediciState&>(state));
+    if (state.is_over()) return out;
+    Data& d = out->data_for_testing();
+    Rng rng(seed);
+    d.rng = Rng(rng.next());  // the later days' bags and start-player ties
+    std::vector<Tile> unseen = d.bag;
+    unseen.insert(unseen.end(), d.removed.begin(), d.removed.end());
+    std::sort(unseen.begin(), unseen.end());  // so that only which tiles are unseen counts, not their order
+    deal_unseen(d, std::move(unseen), d.bag.size(), rng);
+    return out;
   }
 
   std::vector<double> estimate(const State& state) const override {

@@ -465,6 +465,9 @@ std::optional<Placement> placement_from(const Json& a) {
 
 class MedinaBot final : public bot::GameBot {
  public:
+  // Medina has no chance after the setup (the start player): the stocks are known from the start, only screened.
+  std::unique_ptr<State> reseed(const State& state, Seed) const override { return state.clone(); }
+
   std::unique_ptr<State> sample(const Json& view, int seat, Rng& rng) const override {
     const int players = view.at("players").get<int>();
     auto state = std::make_unique<MedinaState>(players, rng.next());

@@ -476,6 +476,27 @@ Json quick(const Data& d, int player, Rng& rng) {
 
 // ---- The bot ------------------------------------------------------------------------------------
 
+// Deals `letters` at random onto the time chart's counters still without one (letter -1), row by row from the top.
+void deal_letters(std::vector<std::vector<Counter>>& chart, std::vector<int> letters, std::size_t alphabet, Rng& rng) {
+  rng.shuffle(letters);
+  std::size_t next = 0;
+  for (auto& row : chart) {
+    for (auto& counter : row) {
+      if (counter.letter >= 0) continue;
+      counter.letter = next < letters.size() ? letters[next++] : static_cast<int>(rng.below(alphabet));
+    }
+  }
+}
+
+// Shuffles what nobody has seen: all of `cards`, or all but the top (back()) of a face-up pile.
+void shuffle_unseen(std::vector<int>& cards, bool top_shown, Rng& rng) {
+  const auto end = cards.end() - (top_shown && !cards.empty() ? 1 : 0);
+  std::sort(cards.begin(), end);  // so that only which cards are there counts, not their old order
+  std::vector<int> unseen(cards.begin(), end);
+  rng.shuffle(unseen);
+  std::copy(unseen.begin(), unseen.end(), cards.begin());
+}
+
 class MerkatorBot final : public bot::GameBot {
  public:
   std::unique_ptr<State> sample(const Json& view, int, Rng& rng) const override {
@@ -589,14 +610,7 @@ class MerkatorBot final : public bot::GameBot {
     for (std::size_t i = 0; i < c.time_chart.size(); ++i) {
       if (!used_letter[i]) unused.push_back(static_cast<int>(i));
     }
-    rng.shuffle(unused);
-    std::size_t next_unused = 0;
-    for (auto& row : d.chart) {
-      for (auto& counter : row) {
-        if (counter.letter >= 0) continue;
-        counter.letter = next_unused < unused.size() ? unused[next_unused++] : static_cast<int>(rng.below(c.time_chart.size()));
-      }
-    }
+    deal_letters(d.chart, std::move(unused), c.time_chart.size(), rng);
 
     // A trip in progress.
     d.take_cubes = d.phase == Phase::take ? view.at("take").at("cubes").get<int>() : 0;
@@ -623,6 +637,29 @@ class MerkatorBot final : public bot::GameBot {
     d.turns_left = view.at("turns_left").get<int>();
     d.scoring = view.at("scoring");
     return state;
+  }
+
+  std::unique_ptr<State> reseed(const State& state, Seed seed) const override {
+    auto out = std::make_unique<MerkatorState>(static_cast<const MerkatorState&>(state));
+    if (state.is_over()) return out;
+    Data& d = out->data_for_testing();
+    Rng rng(seed);
+    d.rng = Rng(rng.next());  // the reshuffles of sold contracts into empty piles
+    for (auto& pile : d.piles) shuffle_unseen(pile, true, rng);
+    shuffle_unseen(d.bonus_pile, false, rng);
+    shuffle_unseen(d.building_pile, false, rng);
+    // The letters of the counters face down and never shown are dealt again among those counters.
+    std::vector<int> letters;
+    for (auto& row : d.chart) {
+      for (auto& counter : row) {
+        if (counter.known) continue;
+        letters.push_back(counter.letter);
+        counter.letter = -1;
+      }
+    }
+    std::sort(letters.begin(), letters.end());
+    deal_letters(d.chart, std::move(letters), d.catalog->time_chart.size(), rng);
+    return out;
   }
 
   std::vector<double> estimate(const State& state) const override {

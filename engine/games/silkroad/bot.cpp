@@ -358,6 +358,18 @@ class SilkRoadBot final : public bot::GameBot {
     return state;
   }
 
+  // What nobody has seen is the deck's order alone: hands are their owners', and a covered card was seen on top.
+  std::unique_ptr<State> reseed(const State& state, Seed seed) const override {
+    auto out = std::make_unique<SilkRoadState>(static_cast<const SilkRoadState&>(state));
+    if (state.is_over()) return out;
+    Data& d = out->data_for_testing();
+    Rng rng(seed);
+    d.rng = Rng(rng.next());  // (the rules draw from it only at the setup)
+    std::sort(d.deck.begin(), d.deck.end());  // so that only which cards are in the deck counts
+    rng.shuffle(d.deck);
+    return out;
+  }
+
   std::vector<double> estimate(const State& state) const override {
     const Data& d = static_cast<const SilkRoadState&>(state).data();
     std::vector<double> out(d.players);

@@ -49,6 +49,14 @@ class GameBot {
   // is seeded from `rng`). The view of the result for `seat` equals `view`.
   virtual std::unique_ptr<State> sample(const Json& view, int seat, Rng& rng) const = 0;
 
+  // `state` with its chance re-drawn from `seed`: what nobody has seen yet (a bag's or a deck's order, the
+  // cards below a pile's top) dealt again at random among itself, and the state's own random stream (later
+  // shuffles and draws) seeded anew; everything any player has seen or holds stays. Every player's and the
+  // spectator's view, the legal actions and the result are those of `state`. Deterministic in `seed`; a game
+  // with no chance left returns a copy. The analysis plays its play-outs from it, so that they do not know
+  // the real game's future draws.
+  virtual std::unique_ptr<State> reseed(const State& state, Seed seed) const = 0;
+
   // The final scores (in the game's own points, one per player) this state is heading for: exact once
   // the game is over, an estimate before.
   virtual std::vector<double> estimate(const State& state) const = 0;

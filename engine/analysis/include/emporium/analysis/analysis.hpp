@@ -1,8 +1,9 @@
 #pragma once
 // The analysis of a finished game (docs/analysis.md): each player's chance of finishing first after every
 // action, the move the analysis prefers at every decision and what the move played lost, and the turning
-// points. Chances are estimated by play-outs from the game's exact states: the game is over, so the analysis
-// may use all of it, and it exists only for finished games.
+// points. Chances are estimated by play-outs from the game's states: the game is over, so the analysis may use
+// all that its players held, and it exists only for finished games; but each play-out draws its own future (the
+// state re-seeded, GameBot::reseed), not the one the game drew.
 //
 // Pure and deterministic like the engine: the same record, settings and engine version give byte-identical
 // output. Every play-out is seeded from (analysis seed, position, play-out index); work is bounded by a number
