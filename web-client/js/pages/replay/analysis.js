@@ -58,9 +58,9 @@ export function createReplayAnalysis({ id, invite, replay, names, words, onJump,
     const hadFocus = top.contains(document.activeElement);
     status = next;
     render();
-    // The button that had the focus is gone: the sentence that replaced it takes it.
+    // The button that had the focus is gone: the sentence that replaced it (or the graph's caption) takes it.
     if (hadFocus && !top.contains(document.activeElement)) {
-      const said = top.querySelector('[data-testid=analysis-status]');
+      const said = top.querySelector('[data-testid=analysis-status], .analysis-caption');
       if (said) said.focus();
     }
   }
@@ -155,7 +155,7 @@ export function createReplayAnalysis({ id, invite, replay, names, words, onJump,
         svg('line', { class: `analysis-line p${s.seat} dash${s.seat % 4}`, x1: 0, x2: 24, y1: 4, y2: 4 })),
       ' ', who(s.seat))));
     return h('figure', { class: 'analysis-figure' },
-      h('figcaption', { class: 'analysis-caption' }, t('analysis.caption'), ' ', h('span', { class: 'hint' }, t('analysis.graphHint'))),
+      h('figcaption', { class: 'analysis-caption', tabindex: '-1' }, t('analysis.caption'), ' ', h('span', { class: 'hint' }, t('analysis.graphHint'))),
       drawing, legend);
   }
 
