@@ -13,6 +13,7 @@ import {
 } from '../../models/analysis-model.js';
 
 const POLL_MS = 2000;
+const NARROW = { width: 360, height: 200, left: 36 };
 
 /**
  * `replay` is the loaded replay.json; `names()` the seats' names; `words(events)` a step's events in words;
@@ -29,7 +30,10 @@ export function createReplayAnalysis({ id, invite, replay, names, words, onJump,
   let better = false; // the preferred move drawn on the board
   let timer = null;
   let destroyed = false;
-  let graph = null; // {svg, cursor, geometry}
+  let graph = null; // {drawing, cursor, geometry}
+  const narrow = window.matchMedia('(max-width: 40rem)');
+  const onNarrow = () => { if (graph) render(); };
+  narrow.addEventListener('change', onNarrow);
 
   async function request(method) {
     clearTimeout(timer);
@@ -108,7 +112,8 @@ export function createReplayAnalysis({ id, invite, replay, names, words, onJump,
   const markWord = (mark) => t(`analysis.mark.${mark}`);
 
   function graphFigure() {
-    const g = analysisGeometry(doc);
+    // A phone gets a narrower drawing, so that its labels and marks stay readable once it is scaled to the screen.
+    const g = analysisGeometry(doc, narrow.matches ? NARROW : undefined);
     const { plot } = g;
     const cursor = svg('line', { class: 'analysis-cursor', x1: plot.x0, x2: plot.x0, y1: plot.y1, y2: plot.y0 });
     const marks = g.marks.map((m) => {
@@ -263,6 +268,7 @@ export function createReplayAnalysis({ id, invite, replay, names, words, onJump,
     destroy() {
       destroyed = true;
       clearTimeout(timer);
+      narrow.removeEventListener('change', onNarrow);
     },
   };
 }
