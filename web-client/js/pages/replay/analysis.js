@@ -87,7 +87,7 @@ export function createReplayAnalysis({ id, invite, replay, names, words, onJump,
     const text = {
       loading: () => t('analysis.loading'),
       absent: () => t('analysis.absent'),
-      queued: () => t('analysis.queued', { count: s.ahead }),
+      queued: () => (s.ahead > 0 ? t('analysis.queued', { count: s.ahead }) : t('analysis.queuedNext')),
       running: () => t('analysis.running', { percent: s.percent }),
       busy: () => (s.retryAfter ? t('analysis.busyFor', { count: s.retryAfter }) : t('analysis.busy')),
       off: () => t('analysis.off'),
@@ -154,14 +154,15 @@ export function createReplayAnalysis({ id, invite, replay, names, words, onJump,
       const point = new DOMPoint(e.clientX, e.clientY).matrixTransform(matrix.inverse());
       onJump(nearestPosition(point.x, g));
     });
-    graph = { drawing, cursor, geometry: g };
+    const now = h('p', { class: 'analysis-now', 'data-testid': 'analysis-now' });
+    graph = { drawing, cursor, now, geometry: g };
     const legend = h('ul', { class: 'analysis-legend', 'aria-hidden': 'true' }, g.seats.map((s) => h('li', null,
       svg('svg', { class: 'analysis-key', viewBox: '0 0 24 8', width: '24', height: '8' },
         svg('line', { class: `analysis-line p${s.seat} dash${s.seat % 4}`, x1: 0, x2: 24, y1: 4, y2: 4 })),
       ' ', who(s.seat))));
     return h('figure', { class: 'analysis-figure' },
       h('figcaption', { class: 'analysis-caption', tabindex: '-1' }, t('analysis.caption'), ' ', h('span', { class: 'hint' }, t('analysis.graphHint'))),
-      drawing, legend);
+      drawing, legend, now);
   }
 
   /** A mark's shape: a blunder a triangle, a mistake a square, an inaccuracy a circle (and its symbol above). */
@@ -252,6 +253,8 @@ export function createReplayAnalysis({ id, invite, replay, names, words, onJump,
       graph.cursor.setAttribute('x1', String(x));
       graph.cursor.setAttribute('x2', String(x));
       for (const m of graph.drawing.querySelectorAll('[data-position]')) m.classList.toggle('is-current', Number(m.dataset.position) === position);
+      const chances = doc.positions[position].chances.map((c, seat) => t('analysis.chance', { name: who(seat), percent: percent(c) }));
+      graph.now.textContent = t('analysis.now', { move: position, chances: chances.join(t('common.listSeparator')) });
     }
     renderPanel();
   }
