@@ -54,6 +54,8 @@ test('The replay viewer asks for the analysis, draws its graph and jumps to a ma
     await step('"Analyse this game": its progress, then the graph with one line per player', 60000, async () => {
       await P.click('[data-testid=analysis-ask]');
       await P.waitForSelector('[data-testid=analysis-graph]', { timeout: 55000 });
+      // The button is gone: the focus followed the state in words, then went to the graph's caption.
+      assert.equal(await P.evaluate(() => document.activeElement.className), 'analysis-caption');
       doc = await P.evaluate(async (id) => (await fetch(`/tables/${id}/analysis.json`)).json(), table);
       assert.equal(doc.table, table);
       assert.equal(doc.positions.length, last + 1);

@@ -30,7 +30,11 @@ export function createReplayAnalysis({ id, invite, replay, names, words, onJump,
   let better = false; // the preferred move drawn on the board
   let timer = null;
   let destroyed = false;
-  let graph = null; // {drawing, cursor, geometry}
+  let graph = null; // {drawing, cursor, now, geometry}
+  // The state in words stays one element while it changes (a live region is announced only if it stays in place).
+  const said = h('p', { role: 'status', tabindex: '-1', 'data-testid': 'analysis-status' });
+  const extras = h('span', { class: 'analysis-status-extras' });
+  const statusBox = h('div', { class: 'analysis-status' }, said, extras);
   const narrow = window.matchMedia('(max-width: 40rem)');
   const onNarrow = () => { if (graph) render(); };
   narrow.addEventListener('change', onNarrow);
@@ -64,15 +68,16 @@ export function createReplayAnalysis({ id, invite, replay, names, words, onJump,
     render();
     // The button that had the focus is gone: the sentence that replaced it (or the graph's caption) takes it.
     if (hadFocus && !top.contains(document.activeElement)) {
-      const said = top.querySelector('[data-testid=analysis-status], .analysis-caption');
-      if (said) said.focus();
+      const next = top.querySelector('[data-testid=analysis-status], .analysis-caption');
+      if (next) next.focus();
     }
   }
 
   function render() {
     graph = null;
     if (status.kind !== 'done') {
-      replace(top, statusLine());
+      showStatus();
+      if (top.firstChild !== statusBox) replace(top, statusBox);
       replace(panel);
       replace(bottom);
       return;
@@ -82,7 +87,7 @@ export function createReplayAnalysis({ id, invite, replay, names, words, onJump,
     show(index);
   }
 
-  function statusLine() {
+  function showStatus() {
     const s = status;
     const text = {
       loading: () => t('analysis.loading'),
@@ -104,8 +109,9 @@ export function createReplayAnalysis({ id, invite, replay, names, words, onJump,
       : null;
     const progress = s.kind === 'running'
       ? h('progress', { max: '100', value: String(s.percent), 'aria-hidden': 'true' }) : null;
-    return h('div', { class: 'analysis-status' },
-      h('p', { role: 'status', tabindex: '-1', 'data-testid': 'analysis-status', 'data-kind': s.kind }, text), progress, ask);
+    said.textContent = text;
+    said.dataset.kind = s.kind;
+    replace(extras, progress, ask);
   }
 
   const who = (seat) => nameOf(names(), seat, t);
