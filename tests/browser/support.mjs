@@ -73,6 +73,15 @@ export async function openLobby(page, name) {
 }
 
 /**
+ * Whether a console error is the browser logging an answer the client expects and shows: a replay's GET of its
+ * analysis answers 404 until someone asks for one (Chromium logs every 4xx as a failed resource, by its URL).
+ */
+function expectedRefusal(message) {
+  return /^Failed to load resource: the server responded with a status of 404/.test(message.text())
+    && /\/tables\/[^/]+\/analysis\.json(\?|$)/.test(message.location().url || '');
+}
+
+/**
  * Registers the file's before/after hooks: the server (with `serverArgs` after --web-root) and
  * Chromium come up before the tests and go away after them. Returns the run's state and the
  * helpers that need it:
@@ -177,7 +186,8 @@ export function createHarness({
     });
     page.on('pageerror', (e) => pageErrors.push(`${label}: ${e.message}`));
     page.on('console', (m) => {
-      if (m.type() === 'error' && !/WebSocket|ERR_CONNECTION|net::/.test(m.text())) pageErrors.push(`${label}: console: ${m.text()}`);
+      if (m.type() !== 'error' || /WebSocket|ERR_CONNECTION|net::/.test(m.text()) || expectedRefusal(m)) return;
+      pageErrors.push(`${label}: console: ${m.text()}`);
     });
     if (onPage) onPage(page, label, base);
     pages[label] = page;

@@ -33,6 +33,7 @@ test('the client is split by responsibility', () => {
     'js/models/last-moves.js',
     'js/ui/bot-mark.js', 'js/ui/board-host.js', 'js/ui/howto.js', 'js/ui/language-picker.js', 'js/ui/name-form.js', 'js/ui/seat-marks.js', 'js/ui/theme-switch.js',
     'js/pages/lobby.js', 'js/pages/lobby/game-cards.js', 'js/pages/lobby/play-bots.js', 'js/pages/my-games.js', 'js/pages/replay.js',
+    'js/models/analysis-model.js', 'js/pages/replay/analysis.js',
     'js/pages/table.js', 'js/pages/table/head.js', 'js/pages/table/pregame.js', 'js/pages/table/players.js', 'js/pages/table/invite.js',
     'js/pages/table/log.js', 'js/pages/table/chat.js', 'js/pages/table/clock.js', 'js/pages/table/rematch.js', 'js/pages/table/fairness.js',
     'js/pages/table/attention.js',

@@ -2,7 +2,8 @@
 // (arrows, Page Up/Down, Home/End, Space to play or pause) and play at a move a second — with the board as it
 // was after the move, everything revealed, and that move in words. The whole game is fetched once
 // (GET /tables/<id>/replay.json), so any jump is drawn at once from memory; a change of language draws
-// the same move again in the new words (relabel).
+// the same move again in the new words (relabel). Once loaded, the game's analysis joins it (replay/analysis.js): the
+// graph of the win chances above the slider, the marked decisions and what the analysis would have played.
 import { h, replace } from '../core/dom.js';
 import { t } from '../core/i18n/index.js';
 import { tablePath } from '../core/route.js';
@@ -10,6 +11,7 @@ import { gameModule, gameName } from '../../games/registry.js';
 import { seatNames } from '../models/table-model.js';
 import { createBoardHost } from '../ui/board-host.js';
 import { stepFor, replayTable, replayDataPath } from '../models/replay-model.js';
+import { createReplayAnalysis } from './replay/analysis.js';
 
 const PLAY_MS = 1000;
 
@@ -27,6 +29,7 @@ export function mountReplay(root, ctx, { id }) {
   let destroyed = false;
   let view = null; // the parts, once loaded
   let failure = null; // the catalog key of why it could not be loaded
+  let analysis = null; // its parts (replay/analysis.js), once the replay is loaded
 
   async function load() {
     let res;
@@ -42,6 +45,10 @@ export function mountReplay(root, ctx, { id }) {
     }
     replay = await res.json();
     if (destroyed) return;
+    analysis = createReplayAnalysis({
+      id, invite: store.invite(id), replay, names: () => seatNames(replayTable(replay)), words: eventWords,
+      onJump: (to) => { stop(); go(to); }, onBoard: (step) => drawBoard(step || replay.steps[index], false),
+    });
     build();
     show(replay.steps.length - 1);
   }
@@ -75,9 +82,9 @@ export function mountReplay(root, ctx, { id }) {
         h('div', { class: 'buttons' },
           button('first', t('replay.first'), '«'), button('previous', t('replay.previous'), '‹'), playButton,
           button('next', t('replay.next'), '›'), button('last', t('replay.last'), '»')),
-        slider, position, move,
+        analysis.top, slider, position, move,
         h('p', { class: 'hint' }, t('replay.keys'))),
-      boardHost.el);
+      analysis.panel, boardHost.el, analysis.bottom);
     view = { slider, position, move, playButton, boardHost };
     document.addEventListener('keydown', onKey);
   }
@@ -102,32 +109,40 @@ export function mountReplay(root, ctx, { id }) {
     if (to !== null && to !== index) show(to);
   }
 
-  function show(to) {
+  /** A step's events in words, as the game's log writes them. */
+  function eventWords(events) {
     const mod = gameModule(replay.game);
+    const names = seatNames(replayTable(replay));
+    return mod ? events.map((e) => mod.model.describeEvent(e, names, t, null)).filter(Boolean).join(' ') : '';
+  }
+
+  /** Draws a step's view on the board (a replay step's, or the analysis's better move); `marked`: with its move marked. */
+  function drawBoard(step, marked) {
     const info = replayTable(replay);
-    const names = seatNames(info);
+    view.boardHost.render({
+      info, game: { view: step.view, version: step.version, legal: [] }, mod: gameModule(replay.game), me: null, names: seatNames(info), busy: false, ready: true,
+    });
+    if (marked) view.boardHost.onEvents(step.events);
+  }
+
+  function show(to) {
     const step = replay.steps[to];
     const forward = to === index + 1;
     index = to;
-    view.boardHost.render({ info, game: { view: step.view, version: step.version, legal: [] }, mod, me: null, names, busy: false, ready: true });
     // One move forward: the board marks it as it does during a game.
-    if (forward) view.boardHost.onEvents(step.events);
+    drawBoard(step, forward);
     const last = replay.steps.length - 1;
     view.slider.value = String(index);
     view.slider.setAttribute('aria-valuetext', t('replay.position', { move: index, total: last }));
     view.position.textContent = t('replay.position', { move: index, total: last });
     view.position.dataset.version = String(step.version);
-    if (index === 0) {
-      view.move.textContent = t('replay.start');
-    } else {
-      const words = mod ? step.events.map((e) => mod.model.describeEvent(e, names, t, null)).filter(Boolean) : [];
-      view.move.textContent = words.join(' ');
-    }
+    view.move.textContent = index === 0 ? t('replay.start') : eventWords(step.events);
     for (const b of body.querySelectorAll('[data-step]')) {
       const key = b.dataset.step;
       b.disabled = (key === 'first' || key === 'previous') ? index === 0 : index === last;
     }
     renderPlay();
+    analysis.show(index);
   }
 
   function toggle() {
@@ -162,6 +177,7 @@ export function mountReplay(root, ctx, { id }) {
     }
     document.removeEventListener('keydown', onKey);
     view.boardHost.destroy();
+    analysis.relabel();
     build();
     show(index);
   }
@@ -175,6 +191,7 @@ export function mountReplay(root, ctx, { id }) {
       clearInterval(timer);
       document.removeEventListener('keydown', onKey);
       if (view) view.boardHost.destroy();
+      if (analysis) analysis.destroy();
     },
   };
 }
