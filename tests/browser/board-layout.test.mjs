@@ -134,6 +134,10 @@ test('phones: no sideways scroll on any board, mid-game and at the end; the head
         at = await layout(P);
         await shot(P, `layout-phone-${game}-end.png`);
         assert.equal(at.sideways, 0, `${game} at the end: ${at.sideways} px of sideways scroll at 390 px`);
+        // the final ranking's names ("Bot 1") each on one line, never broken letter by letter
+        const broken = await P.$$eval('[data-testid=result] .rank-name', (names) => names
+          .filter((n) => n.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(n).lineHeight)).map((n) => n.textContent));
+        assert.deepEqual(broken, [], `${game}: names broken over lines in the final ranking`);
       });
     }));
   } catch (err) {
