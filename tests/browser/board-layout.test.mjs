@@ -44,6 +44,10 @@ const layout = (page) => page.evaluate(() => {
   };
 });
 
+/** The names in a ranking or an auction's rows ("Bot 1") that take more than one line (broken letter by letter). */
+const brokenNames = (page) => page.$$eval('.rank-name, .bid-name', (names) => names
+  .filter((n) => n.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(n).lineHeight)).map((n) => n.textContent));
+
 /** The page on the site with its connection open, then the board of `game` mid-game on the player's turn. */
 async function boardMidGame(page, game, options) {
   await page.goto('/');
@@ -123,6 +127,7 @@ test('phones: no sideways scroll on any board, mid-game and at the end; the head
         await shot(P, `layout-phone-${game}-mid.png`);
         assert.equal(at.sideways, 0, `${game} mid-game: ${at.sideways} px of sideways scroll at 390 px`);
         assert.equal(at.headerRows, 1, `${game}: the header in one row at 390 px (${at.headerHeight} px high)`);
+        assert.deepEqual(await brokenNames(P), [], `${game}: names broken over lines mid-game`);
         const control = P.locator('[data-decision] [data-hint]:visible:not([aria-disabled=true])').first();
         if (await control.count()) {
           await control.tap();
@@ -137,10 +142,7 @@ test('phones: no sideways scroll on any board, mid-game and at the end; the head
         at = await layout(P);
         await shot(P, `layout-phone-${game}-end.png`);
         assert.equal(at.sideways, 0, `${game} at the end: ${at.sideways} px of sideways scroll at 390 px`);
-        // the final ranking's names ("Bot 1") each on one line, never broken letter by letter
-        const broken = await P.$$eval('[data-testid=result] .rank-name', (names) => names
-          .filter((n) => n.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(n).lineHeight)).map((n) => n.textContent));
-        assert.deepEqual(broken, [], `${game}: names broken over lines in the final ranking`);
+        assert.deepEqual(await brokenNames(P), [], `${game}: names broken over lines in the final ranking`);
       });
     }));
   } catch (err) {
