@@ -15,7 +15,7 @@ const TURN = '[data-decision], [data-testid=result]';
 
 /** In the page: the shown hints, each with the controls it covers (a control's own hint covers it by design). */
 const coveredByHints = (page) => page.evaluate(() => {
-  const CONTROLS = 'button, a[href], input, select, textarea, summary, [role=button], [tabindex]:not([tabindex="-1"]), [data-hint]';
+  const CONTROLS = 'button, a[href], input, select, textarea, summary, [role=button], [role=tab], [data-hint]';
   const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
   return [...document.querySelectorAll('.board-tip:not([hidden])')].map((tip) => {
     const own = document.querySelector(`[data-hint="${tip.id}"]`);

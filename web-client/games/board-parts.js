@@ -30,8 +30,9 @@ if (typeof document !== 'undefined') {
   document.addEventListener('pointerdown', () => { lastInput = 'pointer'; }, true);
 }
 
-/** What a hint may never cover: anything one can press, type in or focus. */
-const CONTROLS = 'button, a[href], input, select, textarea, summary, [role=button], [role=tab], [tabindex]:not([tabindex="-1"]), [data-hint]';
+/** What a hint may never cover: anything one can press or type in (not the scrolling boxes, a log or a chat,
+ *  that take the focus only to scroll by keyboard). */
+const CONTROLS = 'button, a[href], input, select, textarea, summary, [role=button], [role=tab], [data-hint]';
 
 /**
  * Where a tip of size `w`×`hgt` goes near `r` (the control's rectangle) in a window `vw`×`vh`, covering neither
@@ -151,7 +152,7 @@ export function createHints(root, prefix) {
   const hinted = (target) => (target && target.closest ? target.closest('[data-hint]') : null);
   root.addEventListener('pointerover', (e) => {
     const el = hinted(e.target);
-    if (!pressed || !el || !same(keyOf(el), pressed)) pressed = null;
+    if (pressed && !(el && same(keyOf(el), pressed))) pressed = null; // the mouse has left the pressed control
     if (e.pointerType !== 'mouse' || !el || !root.contains(el) || pressed) return;
     pointerOn = keyOf(el);
     if (shownFor !== el) later(el);
