@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { DESKTOP, ROOT, axeAudit, createHarness, openLobby, step } from './support.mjs';
-import { createTableWithBots, startAndPlay } from './protocol-driver.mjs';
+import { createTableWithBots, midGame, startAndPlay } from './protocol-driver.mjs';
 
 const GAMES = ['medici', 'silkroad', 'medina', 'merkator'];
 const h = createHarness({ serverArgs: ['--bot-delay-ms', '0'], failurePrefix: 'failure-a11y-' });
@@ -24,42 +24,6 @@ const h = createHarness({ serverArgs: ['--bot-delay-ms', '0'], failurePrefix: 'f
 const found = [];
 /** axe on `page` in both schemes (support.mjs axeAudit): the serious and critical violations. */
 const audit = (page, where, { include = null } = {}) => axeAudit(page, where, { include, found });
-
-/**
- * In `page` (on the site, no app running on it): a 3-player table of `game` with two easy bots, started, the
- * page's seat played `moves` random legal moves through the protocol; then the seat is handed to the client
- * (its store) and the table opened. Returns the table id.
- */
-async function midGame(page, game, moves) {
-  const table = await createTableWithBots(page, game);
-  await page.evaluate(async ({ id, moves: want }) => {
-    const d = window.__driver;
-    const seated = d.frames.find((f) => f.type === 'seated' && f.table && f.table.id === id);
-    localStorage.setItem('emporium.seats', JSON.stringify({
-      [id]: { token: seated.token, seat: seated.seat, game: seated.table.game, savedAt: Date.now() },
-    }));
-    const pause = (ms) => new Promise((r) => setTimeout(r, ms));
-    await d.request({ type: 'start', table: id });
-    let acted = 0;
-    let actedAt = -1;
-    for (let i = 0; i < 4000 && acted < want; i++) {
-      const last = [...d.frames].reverse().find((f) => (f.type === 'events' || f.type === 'snapshot') && f.table === id);
-      if (last && last.type === 'events' && last.seed) break; // over already
-      if (last && last.legal && last.legal.length && last.version !== actedAt) {
-        actedAt = last.version;
-        const action = last.legal[Math.floor(Math.random() * last.legal.length)];
-        try { await d.request({ type: 'act', table: id, version: last.version, action }); acted += 1; } catch { /* stale */ }
-        await pause(60);
-      } else {
-        await pause(5);
-      }
-    }
-    d.ws.close();
-  }, { id: table, moves });
-  await page.goto(`/t/${table}`);
-  await page.waitForSelector('.board-slot [data-version]');
-  return table;
-}
 
 /**
  * Every action control of the board in view explains itself (board-parts.js createHints): it is described by a
@@ -92,6 +56,8 @@ async function checkHints(page, game) {
   assert.deepEqual(await shown(), [], `${game}: Escape hides the hint`);
   const last = page.locator('.board-slot [data-hint]:visible').last();
   await last.hover();
+  // the hint waits for the pointer to rest (board-parts.js HINT_DELAY)
+  await page.waitForSelector('.board-tip:not([hidden])', { timeout: 3000 }).catch(() => {});
   const onHover = await shown();
   assert.ok(onHover.length === 1 && onHover[0].id === await last.getAttribute('data-hint'), `${game}: hovering shows the hint: ${JSON.stringify(onHover)}`);
   console.log(`# hints: ${game}: ${controls.length} controls, e.g. "${onHover[0].text}"`);

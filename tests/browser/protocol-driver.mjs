@@ -57,3 +57,41 @@ export function startAndPlay(page, table) {
     throw new Error('the game did not end');
   }, table);
 }
+
+/**
+ * In `page` (on the site, no app running on it): a 3-player table of `game` with two easy bots, started, the
+ * page's seat played `moves` random legal moves through the protocol (then more, while `until` is given and
+ * the seat's legal actions do not yet include an action of that type); then the seat is handed to the client
+ * (its store) and the table opened. Returns the table id.
+ */
+export async function midGame(page, game, moves, { until = null } = {}) {
+  const table = await createTableWithBots(page, game);
+  await page.evaluate(async ({ id, moves: want, until: wanted }) => {
+    const d = window.__driver;
+    const seated = d.frames.find((f) => f.type === 'seated' && f.table && f.table.id === id);
+    localStorage.setItem('emporium.seats', JSON.stringify({
+      [id]: { token: seated.token, seat: seated.seat, game: seated.table.game, savedAt: Date.now() },
+    }));
+    const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+    await d.request({ type: 'start', table: id });
+    let acted = 0;
+    let actedAt = -1;
+    for (let i = 0; i < 4000; i++) {
+      const last = [...d.frames].reverse().find((f) => (f.type === 'events' || f.type === 'snapshot') && f.table === id);
+      if (last && last.type === 'events' && last.seed) break; // over already
+      if (last && last.legal && last.legal.length && last.version !== actedAt) {
+        if (acted >= want && (!wanted || last.legal.some((a) => a.type === wanted))) break;
+        actedAt = last.version;
+        const action = last.legal[Math.floor(Math.random() * last.legal.length)];
+        try { await d.request({ type: 'act', table: id, version: last.version, action }); acted += 1; } catch { /* stale */ }
+        await pause(60);
+      } else {
+        await pause(5);
+      }
+    }
+    d.ws.close();
+  }, { id: table, moves, until });
+  await page.goto(`/t/${table}`);
+  await page.waitForSelector('.board-slot [data-version]');
+  return table;
+}

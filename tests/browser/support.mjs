@@ -87,7 +87,8 @@ function expectedRefusal(message) {
  * helpers that need it:
  *   base                 the server's URL (once `before` has run)
  *   pages, dialogs, pageErrors, serverLog
- *   newPage(label, viewport, init)  a page in its own context; `onPage(page, label, base)` may add listeners;
+ *   newPage(label, viewport, init, contextOptions)  a page in its own context (Playwright's options added to
+ *                        it: { hasTouch: true } for a phone's touch); `onPage(page, label, base)` may add listeners;
  *                        the browser says it prefers `locale`'s language (navigator.languages; default en-US,
  *                        whatever the machine's own locale, so the client speaks English unless a test asks)
  *   annotateFailure(err) screenshots every page as `${failurePrefix}${label}.png` and adds the page
@@ -175,8 +176,8 @@ export function createHarness({
   // Never leave the server behind, whatever happens.
   process.on('exit', () => { if (server) server.kill('SIGKILL'); });
 
-  async function newPage(label, viewport, init) {
-    const context = await browser.newContext({ viewport, baseURL: base, locale, reducedMotion: motion });
+  async function newPage(label, viewport, init, contextOptions = {}) {
+    const context = await browser.newContext({ viewport, baseURL: base, locale, reducedMotion: motion, ...contextOptions });
     context.setDefaultTimeout(10000);
     if (init) await context.addInitScript(init);
     const page = await context.newPage();

@@ -43,6 +43,8 @@ function createBoard(root, { t, onAction }) {
   const mine = () => state && state.seat !== null && state.seat !== undefined;
   const myLegal = () => (mine() ? state.legal || [] : []);
   const goodName = (g) => model.goodText(g, t);
+  // a good named on its own (a button, a card): capitalised like the cards, "Porcelain" (in a sentence: goodName)
+  const goodTitle = (g) => t(`silkroad.goodTitle.${g}`);
 
   /** h() attributes for a place that may carry a last-move mark: the mark's classes, and its words
    *  added to the title and the accessible name (`attrs` may hold the place's own). */
@@ -67,14 +69,15 @@ function createBoard(root, { t, onAction }) {
   }
 
   function goodButton(action, good, label, kind, hint) {
-    return actButton(action, [cube(good), goodName(good)], { class: `btn-good good-${good}`, label, kind, hint, dataset: { good } });
+    return actButton(action, [cube(good), goodTitle(good)], { class: `btn-good good-${good}`, label, kind, hint, dataset: { good } });
   }
 
-  /** An exchange says what goes back to the supply and what comes onto the ship, in its text too. */
+  /** An exchange shows the good that comes onto the ship (its row names the ship and what it gives back, its
+   *  name and hint say both), so that the choices make a grid of ships by goods, short in every language. */
   function exchangeButton(ship, from, good) {
     const words = { ship: ship + 1, from: goodName(from), good: goodName(good) };
     return actButton({ type: 'exchange', ship, good },
-      [cube(from), t('silkroad.actions.exchangeGiveTake', words), cube(good)],
+      [cube(good), goodTitle(good)],
       { class: `btn-good btn-exchange good-${good}`, label: t('silkroad.actions.exchangeTo', words), dataset: { good, from, ship: String(ship) },
         hint: model.exchangeHint(state.view, state.seat, ship, good, t) });
   }
@@ -139,9 +142,9 @@ function createBoard(root, { t, onAction }) {
     }
     if (allowed.exchange.size) {
       body.push(group(t('silkroad.actions.exchange'),
-        [...allowed.exchange].map(([ship, goods]) => h('div', { class: 'sr-row' },
+        [...allowed.exchange].map(([ship, goods]) => h('div', { class: 'sr-row sr-exchange' },
           h('span', { class: 'sr-row-label' }, cube(me.ships[ship]), t('silkroad.actions.exchangeShip', { ship: ship + 1, good: goodName(me.ships[ship]) })),
-          h('div', { class: 'buttons' }, goods.map((g) => exchangeButton(ship, me.ships[ship], g)))))));
+          h('div', { class: 'sr-exchange-goods' }, goods.map((g) => exchangeButton(ship, me.ships[ship], g)))))));
     }
     if (allowed.buyShip.length || allowed.buy.length) {
       body.push(group(t('silkroad.actions.buy'),
@@ -165,7 +168,7 @@ function createBoard(root, { t, onAction }) {
             'aria-pressed': g === good ? 'true' : 'false', 'data-choose': g, 'data-focus': `choose-${g}`,
             ...hints.attrs(model.chooseHint(v, state.seat, g, new Set(allowed.play.get(g)).size, t)),
             onclick: () => { chosenGood = g; keepFocus(el, render); },
-          }, cube(g), t('silkroad.actions.chooseGood', { good: goodName(g), count: me.hand ? me.hand[g] : 0 })))),
+          }, cube(g), t('silkroad.actions.chooseGood', { good: goodTitle(g), count: me.hand ? me.hand[g] : 0 })))),
         h('p', { class: 'hint' }, t('silkroad.actions.playHint'))));
     }
     const finish = [];

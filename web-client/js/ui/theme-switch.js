@@ -14,7 +14,8 @@ export function createThemeSwitch({ store, root = document.documentElement, medi
     else delete root.dataset.theme;
     const dark = current() === 'dark';
     button.setAttribute('aria-pressed', String(dark));
-    button.textContent = dark ? t('theme.dark') : t('theme.light');
+    // the words in a span of their own: a phone's header shows only the sun or the moon (css/style.css)
+    button.replaceChildren(h('span', { class: 'theme-label' }, dark ? t('theme.dark') : t('theme.light')));
     button.title = dark ? t('theme.toLight') : t('theme.toDark');
   }
 

@@ -76,7 +76,6 @@ export default {
   'silkroad.actions.exchange': 'Exchange a marker',
   'silkroad.actions.exchangeShip': 'Ship {ship}, carrying {good}:',
   'silkroad.actions.exchangeTo': 'Exchange on ship {ship}: give {from}, take {good}',
-  'silkroad.actions.exchangeGiveTake': 'Give {from}, take {good}',
   'silkroad.actions.buy': 'Buy a special card',
   'silkroad.actions.buyShip': 'Ship (price {cost}), loaded with:',
   'silkroad.actions.buyShipGood': 'Buy a Ship loaded with {good}',

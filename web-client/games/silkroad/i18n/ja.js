@@ -77,7 +77,6 @@ export default {
   'silkroad.actions.exchange': '商品マーカーを交換',
   'silkroad.actions.exchangeShip': '商船{ship}（{good}を積載）：',
   'silkroad.actions.exchangeTo': '商船{ship}で交換：{from}を戻し、{good}を積む',
-  'silkroad.actions.exchangeGiveTake': '{from}を戻し、{good}を積む',
   'silkroad.actions.buy': '特殊カードを購入',
   'silkroad.actions.buyShip': '商船（価格 {cost}）、積む商品：',
   'silkroad.actions.buyShipGood': '{good}を積んだ商船を購入',

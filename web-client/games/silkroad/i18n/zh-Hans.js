@@ -77,7 +77,6 @@ export default {
   'silkroad.actions.exchange': '货物更换',
   'silkroad.actions.exchangeShip': '商船{ship}，装载着{good}：',
   'silkroad.actions.exchangeTo': '更换商船{ship}的货物：交出{from}，换成{good}',
-  'silkroad.actions.exchangeGiveTake': '交出{from}，换成{good}',
   'silkroad.actions.buy': '购买特殊卡牌',
   'silkroad.actions.buyShip': '商船（价格{cost}元），装载：',
   'silkroad.actions.buyShipGood': '购买装载{good}的商船',

@@ -77,7 +77,6 @@ export default {
   'silkroad.actions.exchange': '貨物更換',
   'silkroad.actions.exchangeShip': '商船 {ship}，載著{good}：',
   'silkroad.actions.exchangeTo': '更換商船 {ship} 的貨物：拿掉{from}，換成{good}',
-  'silkroad.actions.exchangeGiveTake': '拿掉{from}，換成{good}',
   'silkroad.actions.buy': '購買特殊卡牌',
   'silkroad.actions.buyShip': '商船（售價 {cost}），裝載：',
   'silkroad.actions.buyShipGood': '購買一艘裝載{good}的商船',

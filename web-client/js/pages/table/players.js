@@ -89,7 +89,8 @@ export function createPlayers({ on = {} } = {}) {
         }, t('table.away.replace')) : null);
       })),
       leaveBox(info, me),
-      info.state !== 'waiting' ? inviteBox(info, invite) : null));
+      // during play, to bring in spectators (before it the pregame shows it; after it there is nothing to join)
+      info.state === 'playing' ? inviteBox(info, invite) : null));
   }
 
   return { el, render };
