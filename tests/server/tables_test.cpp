@@ -86,6 +86,12 @@ class FaultyStore final : public Store {
   std::optional<std::string> table_of_invite(const std::string& invite) override {
     return check(), real_.table_of_invite(invite);
   }
+  void save_analysis(const std::string& table, const std::string& version, const std::string& body) override {
+    check(), real_.save_analysis(table, version, body);
+  }
+  std::optional<std::string> load_analysis(const std::string& table, const std::string& version) override {
+    return check(), real_.load_analysis(table, version);
+  }
 
  private:
   void check() const {
