@@ -29,6 +29,7 @@
 #include "notify/notifier.hpp"
 #include "people/accounts.hpp"
 #include "tables/friends.hpp"
+#include "analyses/analyses.hpp"
 #include "records/game_records.hpp"
 #include "store/commit_queue.hpp"
 #include "store/guarded_store.hpp"
@@ -196,6 +197,15 @@ int main(int argc, char** argv) {
     WorkerPool record_workers(1);
     GameRecords records(db, record_workers);
     context.records = &records;
+    // Finished games' analyses: a pool of their own at the lowest priority, never more threads than cores; rated
+    // games are analysed as they end when the node has nothing waiting.
+    Analyses::Settings analysis_settings;
+    analysis_settings.threads = std::min(config.analysis_threads, cores);
+    analysis_settings.queue = static_cast<std::size_t>(config.analysis_queue);
+    analysis_settings.budget = config.analysis_budget;
+    Analyses analyses(db, analysis_settings);
+    context.analyses = &analyses;
+    tables_context.rated_game_ended = [&analyses](const std::string& table) { analyses.rated_game_ended(table); };
     // One node rebuilds every unfinished table now; one of several takes tables over as they are asked for, and
     // sweeps up those whose node is gone (cluster/cluster.hpp).
     std::unique_ptr<Cluster> nodes;

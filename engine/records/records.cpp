@@ -135,23 +135,43 @@ std::optional<Json> full_view_at(const Json& record, std::uint64_t version, std:
   return replayed.state->view(engine::Viewer::full());
 }
 
+namespace {
+
+// One replay step: `player`'s `action`, just applied to `state` with `result`, as the full viewer sees it.
+Json step_json(const engine::State& state, int player, const Json& action, const engine::ApplyResult& result) {
+  const auto full = engine::Viewer::full();
+  return {{"version", state.version()},
+          {"player", player},
+          {"action", action},
+          {"events", engine::events_for(result.events, full)},
+          {"view", state.view(full)}};
+}
+
+}  // namespace
+
 Json replay_steps(const engine::Record& record) {
   auto created = engine::create_game(record.game, record.players, record.options, record.seed);
   if (created.error) return nullptr;
   auto& state = *created.state;
-  const auto full = engine::Viewer::full();
   Json steps = Json::array();
-  steps.push_back({{"version", 0}, {"view", state.view(full)}});
+  steps.push_back({{"version", 0}, {"view", state.view(engine::Viewer::full())}});
   for (const auto& a : record.actions) {
     auto result = state.apply(a.player, a.action);
     if (!result.ok()) return nullptr;
-    steps.push_back({{"version", state.version()},
-                     {"player", a.player},
-                     {"action", a.action},
-                     {"events", engine::events_for(result.events, full)},
-                     {"view", state.view(full)}});
+    steps.push_back(step_json(state, a.player, a.action, result));
   }
   return steps;
+}
+
+Json step_after(const engine::Record& record, std::uint64_t version, int player, const Json& action) {
+  if (version > record.actions.size()) return nullptr;
+  engine::Record before = record;
+  before.actions.resize(version);
+  auto replayed = engine::replay(before);
+  if (replayed.error) return nullptr;
+  auto result = replayed.state->apply(player, action);
+  if (!result.ok()) return nullptr;
+  return step_json(*replayed.state, player, action, result);
 }
 
 }  // namespace emporium::records

@@ -55,6 +55,15 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
   } else if (name == "bot-threads") {
     if (!parse_int(value, 0, 256, &n)) return "bot-threads must be a number from 0 to 256";
     c.bot_threads = static_cast<int>(n);
+  } else if (name == "analysis-threads") {
+    if (!parse_int(value, 0, 256, &n)) return "analysis-threads must be a number from 0 to 256";
+    c.analysis_threads = static_cast<int>(n);
+  } else if (name == "analysis-queue") {
+    if (!parse_int(value, 0, 10000, &n)) return "analysis-queue must be a number from 0 to 10000";
+    c.analysis_queue = static_cast<int>(n);
+  } else if (name == "analysis-budget") {
+    if (!parse_int(value, 0, 100000000, &n)) return "analysis-budget must be a number of play-outs from 0 to 100000000";
+    c.analysis_budget = n;
   } else if (name == "bot-delay-ms") {
     if (!parse_int(value, 0, 60000, &n)) return "bot-delay-ms must be a number of milliseconds from 0 to 60000";
     c.bot_delay_ms = static_cast<int>(n);
@@ -143,6 +152,7 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
 
 constexpr const char* kNames[] = {"bind",      "port",    "data-dir", "store", "node", "lease-ms",  "web-root",    "log-level",
                                   "threads",   "port-file", "merkator-data", "bot-threads", "bot-delay-ms",
+                                  "analysis-threads", "analysis-queue", "analysis-budget",
                                   "absent-after-s", "min-turn-s", "allowed-origins", "max-connections-per-ip",
                                   "max-connections-per-account",                                  "max-tables-per-ip-per-minute", "trusted-proxies", "abandoned-after-s",
                                   "finished-unwatched-s", "commit-delay-ms", "public-origin", "smtp-url",
@@ -155,6 +165,7 @@ std::string usage() {
   return "usage: emporium-server [--bind ADDR] [--port N] [--data-dir DIR] [--store STORE] [--web-root DIR]\n"
          "                       [--log-level trace|debug|info|warn|error] [--threads N] [--port-file PATH]\n"
          "                       [--merkator-data FILE] [--bot-threads N] [--bot-delay-ms MS]\n"
+         "                       [--analysis-threads N] [--analysis-queue N] [--analysis-budget B]\n"
          "                       [--absent-after-s S] [--min-turn-s S] [--allowed-origins LIST]\n"
          "                       [--max-connections-per-ip N] [--max-connections-per-account N]\n"
          "                       [--max-tables-per-ip-per-minute N]\n"
@@ -170,6 +181,10 @@ std::string usage() {
          "  --lease-ms MS       with --node: a dead node's tables are taken over within this (default 5000)\n"
          "  --bot-threads N     workers for computer players' decisions (default: cores - 1, at least 1)\n"
          "  --bot-delay-ms MS   pause before a computer player's move, after the previous move (default 800)\n"
+         "  --analysis-threads N  finished games' analyses computed at once, at the lowest priority (default 1;\n"
+         "                      0: no analyses; at most the cores)\n"
+         "  --analysis-queue N  analyses that may wait beyond those running; more are refused (default 50)\n"
+         "  --analysis-budget B play-outs per analysis at most (default 40000; 0: no bound)\n"
          "  --absent-after-s S  a player disconnected this long may have a bot take their seat (default 300)\n"
          "  --min-turn-s S      the shortest turn a table's clock may give (default 5)\n"
          "  --allowed-origins LIST  web origins (comma-separated, or *) besides the server's own whose pages may\n"
@@ -202,7 +217,8 @@ std::string usage() {
          "                      slow disk would (default 0)\n"
          "Each flag can also be set as an environment variable: EMPORIUM_BIND, EMPORIUM_PORT,\n"
          "EMPORIUM_DATA_DIR, EMPORIUM_STORE, EMPORIUM_NODE, EMPORIUM_LEASE_MS, EMPORIUM_WEB_ROOT, EMPORIUM_LOG_LEVEL, EMPORIUM_THREADS, EMPORIUM_PORT_FILE,\n"
-         "EMPORIUM_MERKATOR_DATA, EMPORIUM_BOT_THREADS, EMPORIUM_BOT_DELAY_MS,\n"
+         "EMPORIUM_MERKATOR_DATA, EMPORIUM_BOT_THREADS, EMPORIUM_BOT_DELAY_MS, EMPORIUM_ANALYSIS_THREADS,\n"
+         "EMPORIUM_ANALYSIS_QUEUE, EMPORIUM_ANALYSIS_BUDGET,\n"
          "EMPORIUM_ABSENT_AFTER_S, EMPORIUM_MIN_TURN_S, EMPORIUM_ALLOWED_ORIGINS, EMPORIUM_MAX_CONNECTIONS_PER_IP,\n"
          "EMPORIUM_MAX_CONNECTIONS_PER_ACCOUNT, EMPORIUM_MAX_TABLES_PER_IP_PER_MINUTE, EMPORIUM_TRUSTED_PROXIES, EMPORIUM_ABANDONED_AFTER_S,\n"
          "EMPORIUM_FINISHED_UNWATCHED_S, EMPORIUM_COMMIT_DELAY_MS, EMPORIUM_PUBLIC_ORIGIN, EMPORIUM_SMTP_URL,\n"

@@ -24,6 +24,11 @@ struct Config {
   int threads = 0;        // 0: one per core
   std::string port_file;  // if set, the listening port is written there (useful with --port 0)
   int bot_threads = 0;    // bot decisions run on these workers (0: one fewer than the cores, at least 1)
+  // Finished games' analyses (docs/analysis.md "Serving it"): threads at nice 19 (0: no analyses; never more than
+  // the cores), the analyses waiting beyond those running, and the play-outs per analysis at most.
+  int analysis_threads = 1;
+  int analysis_queue = 50;
+  long long analysis_budget = 40000;
   int bot_delay_ms = 800; // the pause before a bot's move, after the table's previous move (0 in tests)
   int absent_after_s = 300;  // a player disconnected this long may have their seat played by a bot
   int min_turn_s = 5;        // the shortest turn a table's clock may have (tests lower it)

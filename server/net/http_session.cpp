@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "analyses/analyses.hpp"
 #include "common/metrics.hpp"
 #include "common/secrets.hpp"
 #include "mail/mailer.hpp"
@@ -160,6 +161,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   if (const std::string_view path = req.target().substr(0, req.target().find('?')); path.starts_with("/api/")) {
     return serve_account(path);
   }
+  if (auto analysis = Analyses::parse(req.target())) return serve_analysis(std::move(*analysis));
   if (req.method() != http::verb::get && req.method() != http::verb::head) {
     auto res = text_response(req, http::status::method_not_allowed, "Only GET and HEAD are served here.\n");
     res.set(http::field::allow, "GET, HEAD");
@@ -180,7 +182,8 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
                               context_->metrics->render(tables.lobby->room_counts()) +
                                   tables.health->render(tables.store->reconnections()) +
                                   (context_->mailer ? context_->mailer->metrics() : std::string()) +
-                                  (context_->push ? context_->push->metrics() : std::string()),
+                                  (context_->push ? context_->push->metrics() : std::string()) +
+                                  (context_->analyses ? context_->analyses->metrics() : std::string()),
                               "text/plain; version=0.0.4; charset=utf-8"));
   }
   if (auto data = game_data_response(req, *context_)) return send(std::move(*data));
@@ -209,6 +212,31 @@ void HttpSession::serve_record(GameRecords::Request r) {
       const auto& req = self->parser_->get();
       if (!a.file) return self->send(text_response(req, static_cast<http::status>(a.status), a.error));
       self->send(static_response(req, *a.file));
+    });
+  });
+}
+
+void HttpSession::serve_analysis(Analyses::Request r) {
+  const auto& req = parser_->get();
+  const bool ask = r.kind == Analyses::Kind::ask;
+  if (ask ? req.method() != http::verb::post : req.method() != http::verb::get && req.method() != http::verb::head) {
+    // The contract's errors are flat, {"error": code, "message"} (protocol/README.md), not the accounts' form.
+    auto res = json_response(req, 405, {{"error", "method_not_allowed"},
+                                        {"message", ask ? "ask for an analysis with POST" : "read an analysis with GET"}});
+    res.set(http::field::allow, ask ? "POST" : "GET, HEAD");
+    return send(std::move(res));
+  }
+  if (!context_->analyses) {
+    return send(json_response(req, 503, {{"error", "analysis_off"}, {"message", "this server runs no analyses"}}));
+  }
+  // Answered on a worker; the reply is sent from this session's executor. No other request is read meanwhile.
+  context_->analyses->serve(std::move(r), client_address(), [self = shared_from_this()](Analyses::Answer a) {
+    net::post(self->stream_.get_executor(), [self, a = std::move(a)] {
+      const auto& req = self->parser_->get();
+      if (a.file) return self->send(static_response(req, *a.file));
+      auto res = json_response(req, a.status, a.body);
+      if (a.retry_after_s > 0) res.set(http::field::retry_after, std::to_string(a.retry_after_s));
+      self->send(std::move(res));
     });
   });
 }

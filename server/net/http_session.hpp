@@ -2,6 +2,7 @@
 #include <memory>
 #include <optional>
 
+#include "analyses/analyses.hpp"
 #include "common/address_limits.hpp"
 #include "common/net.hpp"
 #include "net/beast.hpp"
@@ -33,6 +34,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void open_websocket(std::optional<SignedInAs> account);
   void refuse_connection(const char* why);  // 429, and the connection closed
   void serve_record(GameRecords::Request r);  // GET /tables/<id>/record.json and replay.json
+  void serve_analysis(Analyses::Request r);  // POST /tables/<id>/analysis, GET /tables/<id>/analysis.json
   void serve_account(std::string_view path);  // the account requests, /api/... (docs/accounts.md)
   // The client's address: the peer's, or the one a trusted proxy names (the last X-Forwarded-For hop). Empty when
   // the socket is gone.

@@ -12,6 +12,7 @@ namespace emporium::server {
 
 class Accounts;
 class AddressLimits;
+class Analyses;
 class GameRecords;
 class Mailer;
 class Metrics;
@@ -25,6 +26,7 @@ struct ServerContext {
   WebFiles* web_files = nullptr;  // the web root's files in memory, with ETags and gzip copies
   Metrics* metrics = nullptr;
   GameRecords* records = nullptr;  // finished games' records and replays (GET /tables/<id>/...)
+  Analyses* analyses = nullptr;    // finished games' analyses (POST /tables/<id>/analysis, GET .../analysis.json)
   AddressLimits* addresses = nullptr;  // per-address caps on connections and tables created
   std::vector<std::string> allowed_origins;  // besides the server's own (origin.hpp)
   Accounts* accounts = nullptr;  // the account requests (/api/...); none: they are not served

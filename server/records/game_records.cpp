@@ -18,18 +18,36 @@ namespace {
 
 constexpr std::string_view kJson = "application/json; charset=utf-8";
 
-bool valid_id(std::string_view id) {
+}  // namespace
+
+bool valid_table_id(std::string_view id) {
   return !id.empty() && id.size() <= 128 && std::all_of(id.begin(), id.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
   });
 }
 
-std::size_t size_of(const WebFiles::File& f) { return f.body.size() + f.gzipped.size(); }
+bool invite_allows(bool is_private, const std::string& invite, const std::string& given) {
+  return !is_private || (!given.empty() && same_hash(given, invite));
+}
 
-}  // namespace
+records::Published published_record(const StoredTable& stored) {
+  records::Published published;
+  published.table = stored.id;
+  published.game = {stored.game, stored.players, stored.options, stored.seed, {}};
+  for (const auto& [player, action] : stored.actions) published.game.actions.push_back({player, action});
+  for (const auto& s : stored.seats) {
+    nlohmann::json seat{{"seat", s.seat}, {"name", s.name}};
+    if (!s.bot.empty()) seat["bot"] = s.bot;
+    published.seats.push_back(std::move(seat));
+  }
+  published.salt = stored.salt;
+  published.result = stored.result;
+  published.finished_at = stored.finished_at;
+  return published;
+}
 
 GameRecords::GameRecords(server::Store& store, WorkerPool& workers, std::size_t cache_bytes)
-    : store_(store), workers_(workers), cache_bytes_(cache_bytes) {}
+    : store_(store), workers_(workers), kept_(cache_bytes) {}
 
 std::optional<GameRecords::Request> GameRecords::parse(std::string_view target) {
   constexpr std::string_view prefix = "/tables/";
@@ -72,17 +90,15 @@ void GameRecords::serve(Request r, std::function<void(Answer)> done) {
 
 GameRecords::Answer GameRecords::build(const Request& r) {
   // Checked on every request, cached or not: a private table's record needs its invite.
-  auto allowed = [&](bool is_private, const std::string& invite) {
-    return !is_private || (!r.invite.empty() && same_hash(r.invite, invite));
-  };
+  auto allowed = [&](bool is_private, const std::string& invite) { return invite_allows(is_private, invite, r.invite); };
   static const std::string kPrivate =
       "This table is private: its record and replay need its invite code (?invite=...).\n";
   const std::string key = r.table + (r.what == Kind::record ? "/record" : "/replay");
-  if (auto hit = cached(key)) {
+  if (auto hit = kept_.find(key)) {
     if (!allowed(hit->is_private, hit->invite)) return {nullptr, 403, kPrivate};
     return {hit->file, 200, {}};
   }
-  if (!valid_id(r.table)) return {nullptr, 404, "No table has this id.\n"};
+  if (!valid_table_id(r.table)) return {nullptr, 404, "No table has this id.\n"};
   auto described = store_.load(r.table, /*with_actions=*/false);
   if (!described) return {nullptr, 404, "No table has this id.\n"};
   if (!allowed(described->is_private, described->invite)) return {nullptr, 403, kPrivate};
@@ -92,18 +108,7 @@ GameRecords::Answer GameRecords::build(const Request& r) {
   auto stored = store_.load(r.table);
   if (!stored) return {nullptr, 404, "No table has this id.\n"};
 
-  records::Published published;
-  published.table = stored->id;
-  published.game = {stored->game, stored->players, stored->options, stored->seed, {}};
-  for (const auto& [player, action] : stored->actions) published.game.actions.push_back({player, action});
-  for (const auto& s : stored->seats) {
-    nlohmann::json seat{{"seat", s.seat}, {"name", s.name}};
-    if (!s.bot.empty()) seat["bot"] = s.bot;
-    published.seats.push_back(std::move(seat));
-  }
-  published.salt = stored->salt;
-  published.result = stored->result;
-  published.finished_at = stored->finished_at;
+  const records::Published published = published_record(*stored);
   nlohmann::json body = records::to_json(published);
   if (r.what == Kind::replay) {
     auto steps = records::replay_steps(published.game);
@@ -113,29 +118,8 @@ GameRecords::Answer GameRecords::build(const Request& r) {
             {"steps", std::move(steps)}};
   }
   auto file = std::make_shared<const WebFiles::File>(WebFiles::make(body.dump(), kJson));
-  keep(key, {file, stored->is_private, stored->invite});
+  kept_.keep(key, {file, stored->is_private, stored->invite});
   return {file, 200, {}};
-}
-
-std::optional<GameRecords::Entry> GameRecords::cached(const std::string& key) {
-  std::lock_guard lock(mutex_);
-  const auto it = by_key_.find(key);
-  if (it == by_key_.end()) return std::nullopt;
-  recent_.splice(recent_.begin(), recent_, it->second);
-  return it->second->second;
-}
-
-void GameRecords::keep(const std::string& key, Entry e) {
-  std::lock_guard lock(mutex_);
-  if (by_key_.contains(key) || size_of(*e.file) > cache_bytes_) return;
-  bytes_ += size_of(*e.file);
-  recent_.emplace_front(key, std::move(e));
-  by_key_[key] = recent_.begin();
-  while (bytes_ > cache_bytes_) {
-    bytes_ -= size_of(*recent_.back().second.file);
-    by_key_.erase(recent_.back().first);
-    recent_.pop_back();
-  }
 }
 
 }  // namespace emporium::server

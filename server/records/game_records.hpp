@@ -5,20 +5,29 @@
 // the answers are kept (a finished game never changes) up to a memory budget, the least recently used dropped.
 #include <cstddef>
 #include <functional>
-#include <list>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+
+#include <emporium/records/records.hpp>
 
 #include "common/web_files.hpp"
+#include "records/kept_files.hpp"
 
 namespace emporium::server {
 
 class Store;
 class WorkerPool;
+struct StoredTable;
+
+// A finished table's published record (what record.json serves, records::to_json of it), from the stored table
+// with its actions: the one place that decides what a record publishes (the analyses read the same).
+records::Published published_record(const StoredTable& stored);
+// Whether a request with `given` (its ?invite=) may read a table's record: a private table's needs its invite.
+bool invite_allows(bool is_private, const std::string& invite, const std::string& given);
+// A table id as the routes take it (letters, digits, '-' and '_'): anything else is no table.
+bool valid_table_id(std::string_view id);
 
 class GameRecords {
  public:
@@ -43,22 +52,11 @@ class GameRecords {
   void serve(Request r, std::function<void(Answer)> done);
 
  private:
-  struct Entry {
-    std::shared_ptr<const WebFiles::File> file;
-    bool is_private = false;
-    std::string invite;
-  };
   Answer build(const Request& r);
-  std::optional<Entry> cached(const std::string& key);
-  void keep(const std::string& key, Entry e);
 
   server::Store& store_;
   WorkerPool& workers_;
-  const std::size_t cache_bytes_;
-  std::mutex mutex_;
-  std::list<std::pair<std::string, Entry>> recent_;  // most recently used first
-  std::unordered_map<std::string, std::list<std::pair<std::string, Entry>>::iterator> by_key_;
-  std::size_t bytes_ = 0;
+  KeptFiles kept_;
 };
 
 }  // namespace emporium::server

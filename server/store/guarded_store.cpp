@@ -80,4 +80,12 @@ std::optional<std::string> GuardedStore::table_of_invite(const std::string& invi
   return guarded([&] { return inner_.table_of_invite(invite); });
 }
 
+void GuardedStore::save_analysis(const std::string& table, const std::string& engine_version, const std::string& body) {
+  guarded([&] { inner_.save_analysis(table, engine_version, body); });
+}
+
+std::optional<std::string> GuardedStore::load_analysis(const std::string& table, const std::string& engine_version) {
+  return guarded([&] { return inner_.load_analysis(table, engine_version); });
+}
+
 }  // namespace emporium::server

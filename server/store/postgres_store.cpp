@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "common/wall_clock.hpp"
+#include "store/analysis_rows.hpp"
 #include "store/game_end.hpp"
 #include "store/schema.hpp"
 #include "store/stored_rows.hpp"
@@ -321,6 +322,19 @@ std::optional<std::string> PostgresStore::table_of_token(const std::string& toke
 
 std::optional<std::string> PostgresStore::table_of_invite(const std::string& invite) {
   return first_text("SELECT id FROM game_tables WHERE invite = $1", invite);
+}
+
+void PostgresStore::save_analysis(const std::string& table, const std::string& engine_version,
+                                  const std::string& body) {
+  std::lock_guard lock(mutex_);
+  PgSqlConnection sql(db_);
+  write_analysis(sql, table, engine_version, body, unix_now());
+}
+
+std::optional<std::string> PostgresStore::load_analysis(const std::string& table, const std::string& engine_version) {
+  std::lock_guard lock(mutex_);
+  PgSqlConnection sql(db_);
+  return read_analysis(sql, table, engine_version);
 }
 
 }  // namespace emporium::server

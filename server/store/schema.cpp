@@ -429,6 +429,20 @@ std::string version_7(SqlConnection& db) {
   return "";
 }
 
+// Version 8: finished games' analyses (docs/analysis.md "Serving it"): one per table, the document as served, of
+// the engine version it was computed with; a newer engine's replaces it.
+std::string version_8(SqlConnection& db) {
+  db.script(R"sql(
+  CREATE TABLE analyses (
+    table_id TEXT PRIMARY KEY REFERENCES game_tables(id) ON DELETE CASCADE,
+    engine_version TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+  );
+)sql");
+  return "";
+}
+
 struct Migration {
   int version;
   const char* what;  // for the log
@@ -445,6 +459,7 @@ constexpr Migration kMigrations[] = {
     {5, "mail: addresses and what to send, notifications sent, the key of mail links", version_5},
     {6, "vacations", version_6},
     {7, "push subscriptions", version_7},
+    {8, "analyses of finished games", version_8},
 };
 
 // Migration i applies version i + 1: the version a database is at is the index of the next one to apply.

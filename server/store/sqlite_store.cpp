@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/wall_clock.hpp"
+#include "store/analysis_rows.hpp"
 #include "store/game_end.hpp"
 #include "store/sqlite_connection.hpp"
 #include "store/stored_rows.hpp"
@@ -273,6 +274,18 @@ std::optional<StoredTable> SqliteStore::load(const std::string& table, bool with
   } catch (const StoreError&) {
     return std::nullopt;
   }
+}
+
+void SqliteStore::save_analysis(const std::string& table, const std::string& engine_version, const std::string& body) {
+  std::lock_guard lock(mutex_);
+  SqliteConnection sql(db_);
+  write_analysis(sql, table, engine_version, body, unix_now());
+}
+
+std::optional<std::string> SqliteStore::load_analysis(const std::string& table, const std::string& engine_version) {
+  std::lock_guard lock(mutex_);
+  SqliteConnection sql(db_);
+  return read_analysis(sql, table, engine_version);
 }
 
 }  // namespace emporium::server

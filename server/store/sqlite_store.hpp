@@ -44,6 +44,8 @@ class SqliteStore final : public Store {
   std::optional<StoredTable> load(const std::string& table, bool with_actions = true) override;
   std::optional<std::string> table_of_token(const std::string& token_hash) override;
   std::optional<std::string> table_of_invite(const std::string& invite) override;
+  void save_analysis(const std::string& table, const std::string& engine_version, const std::string& body) override;
+  std::optional<std::string> load_analysis(const std::string& table, const std::string& engine_version) override;
 
  private:
   void exec(const char* sql);

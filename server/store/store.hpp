@@ -169,6 +169,12 @@ class Store {
   virtual std::optional<std::string> table_of_token(const std::string& token_hash) = 0;
   virtual std::optional<std::string> table_of_invite(const std::string& invite) = 0;
 
+  // A finished table's analysis (docs/analysis.md, "Serving it"): one per table, the document as served. Saving
+  // one replaces the table's analysis of any engine version; loading finds it only for `engine_version` (the
+  // stored one of another version is stale).
+  virtual void save_analysis(const std::string& table, const std::string& engine_version, const std::string& body) = 0;
+  virtual std::optional<std::string> load_analysis(const std::string& table, const std::string& engine_version) = 0;
+
   // Connections to the database opened again since the first (/metrics).
   virtual std::uint64_t reconnections() const { return 0; }
 };

@@ -225,6 +225,7 @@ void Room::announce(PendingMove move) {
     tell_unseated_all();  // their presence: no longer playing
     table_changed();
     read_ratings();  // with the update its end stored
+    if (rated_ && context_.rated_game_ended) context_.rated_game_ended(id_);
   }
   run_bot_if_its_turn();
 }

@@ -3,7 +3,9 @@
 // outlives them all.
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <string>
 
 namespace emporium::server {
 
@@ -34,6 +36,9 @@ struct TablesContext {
   WorkerPool* bots = nullptr;      // where computer players think
   Cluster* cluster = nullptr;      // several nodes on one PostgreSQL (cluster/cluster.hpp); null on one node
   AddressLimits* addresses = nullptr;  // tables created per client address
+  // Told of a rated table's end once it is stored, from the room's strand (it must not block): its analysis is
+  // computed when the node is idle (analyses/analyses.hpp). Empty: nobody is told.
+  std::function<void(const std::string& table)> rated_game_ended;
   std::chrono::milliseconds bot_delay{800};  // the pause before a bot's move, after the previous move
   std::chrono::seconds absent_after{300};    // replace_absent: how long a player must have been disconnected
   std::chrono::seconds abandoned_after{600};  // a waiting table with nobody connected closes after this

@@ -144,6 +144,32 @@ TEST_P(Records, ViewsAtEachVersionAreTheFullViewsOfTheReplay) {
   EXPECT_FALSE(error.empty());
 }
 
+TEST_P(Records, TheStepAfterAnActionIsTheReplaysStepForTheActionPlayed) {
+  const Json record = finished_record(GetParam(), 3, 12);
+  const auto game = engine::Record::from_json(record);
+  const Json steps = replay_steps(game);
+  for (std::size_t v : {std::size_t{0}, game.actions.size() / 2, game.actions.size() - 1}) {
+    const auto& played = game.actions[v];
+    EXPECT_EQ(step_after(game, v, played.player, played.action), steps[v + 1]) << "version " << v;
+  }
+  // Another legal move at the start: its own position, not the one played.
+  auto created = engine::create_game(game.game, game.players, game.options, game.seed);
+  ASSERT_FALSE(created.error);
+  const int mover = game.actions[0].player;
+  for (const auto& move : created.state->legal_actions(mover)) {
+    if (move == game.actions[0].action) continue;
+    const Json other = step_after(game, 0, mover, move);
+    ASSERT_FALSE(other.is_null()) << move;
+    EXPECT_EQ(other["action"], move);
+    EXPECT_EQ(other["version"], 1);
+    EXPECT_NE(other["view"], steps[1]["view"]);
+    break;
+  }
+  // Beyond the record, or a move the rules refuse: nothing.
+  EXPECT_TRUE(step_after(game, game.actions.size() + 1, mover, game.actions[0].action).is_null());
+  EXPECT_TRUE(step_after(game, 0, mover, Json{{"type", "no such move"}}).is_null());
+}
+
 TEST(Records, ARecordWithoutCommitmentOrOfAnotherFormatIsNotVerified) {
   Json record = finished_record("medici", 3, 11);
   record["salt"] = nullptr;

@@ -73,6 +73,24 @@ TEST(Config, PerAddressCapsTrustedProxiesAndAbandonedTables) {
   }
 }
 
+TEST(Config, TheAnalyses) {
+  const auto d = parse({}).config;
+  EXPECT_EQ(d.analysis_threads, 1);
+  EXPECT_EQ(d.analysis_queue, 50);
+  EXPECT_EQ(d.analysis_budget, 40000);
+  const auto p = parse({"--analysis-threads", "0", "--analysis-budget=200"}, {{"EMPORIUM_ANALYSIS_QUEUE", "3"}});
+  ASSERT_FALSE(p.error) << *p.error;
+  EXPECT_EQ(p.config.analysis_threads, 0);
+  EXPECT_EQ(p.config.analysis_queue, 3);
+  EXPECT_EQ(p.config.analysis_budget, 200);
+  EXPECT_TRUE(parse({"--analysis-threads", "-1"}).error);
+  EXPECT_TRUE(parse({"--analysis-queue", "x"}).error);
+  EXPECT_TRUE(parse({"--analysis-budget", "-5"}).error);
+  for (const char* flag : {"--analysis-threads", "--analysis-queue", "--analysis-budget"}) {
+    EXPECT_NE(usage().find(flag), std::string::npos) << flag;
+  }
+}
+
 TEST(Config, TheStoreAndSeveralNodes) {
   // By default the SQLite store in the data directory.
   EXPECT_EQ(store_setting(parse({}).config), "sqlite:data");

@@ -61,7 +61,7 @@ class RawDatabase {
                               "sign_ins", "challenges", "seat_claims", "chat_lines", "ratings", "rating_updates",
                               "game_results", "friend_requests", "friendships", "blocks", "invitations", "presence",
                               "reports", "moderation_actions", "mail_settings", "mails_sent", "server_keys",
-                              "vacations", "push_subscriptions"}) {
+                              "vacations", "push_subscriptions", "analyses"}) {
       all += std::string(table) + ":\n";
       for (const auto& row : sql_->rows(std::string("SELECT * FROM ") + table + " ORDER BY 1, 2")) {
         for (const auto& column : row.columns) all += column + "|";

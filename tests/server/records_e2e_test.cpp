@@ -1,11 +1,15 @@
 // End-to-end: the commitment to a table's randomness from its first frame, the seed and salt only with the end,
 // and the published record and replay (GET /tables/<id>/record.json, replay.json): refused while the game runs,
-// a private table's only with its invite, kept across a restart, and verified by the same check as emporium-verify.
+// a private table's only with its invite, kept across a restart, and verified by the same check as emporium-verify;
+// and the analysis of a finished game (POST /tables/<id>/analysis, GET /tables/<id>/analysis.json): refused while
+// the game runs and without a private table's invite, computed on request, the same as emporium-analyse's, stored.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
+#include <thread>
 
 #include <emporium/records/records.hpp>
 
@@ -168,6 +172,162 @@ TEST(PublishedRecords, APublicTablesRecordIsForAnyoneAndUnknownOnesAreNotFound) 
   // The server goes on serving games.
   auto next = seat_players(server.port(), 2, false, "medici");
   start(next);
+}
+
+// The analysis routes' answer to `method` on `target` (POST /analysis or GET /analysis.json), its body parsed.
+struct analysis_reply {
+  int status = 0;
+  Json body;
+  std::string text;
+  std::string retry_after;
+};
+analysis_reply analysis_call(std::uint16_t port, const std::string& method, const std::string& target) {
+  const auto r = method == "GET" ? http_get(port, target) : http_request(port, method, target);
+  analysis_reply a{r.status, Json::parse(r.body, nullptr, false), r.body, r.retry_after};
+  EXPECT_EQ(r.content_type, "application/json; charset=utf-8") << target;
+  return a;
+}
+
+// What emporium-analyse prints for `record` (a record.json) with `budget`.
+std::string run_analyse(const std::string& record, long long budget) {
+  const std::string out = record + ".analysis";
+  const std::string line = std::string(EMPORIUM_ANALYSE_BINARY) + " --budget " + std::to_string(budget) + " " +
+                           record + " > " + out;
+  EXPECT_EQ(std::system(line.c_str()), 0) << line;
+  std::ifstream in(out);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(Analyses, AFinishedPrivateGameIsAnalysedOnRequestAsTheToolDoesAndKept) {
+  const std::string data = make_temp_dir("emporium-analyses");
+  const std::vector<std::string> flags{"--analysis-budget", "200"};
+  server_process server(data, flags);
+  auto t = seat_players(server.port(), 3, true, "medici");
+  start(t);
+  const std::string base = "/tables/" + t.id, invite = "?invite=" + t.invite;
+  // Nothing about a running game, by any route, with its invite or without; nothing is queued.
+  for (const std::string& query : {invite, std::string(), std::string("?invite=wrong")}) {
+    for (const auto& [method, file] : {std::pair{"POST", "/analysis"}, std::pair{"GET", "/analysis.json"}}) {
+      const auto r = analysis_call(server.port(), method, base + file + query);
+      EXPECT_EQ(r.status, 409) << method << file << query;
+      EXPECT_EQ(r.body["error"], "not_finished") << r.text;
+      EXPECT_EQ(r.body["message"], "analysis exists only for finished games");
+    }
+  }
+  EXPECT_NE(http_get(server.port(), "/metrics").body.find("emporium_analyses_requested_total 0\n"), std::string::npos);
+  auto seats = trackers(t);
+  finish(pointers(seats), 5);
+
+  // Over: a private table's analysis only with its invite; nobody asked yet.
+  for (const auto& [method, file] : {std::pair{"POST", "/analysis"}, std::pair{"GET", "/analysis.json"}}) {
+    EXPECT_EQ(analysis_call(server.port(), method, base + file).body["error"], "private");
+    const auto wrong = analysis_call(server.port(), method, base + file + "?invite=wrong");
+    EXPECT_EQ(wrong.status, 403);
+    EXPECT_EQ(wrong.body["error"], "private");
+  }
+  const auto before = analysis_call(server.port(), "GET", base + "/analysis.json" + invite);
+  EXPECT_EQ(before.status, 404);
+  EXPECT_EQ(before.body["error"], "not_analysed");
+  const auto unknown = analysis_call(server.port(), "GET", "/tables/nosuchtable/analysis.json");
+  EXPECT_EQ(unknown.status, 404);
+  EXPECT_EQ(unknown.body["error"], "no_table");
+  EXPECT_EQ(analysis_call(server.port(), "POST", "/tables/nosuchtable/analysis").body["error"], "no_table");
+  EXPECT_EQ(http_get(server.port(), base + "/analysis").status, 405);
+
+  // Asked for: queued or running, then done.
+  const auto asked = analysis_call(server.port(), "POST", base + "/analysis" + invite);
+  ASSERT_EQ(asked.status, 202) << asked.text;
+  EXPECT_TRUE(asked.body["status"] == "queued" || asked.body["status"] == "running") << asked.text;
+  analysis_reply got;
+  for (int i = 0; i < 600; ++i) {
+    got = analysis_call(server.port(), "GET", base + "/analysis.json" + invite);
+    if (got.status != 202) break;
+    EXPECT_TRUE(got.body["status"] == "queued" || got.body["status"] == "running") << got.text;
+    std::this_thread::sleep_for(100ms);
+  }
+  ASSERT_EQ(got.status, 200) << got.text;
+  const auto again = analysis_call(server.port(), "POST", base + "/analysis" + invite);
+  EXPECT_EQ(again.status, 200);
+  EXPECT_EQ(again.body, (Json{{"status", "done"}}));
+  EXPECT_EQ(got.body["table"], t.id);
+
+  // The analysis part is the tool's for the published record, byte for byte.
+  const auto record = http_get(server.port(), base + "/record.json" + invite);
+  ASSERT_EQ(record.status, 200);
+  const std::string record_file = server.data_dir() + "/analysed-record.json";
+  std::ofstream(record_file) << record.body;
+  Json analysis = got.body;
+  analysis.erase("table");
+  int marked = 0;
+  const auto game = engine::Record::from_json(Json::parse(record.body));
+  for (auto& d : analysis["decisions"]) {
+    if (d["mark"].is_null()) {
+      EXPECT_FALSE(d.contains("preferred_step")) << d;
+      continue;
+    }
+    // The position after the move preferred, as the replay shows a step.
+    ++marked;
+    const Json step = d["preferred_step"];
+    EXPECT_EQ(step["action"], d["preferred"]);
+    EXPECT_EQ(step, records::step_after(game, d["version"].get<std::uint64_t>(), d["seat"].get<int>(), d["preferred"]));
+    EXPECT_TRUE(step["view"].is_object() && step["events"].is_array()) << step;
+    d.erase("preferred_step");
+  }
+  EXPECT_GT(marked, 0) << "no decision was marked: the preferred steps went untested";
+  EXPECT_EQ(analysis.dump() + "\n", run_analyse(record_file, 200));
+
+  const std::string metrics = http_get(server.port(), "/metrics").body;
+  EXPECT_NE(metrics.find("emporium_analyses_requested_total 1\n"), std::string::npos) << metrics;
+  EXPECT_NE(metrics.find("emporium_analyses_done_total 1\n"), std::string::npos);
+  EXPECT_NE(metrics.find("emporium_analysis_queue 0\n"), std::string::npos);
+  EXPECT_EQ(metrics.find("emporium_analysis_seconds_total 0.000000\n"), std::string::npos);
+
+  // Stored: the same after a restart, still only with the invite.
+  ASSERT_EQ(server.terminate(), 0);
+  server_process restarted(data, flags);
+  const auto kept = analysis_call(restarted.port(), "GET", base + "/analysis.json" + invite);
+  EXPECT_EQ(kept.status, 200);
+  EXPECT_EQ(kept.text, got.text);
+  EXPECT_EQ(analysis_call(restarted.port(), "GET", base + "/analysis.json").status, 403);
+  EXPECT_EQ(analysis_call(restarted.port(), "POST", base + "/analysis" + invite).body, (Json{{"status", "done"}}));
+  ASSERT_EQ(restarted.terminate(), 0);
+  std::filesystem::remove_all(data);
+}
+
+TEST(Analyses, OffWithoutThreadsAndBusyWhenTheQueueIsFull) {
+  {
+    server_process off({}, {"--analysis-threads", "0"});
+    for (const auto& [method, file] : {std::pair{"POST", "/analysis"}, std::pair{"GET", "/analysis.json"}}) {
+      const auto r = analysis_call(off.port(), method, std::string("/tables/any") + file);
+      EXPECT_EQ(r.status, 503);
+      EXPECT_EQ(r.body["error"], "analysis_off");
+    }
+  }
+  // One thread and no room to wait: a second game is refused while the first one's analysis runs (the default
+  // budget: seconds of work), and a shutdown stops that one at once.
+  server_process server({}, {"--analysis-queue", "0"});
+  std::vector<std::string> ids;
+  for (int g = 0; g < 2; ++g) {
+    auto t = seat_players(server.port(), 3, false, "medici");
+    start(t);
+    auto seats = trackers(t);
+    finish(pointers(seats), 7 + g);
+    ids.push_back(t.id);
+  }
+  const auto first = analysis_call(server.port(), "POST", "/tables/" + ids[0] + "/analysis");
+  ASSERT_EQ(first.status, 202) << first.text;
+  const auto second = analysis_call(server.port(), "POST", "/tables/" + ids[1] + "/analysis");
+  EXPECT_EQ(second.status, 429) << second.text;
+  EXPECT_EQ(second.body["error"], "busy");
+  EXPECT_FALSE(second.retry_after.empty());
+  // Asking again for the one under way changes nothing.
+  EXPECT_EQ(analysis_call(server.port(), "POST", "/tables/" + ids[0] + "/analysis").status, 202);
+  EXPECT_EQ(analysis_call(server.port(), "GET", "/tables/" + ids[1] + "/analysis.json").body["error"], "not_analysed");
+  const auto stopping = std::chrono::steady_clock::now();
+  EXPECT_EQ(server.terminate(), 0);
+  EXPECT_LT(std::chrono::steady_clock::now() - stopping, 3s);
 }
 
 }  // namespace

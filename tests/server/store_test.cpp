@@ -285,6 +285,25 @@ TEST_P(StoreSuite, DeletingATableTakesItsSeatsAndRecord) {
   EXPECT_TRUE(db_->load("D")->actions.empty());
 }
 
+TEST_P(StoreSuite, AnAnalysisIsKeptPerTableForItsEngineVersionOnly) {
+  db_->create_table(table("A"));
+  db_->create_table(table("B"));
+  EXPECT_FALSE(db_->load_analysis("A", "1+aaa"));
+  db_->save_analysis("A", "1+aaa", R"({"game":"silkroad"})");
+  EXPECT_EQ(db_->load_analysis("A", "1+aaa"), R"({"game":"silkroad"})");
+  EXPECT_FALSE(db_->load_analysis("A", "1+bbb")) << "another engine version's is stale";
+  EXPECT_FALSE(db_->load_analysis("B", "1+aaa"));
+  // A new engine version's replaces it; the same bytes again (a second node's) change nothing.
+  db_->save_analysis("A", "1+bbb", "{\"new\":1}");
+  db_->save_analysis("A", "1+bbb", "{\"new\":1}");
+  auto again = reopen();
+  EXPECT_FALSE(again->load_analysis("A", "1+aaa"));
+  EXPECT_EQ(again->load_analysis("A", "1+bbb"), "{\"new\":1}");
+  // It goes with its table.
+  again->delete_table("A");
+  EXPECT_FALSE(again->load_analysis("A", "1+bbb"));
+}
+
 TEST_P(StoreSuite, TheSignOfLifeIsKept) {
   EXPECT_FALSE(db_->last_alive());
   db_->mark_alive(1700000000123);

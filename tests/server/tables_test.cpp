@@ -7,7 +7,9 @@
 #include <chrono>
 #include <filesystem>
 #include <functional>
+#include <future>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <random>
 #include <string>
@@ -16,6 +18,7 @@
 
 #include <emporium/engine/registry.hpp>
 
+#include "analyses/analyses.hpp"
 #include "common/address_limits.hpp"
 #include "common/metrics.hpp"
 #include "common/net.hpp"
@@ -85,6 +88,12 @@ class FaultyStore final : public Store {
   }
   std::optional<std::string> table_of_invite(const std::string& invite) override {
     return check(), real_.table_of_invite(invite);
+  }
+  void save_analysis(const std::string& table, const std::string& version, const std::string& body) override {
+    check(), real_.save_analysis(table, version, body);
+  }
+  std::optional<std::string> load_analysis(const std::string& table, const std::string& version) override {
+    return check(), real_.load_analysis(table, version);
   }
 
  private:
@@ -939,6 +948,33 @@ TEST(Ratings, ARatedGamesEndUpdatesItsPeopleAndShowsTheChanges) {
             changes);
 }
 
+TEST(Ratings, ARatedGamesEndIsToldForItsAnalysisAndAnUnratedOnesIsNot) {
+  std::mutex mutex;
+  std::vector<std::string> told;
+  Tables t([&](TablesContext& c) {
+    c.rated_game_ended = [&](const std::string& table) {
+      std::lock_guard lock(mutex);
+      told.push_back(table);
+    };
+  });
+  with_ann_and_bo(t);
+  auto ann = t.client(kAnn), bo = t.client(kBo);
+  std::vector<std::string> tables;
+  for (const bool rated : {false, true}) {
+    const auto table = table_of(create(*ann, "medici", 2, {{"rated", rated}}));
+    bo->request({{"type", "join"}, {"table", table}}, "seated");
+    ann->request({{"type", "start"}, {"table", table}}, "ack");
+    play_to_end(t, {ann.get(), bo.get()}, table);
+    tables.push_back(table);
+  }
+  ASSERT_TRUE(t.run_until([&] {
+    std::lock_guard lock(mutex);
+    return !told.empty();
+  }));
+  std::lock_guard lock(mutex);
+  EXPECT_EQ(told, std::vector<std::string>{tables[1]});
+}
+
 TEST(Ratings, AGuestCannotRematchARatedTable) {
   Tables t;
   with_ann_and_bo(t);
@@ -985,6 +1021,54 @@ TEST(Ratings, PeopleWhoLeftOrTimedOutAreRankedLastTiedAndBotsAtTheirFixedRatings
   guests[0] = Seat{.name = "G1", .token_hash = "x"};
   guests[1] = Seat{.name = "G2", .token_hash = "y"};
   EXPECT_FALSE(game_end_of("T", "medici", guests, result, false, false));
+}
+
+// ---- analyses (server/analyses/) --------------------------------------------------------------------------------
+
+// What Analyses::serve answers, waited for.
+Analyses::Answer serve(Analyses& analyses, Analyses::Kind kind, const std::string& table) {
+  std::promise<Analyses::Answer> answered;
+  analyses.serve({kind, table, ""}, "192.0.2.1", [&](Analyses::Answer a) { answered.set_value(std::move(a)); });
+  return answered.get_future().get();
+}
+
+TEST(Analyses, RequestsGoAheadOfTheAutomaticOnesWhichWaitForAnIdleNode) {
+  Tables t;
+  std::vector<std::string> ids;
+  for (int i = 0; i < 4; ++i) ids.push_back(stored_finished_game(t.store(), {new_seat_token(), new_seat_token()}));
+  Analyses::Settings settings;
+  settings.budget = 0;  // no bound: the first analysis runs for seconds, long past these checks
+  Analyses analyses(t.store(), settings);
+  using Kind = Analyses::Kind;
+  const auto queued = [](int ahead) { return Json{{"status", "queued"}, {"ahead", ahead}}; };
+  EXPECT_EQ(serve(analyses, Kind::ask, ids[0]).status, 202);
+  for (int i = 0; i < 500 && serve(analyses, Kind::read, ids[0]).body["status"] != "running"; ++i) {
+    std::this_thread::sleep_for(10ms);
+  }
+  const auto running = serve(analyses, Kind::read, ids[0]);
+  EXPECT_EQ(running.status, 202);
+  EXPECT_EQ(running.body["status"], "running");
+  // Nothing waits (the one thread is busy): a rated game's end queues its analysis.
+  analyses.rated_game_ended(ids[1]);
+  EXPECT_EQ(serve(analyses, Kind::read, ids[1]).body, queued(0));
+  // A request goes ahead of it.
+  const auto asked = serve(analyses, Kind::ask, ids[2]);
+  EXPECT_EQ(asked.status, 202);
+  EXPECT_EQ(asked.body, queued(0));
+  EXPECT_EQ(serve(analyses, Kind::read, ids[1]).body, queued(1));
+  // Something waits now: another rated game's end is not queued.
+  analyses.rated_game_ended(ids[3]);
+  EXPECT_EQ(serve(analyses, Kind::read, ids[3]).body["error"], "not_analysed");
+  // Asked for, an automatic one joins the requests, after those asked before.
+  EXPECT_EQ(serve(analyses, Kind::ask, ids[1]).body, queued(1));
+  EXPECT_EQ(analyses.metrics().find("emporium_analysis_queue 2\n") != std::string::npos, true) << analyses.metrics();
+  // A table still being played: refused, nothing queued.
+  const auto playing = stored_finished_game(t.store(), {new_seat_token(), new_seat_token()});
+  t.store().set_state(playing, TableState::playing);
+  const auto refused = serve(analyses, Kind::ask, playing);
+  EXPECT_EQ(refused.status, 409);
+  EXPECT_EQ(refused.body["error"], "not_finished");
+  EXPECT_EQ(analyses.metrics().find("emporium_analysis_queue 2\n") != std::string::npos, true);
 }
 
 }  // namespace

@@ -14,13 +14,14 @@ declare -A server_may_include=(
   [store]="common ratings"
   [cluster]="common store ratings"
   [records]="common store ratings"
+  [analyses]="common store ratings records"
   [mail]="common store ratings"
   [push]="common store ratings"
   [people]="common store ratings mail push"
   [tables]="common store cluster ratings"
   [notify]="common store ratings mail push tables"
-  [net]="common store cluster records people tables ratings mail push"
-  [.]="common store cluster records people tables net ratings mail push notify"
+  [net]="common store cluster records analyses people tables ratings mail push"
+  [.]="common store cluster records analyses people tables net ratings mail push notify"
 )
 # ---- engine/: folders of the engine core, and what none of their files may include.
 declare -A engine_may_not_include=(

@@ -45,4 +45,9 @@ std::optional<Json> full_view_at(const Json& record, std::uint64_t version, std:
 // "events","view"}, ...], each view and its events as the full viewer sees them. Null if it does not replay.
 Json replay_steps(const engine::Record& record);
 
+// The step `player`'s `action` would have made after the first `version` actions of a record, in the form of a
+// replay step (its version, player, action, events and view): what the analysis shows of a move it prefers to
+// the one played. Null if the record does not replay that far or the action is not legal there.
+Json step_after(const engine::Record& record, std::uint64_t version, int player, const Json& action);
+
 }  // namespace emporium::records
