@@ -41,7 +41,7 @@ run() {  # kind (analysing or baseline) round
   until curl -sf "http://127.0.0.1:$port/healthz" >/dev/null; do sleep 0.02; done
   if [[ "$1" == analysing ]]; then
     while read -r id; do
-      curl -sf -o /dev/null -X POST "http://127.0.0.1:$port/tables/$id/analysis" || { echo "POST $id failed" >&2; exit 1; }
+      curl -sf -o /dev/null -X POST -H "Origin: http://127.0.0.1:$port" "http://127.0.0.1:$port/tables/$id/analysis" || { echo "POST $id failed" >&2; exit 1; }
     done <"$work/ids"
   fi
   done_before="$(metric emporium_analyses_done_total)"

@@ -104,11 +104,12 @@ Analyses::Answer Analyses::answer(const Request& r, const std::string& address) 
   if (!valid_table_id(r.table)) return error(404, "no_table", "no table has this id");
   const auto described = store_.load(r.table, /*with_actions=*/false);
   if (!described) return error(404, "no_table", "no table has this id");
-  // First: nothing about a running game, not even whether its analysis was asked for.
+  // A private table first, as its record: nothing about it, not even whether it is running, without its invite.
+  if (!invite_allows(described->is_private, described->invite, r.invite)) return error(403, "private", kPrivate);
+  // Then nothing about a running game, not even whether its analysis was asked for.
   if (described->state != TableState::finished) {
     return error(409, "not_finished", "analysis exists only for finished games");
   }
-  if (!invite_allows(described->is_private, described->invite, r.invite)) return error(403, "private", kPrivate);
   if (auto body = store_.load_analysis(r.table, analysis::engine_version())) {
     auto file = std::make_shared<const WebFiles::File>(WebFiles::make(std::move(*body), kJson));
     kept_.keep(r.table, {file, described->is_private, described->invite});

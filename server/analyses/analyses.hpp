@@ -6,7 +6,8 @@
 // version: recomputed only when the engine changes) and kept in memory, like records.
 //
 // Nothing about a running game is ever computed or served: both routes answer 409 for a table that has not
-// finished before anything else is read or queued. A private table's analysis needs its invite, as its record.
+// finished before anything else is read or queued. A private table's analysis needs its invite, as its record
+// (checked first: without it nobody learns whether the table is running).
 #include <atomic>
 #include <cstddef>
 #include <deque>

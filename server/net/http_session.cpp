@@ -216,6 +216,14 @@ void HttpSession::serve_record(GameRecords::Request r) {
   });
 }
 
+bool HttpSession::from_own_page() const {
+  // Same-origin only: a browser always sends Origin with a POST, and a page of another site cannot forge it.
+  const auto& req = parser_->get();
+  const std::string_view origin = req[http::field::origin];
+  return !origin.empty() && (context_->public_origin.empty() ? origin_allowed(origin, req[http::field::host], {})
+                                                              : equal_ignoring_case(origin, context_->public_origin));
+}
+
 void HttpSession::serve_analysis(Analyses::Request r) {
   const auto& req = parser_->get();
   const bool ask = r.kind == Analyses::Kind::ask;
@@ -225,6 +233,12 @@ void HttpSession::serve_analysis(Analyses::Request r) {
                                         {"message", ask ? "ask for an analysis with POST" : "read an analysis with GET"}});
     res.set(http::field::allow, ask ? "POST" : "GET, HEAD");
     return send(std::move(res));
+  }
+  // Another site's page may not spend this server's CPU on its visitors' behalf.
+  if (ask && !from_own_page()) {
+    context_->metrics->message_refused("forbidden_origin");
+    return send(json_response(req, 403, {{"error", "forbidden_origin"},
+                                         {"message", "analyses are asked for only from this site's own pages"}}));
   }
   if (!context_->analyses) {
     return send(json_response(req, 503, {{"error", "analysis_off"}, {"message", "this server runs no analyses"}}));
@@ -262,11 +276,7 @@ void HttpSession::serve_account(std::string_view path) {
   const std::string_view origin = req[http::field::origin];
   const std::string csrf = ah::cookie(req[http::field::cookie], ah::kCsrfCookie);
   if (match->changes_state) {
-    // Same-origin only: a browser always sends Origin with a POST, and a page of another site cannot forge it.
-    const bool own = !origin.empty() && (context_->public_origin.empty()
-                                             ? origin_allowed(origin, req[http::field::host], {})
-                                             : equal_ignoring_case(origin, context_->public_origin));
-    if (!own) {
+    if (!from_own_page()) {
       context_->metrics->message_refused("forbidden_origin");
       return send(json_error(req, 403, "forbidden_origin", "account requests come only from this site's own pages"));
     }

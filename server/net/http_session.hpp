@@ -35,6 +35,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void refuse_connection(const char* why);  // 429, and the connection closed
   void serve_record(GameRecords::Request r);  // GET /tables/<id>/record.json and replay.json
   void serve_analysis(Analyses::Request r);  // POST /tables/<id>/analysis, GET /tables/<id>/analysis.json
+  bool from_own_page() const;  // a POST's Origin is this site's own
   void serve_account(std::string_view path);  // the account requests, /api/... (docs/accounts.md)
   // The client's address: the peer's, or the one a trusted proxy names (the last X-Forwarded-For hop). Empty when
   // the socket is gone.

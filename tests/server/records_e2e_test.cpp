@@ -181,8 +181,11 @@ struct analysis_reply {
   std::string text;
   std::string retry_after;
 };
-analysis_reply analysis_call(std::uint16_t port, const std::string& method, const std::string& target) {
-  const auto r = method == "GET" ? http_get(port, target) : http_request(port, method, target);
+// A POST comes from the site's own page, as a browser's (its Origin), unless `origin` says otherwise.
+analysis_reply analysis_call(std::uint16_t port, const std::string& method, const std::string& target,
+                             const std::string& origin = "http://127.0.0.1") {
+  const auto r = method == "GET" ? http_get(port, target)
+                                 : http_request(port, method, target, origin.empty() ? "" : "Origin: " + origin + "\r\n");
   analysis_reply a{r.status, Json::parse(r.body, nullptr, false), r.body, r.retry_after};
   EXPECT_EQ(r.content_type, "application/json; charset=utf-8") << target;
   return a;
@@ -207,14 +210,26 @@ TEST(Analyses, AFinishedPrivateGameIsAnalysedOnRequestAsTheToolDoesAndKept) {
   auto t = seat_players(server.port(), 3, true, "medici");
   start(t);
   const std::string base = "/tables/" + t.id, invite = "?invite=" + t.invite;
-  // Nothing about a running game, by any route, with its invite or without; nothing is queued.
+  // Nothing about a running game, by any route; nothing is queued. Without its invite a private table says only
+  // that it is private, as its record does.
   for (const std::string& query : {invite, std::string(), std::string("?invite=wrong")}) {
     for (const auto& [method, file] : {std::pair{"POST", "/analysis"}, std::pair{"GET", "/analysis.json"}}) {
       const auto r = analysis_call(server.port(), method, base + file + query);
+      if (query != invite) {
+        EXPECT_EQ(r.status, 403) << method << file << query;
+        EXPECT_EQ(r.body["error"], "private") << r.text;
+        continue;
+      }
       EXPECT_EQ(r.status, 409) << method << file << query;
       EXPECT_EQ(r.body["error"], "not_finished") << r.text;
       EXPECT_EQ(r.body["message"], "analysis exists only for finished games");
     }
+  }
+  // Another site's page cannot ask for one, nor a request without an Origin.
+  for (const std::string origin : {"http://evil.example", ""}) {
+    const auto r = analysis_call(server.port(), "POST", base + "/analysis" + invite, origin);
+    EXPECT_EQ(r.status, 403) << origin;
+    EXPECT_EQ(r.body["error"], "forbidden_origin") << r.text;
   }
   EXPECT_NE(http_get(server.port(), "/metrics").body.find("emporium_analyses_requested_total 0\n"), std::string::npos);
   auto seats = trackers(t);
