@@ -8,7 +8,6 @@
 #include <emporium/analysis/analysis.hpp>
 #include <emporium/records/records.hpp>
 
-#include "common/url.hpp"
 #include "common/worker_pool.hpp"
 #include "records/game_records.hpp"
 #include "store/store.hpp"
@@ -49,26 +48,10 @@ Analyses::~Analyses() {
 }
 
 std::optional<Analyses::Request> Analyses::parse(std::string_view target) {
-  constexpr std::string_view prefix = "/tables/";
-  const auto question = target.find('?');
-  std::string_view path = target.substr(0, question);
-  const std::string_view query = question == std::string_view::npos ? "" : target.substr(question + 1);
-  if (!path.starts_with(prefix)) return std::nullopt;
-  path.remove_prefix(prefix.size());
-  const auto slash = path.find('/');
-  if (slash == std::string_view::npos) return std::nullopt;
-  Request r;
-  const auto file = path.substr(slash + 1);
-  if (file == "analysis") {
-    r.kind = Kind::ask;
-  } else if (file == "analysis.json") {
-    r.kind = Kind::read;
-  } else {
-    return std::nullopt;
-  }
-  r.table = std::string(path.substr(0, slash));
-  r.invite = query_value(query, "invite").value_or("");
-  return r;
+  auto request = parse_table_file(target);
+  if (!request || (request->file != "analysis" && request->file != "analysis.json")) return std::nullopt;
+  return Request{request->file == "analysis" ? Kind::ask : Kind::read, std::move(request->table),
+                 std::move(request->invite)};
 }
 
 void Analyses::serve(Request r, std::string address, std::function<void(Answer)> done) {

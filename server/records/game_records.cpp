@@ -49,7 +49,7 @@ records::Published published_record(const StoredTable& stored) {
 GameRecords::GameRecords(server::Store& store, WorkerPool& workers, std::size_t cache_bytes)
     : store_(store), workers_(workers), kept_(cache_bytes) {}
 
-std::optional<GameRecords::Request> GameRecords::parse(std::string_view target) {
+std::optional<TableFileRequest> parse_table_file(std::string_view target) {
   constexpr std::string_view prefix = "/tables/";
   const auto question = target.find('?');
   std::string_view path = target.substr(0, question);
@@ -58,18 +58,15 @@ std::optional<GameRecords::Request> GameRecords::parse(std::string_view target) 
   path.remove_prefix(prefix.size());
   const auto slash = path.find('/');
   if (slash == std::string_view::npos) return std::nullopt;
-  Request r;
-  const auto file = path.substr(slash + 1);
-  if (file == "record.json") {
-    r.what = Kind::record;
-  } else if (file == "replay.json") {
-    r.what = Kind::replay;
-  } else {
-    return std::nullopt;
-  }
-  r.table = std::string(path.substr(0, slash));
-  r.invite = query_value(query, "invite").value_or("");
-  return r;
+  return TableFileRequest{std::string(path.substr(0, slash)), std::string(path.substr(slash + 1)),
+                          query_value(query, "invite").value_or("")};
+}
+
+std::optional<GameRecords::Request> GameRecords::parse(std::string_view target) {
+  auto request = parse_table_file(target);
+  if (!request || (request->file != "record.json" && request->file != "replay.json")) return std::nullopt;
+  return Request{std::move(request->table), request->file == "record.json" ? Kind::record : Kind::replay,
+                 std::move(request->invite)};
 }
 
 void GameRecords::serve(Request r, std::function<void(Answer)> done) {

@@ -28,6 +28,13 @@ records::Published published_record(const StoredTable& stored);
 bool invite_allows(bool is_private, const std::string& invite, const std::string& given);
 // A table id as the routes take it (letters, digits, '-' and '_'): anything else is no table.
 bool valid_table_id(std::string_view id);
+// A request for one of a table's files, /tables/<id>/<file>[?invite=...] (the records', the analyses').
+struct TableFileRequest {
+  std::string table;
+  std::string file;
+  std::string invite;  // ?invite=: a private table's files are served only with it
+};
+std::optional<TableFileRequest> parse_table_file(std::string_view target);
 
 class GameRecords {
  public:
