@@ -203,6 +203,7 @@ int main(int argc, char** argv) {
     analysis_settings.threads = std::min(config.analysis_threads, cores);
     analysis_settings.queue = static_cast<std::size_t>(config.analysis_queue);
     analysis_settings.budget = config.analysis_budget;
+    analysis_settings.asks_per_minute = static_cast<std::size_t>(config.analysis_asks_per_ip_per_minute);
     Analyses analyses(db, analysis_settings);
     context.analyses = &analyses;
     tables_context.rated_game_ended = [&analyses](const std::string& table) { analyses.rated_game_ended(table); };

@@ -112,7 +112,8 @@ Analyses::Answer Analyses::answer(const Request& r, const std::string& address) 
     }
   }
   if (!ask) return error(404, "not_analysed", "nobody asked for this game's analysis yet: POST to ask");
-  if (const auto wait = asks_.wait(address); wait > Throttle::Clock::duration::zero()) {
+  if (const auto wait = settings_.asks_per_minute ? asks_.wait(address) : Throttle::Clock::duration::zero();
+      wait > Throttle::Clock::duration::zero()) {
     const auto seconds = std::chrono::ceil<std::chrono::seconds>(wait).count();
     return {429, nullptr, {{"error", "busy"}, {"message", "too many analyses asked from this address; try again later"}},
             static_cast<int>(std::max<long long>(1, seconds))};

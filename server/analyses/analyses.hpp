@@ -36,7 +36,7 @@ class Analyses {
     int threads = 1;          // analyses at once, each on a thread of its own (0: none, the routes answer 503)
     std::size_t queue = 50;   // analyses waiting beyond those running; a request beyond is refused (429)
     long long budget = 40000;  // play-outs per analysis at most (analysis::Settings::budget)
-    std::size_t asks_per_minute = 6;  // POSTs that queue an analysis, per client address
+    std::size_t asks_per_minute = 6;  // POSTs that queue an analysis, per client address (0: no cap)
   };
   enum class Kind { ask, read };  // POST /tables/<id>/analysis, GET /tables/<id>/analysis.json
   struct Request {

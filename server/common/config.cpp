@@ -61,6 +61,9 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
   } else if (name == "analysis-queue") {
     if (!parse_int(value, 0, 10000, &n)) return "analysis-queue must be a number from 0 to 10000";
     c.analysis_queue = static_cast<int>(n);
+  } else if (name == "analysis-asks-per-ip-per-minute") {
+    if (!parse_int(value, 0, 1000000, &n)) return "analysis-asks-per-ip-per-minute must be a number from 0 (no cap) to 1000000";
+    c.analysis_asks_per_ip_per_minute = static_cast<int>(n);
   } else if (name == "analysis-budget") {
     if (!parse_int(value, 0, 100000000, &n)) return "analysis-budget must be a number of play-outs from 0 to 100000000";
     c.analysis_budget = n;
@@ -152,7 +155,7 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
 
 constexpr const char* kNames[] = {"bind",      "port",    "data-dir", "store", "node", "lease-ms",  "web-root",    "log-level",
                                   "threads",   "port-file", "merkator-data", "bot-threads", "bot-delay-ms",
-                                  "analysis-threads", "analysis-queue", "analysis-budget",
+                                  "analysis-threads", "analysis-queue", "analysis-budget", "analysis-asks-per-ip-per-minute",
                                   "absent-after-s", "min-turn-s", "allowed-origins", "max-connections-per-ip",
                                   "max-connections-per-account",                                  "max-tables-per-ip-per-minute", "trusted-proxies", "abandoned-after-s",
                                   "finished-unwatched-s", "commit-delay-ms", "public-origin", "smtp-url",
@@ -166,6 +169,7 @@ std::string usage() {
          "                       [--log-level trace|debug|info|warn|error] [--threads N] [--port-file PATH]\n"
          "                       [--merkator-data FILE] [--bot-threads N] [--bot-delay-ms MS]\n"
          "                       [--analysis-threads N] [--analysis-queue N] [--analysis-budget B]\n"
+         "                       [--analysis-asks-per-ip-per-minute N]\n"
          "                       [--absent-after-s S] [--min-turn-s S] [--allowed-origins LIST]\n"
          "                       [--max-connections-per-ip N] [--max-connections-per-account N]\n"
          "                       [--max-tables-per-ip-per-minute N]\n"
@@ -185,6 +189,8 @@ std::string usage() {
          "                      0: no analyses; at most the cores)\n"
          "  --analysis-queue N  analyses that may wait beyond those running; more are refused (default 50)\n"
          "  --analysis-budget B play-outs per analysis at most (default 40000; 0: no bound)\n"
+         "  --analysis-asks-per-ip-per-minute N  analyses one client address may ask for in any minute (default 6;\n"
+         "                       0: no cap)\n"
          "  --absent-after-s S  a player disconnected this long may have a bot take their seat (default 300)\n"
          "  --min-turn-s S      the shortest turn a table's clock may give (default 5)\n"
          "  --allowed-origins LIST  web origins (comma-separated, or *) besides the server's own whose pages may\n"
@@ -218,7 +224,7 @@ std::string usage() {
          "Each flag can also be set as an environment variable: EMPORIUM_BIND, EMPORIUM_PORT,\n"
          "EMPORIUM_DATA_DIR, EMPORIUM_STORE, EMPORIUM_NODE, EMPORIUM_LEASE_MS, EMPORIUM_WEB_ROOT, EMPORIUM_LOG_LEVEL, EMPORIUM_THREADS, EMPORIUM_PORT_FILE,\n"
          "EMPORIUM_MERKATOR_DATA, EMPORIUM_BOT_THREADS, EMPORIUM_BOT_DELAY_MS, EMPORIUM_ANALYSIS_THREADS,\n"
-         "EMPORIUM_ANALYSIS_QUEUE, EMPORIUM_ANALYSIS_BUDGET,\n"
+         "EMPORIUM_ANALYSIS_QUEUE, EMPORIUM_ANALYSIS_BUDGET, EMPORIUM_ANALYSIS_ASKS_PER_IP_PER_MINUTE,\n"
          "EMPORIUM_ABSENT_AFTER_S, EMPORIUM_MIN_TURN_S, EMPORIUM_ALLOWED_ORIGINS, EMPORIUM_MAX_CONNECTIONS_PER_IP,\n"
          "EMPORIUM_MAX_CONNECTIONS_PER_ACCOUNT, EMPORIUM_MAX_TABLES_PER_IP_PER_MINUTE, EMPORIUM_TRUSTED_PROXIES, EMPORIUM_ABANDONED_AFTER_S,\n"
          "EMPORIUM_FINISHED_UNWATCHED_S, EMPORIUM_COMMIT_DELAY_MS, EMPORIUM_PUBLIC_ORIGIN, EMPORIUM_SMTP_URL,\n"

@@ -29,6 +29,7 @@ struct Config {
   int analysis_threads = 1;
   int analysis_queue = 50;
   long long analysis_budget = 40000;
+  int analysis_asks_per_ip_per_minute = 6;  // analyses one client address may ask for in any minute (0: no cap)
   int bot_delay_ms = 800; // the pause before a bot's move, after the table's previous move (0 in tests)
   int absent_after_s = 300;  // a player disconnected this long may have their seat played by a bot
   int min_turn_s = 5;        // the shortest turn a table's clock may have (tests lower it)

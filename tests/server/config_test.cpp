@@ -78,15 +78,20 @@ TEST(Config, TheAnalyses) {
   EXPECT_EQ(d.analysis_threads, 1);
   EXPECT_EQ(d.analysis_queue, 50);
   EXPECT_EQ(d.analysis_budget, 40000);
-  const auto p = parse({"--analysis-threads", "0", "--analysis-budget=200"}, {{"EMPORIUM_ANALYSIS_QUEUE", "3"}});
+  EXPECT_EQ(d.analysis_asks_per_ip_per_minute, 6);
+  const auto p = parse({"--analysis-threads", "0", "--analysis-budget=200", "--analysis-asks-per-ip-per-minute", "0"},
+                       {{"EMPORIUM_ANALYSIS_QUEUE", "3"}});
   ASSERT_FALSE(p.error) << *p.error;
   EXPECT_EQ(p.config.analysis_threads, 0);
   EXPECT_EQ(p.config.analysis_queue, 3);
   EXPECT_EQ(p.config.analysis_budget, 200);
+  EXPECT_EQ(p.config.analysis_asks_per_ip_per_minute, 0);
+  EXPECT_TRUE(parse({"--analysis-asks-per-ip-per-minute", "-1"}).error);
   EXPECT_TRUE(parse({"--analysis-threads", "-1"}).error);
   EXPECT_TRUE(parse({"--analysis-queue", "x"}).error);
   EXPECT_TRUE(parse({"--analysis-budget", "-5"}).error);
-  for (const char* flag : {"--analysis-threads", "--analysis-queue", "--analysis-budget"}) {
+  for (const char* flag : {"--analysis-threads", "--analysis-queue", "--analysis-budget",
+                           "--analysis-asks-per-ip-per-minute"}) {
     EXPECT_NE(usage().find(flag), std::string::npos) << flag;
   }
 }

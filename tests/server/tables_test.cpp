@@ -1026,9 +1026,10 @@ TEST(Ratings, PeopleWhoLeftOrTimedOutAreRankedLastTiedAndBotsAtTheirFixedRatings
 // ---- analyses (server/analyses/) --------------------------------------------------------------------------------
 
 // What Analyses::serve answers, waited for.
-Analyses::Answer serve(Analyses& analyses, Analyses::Kind kind, const std::string& table) {
+Analyses::Answer serve(Analyses& analyses, Analyses::Kind kind, const std::string& table,
+                       const std::string& address = "192.0.2.1") {
   std::promise<Analyses::Answer> answered;
-  analyses.serve({kind, table, ""}, "192.0.2.1", [&](Analyses::Answer a) { answered.set_value(std::move(a)); });
+  analyses.serve({kind, table, ""}, address, [&](Analyses::Answer a) { answered.set_value(std::move(a)); });
   return answered.get_future().get();
 }
 
@@ -1069,6 +1070,32 @@ TEST(Analyses, RequestsGoAheadOfTheAutomaticOnesWhichWaitForAnIdleNode) {
   EXPECT_EQ(refused.status, 409);
   EXPECT_EQ(refused.body["error"], "not_finished");
   EXPECT_EQ(analyses.metrics().find("emporium_analysis_queue 2\n") != std::string::npos, true);
+}
+
+// An address may ask for a few analyses a minute (asks that queue one count); others go on asking; 0: no cap.
+TEST(Analyses, AnAddressAsksForAFewAMinuteUnlessTheCapIsOff) {
+  Tables t;
+  std::vector<std::string> ids;
+  for (int i = 0; i < 5; ++i) ids.push_back(stored_finished_game(t.store(), {new_seat_token(), new_seat_token()}));
+  Analyses::Settings settings;
+  settings.budget = 0;  // the first runs for seconds: the others wait
+  settings.asks_per_minute = 2;
+  {
+    Analyses analyses(t.store(), settings);
+    using Kind = Analyses::Kind;
+    EXPECT_EQ(serve(analyses, Kind::ask, ids[0]).status, 202);
+    EXPECT_EQ(serve(analyses, Kind::ask, ids[1]).status, 202);
+    EXPECT_EQ(serve(analyses, Kind::ask, ids[1]).status, 202);  // asked already: not counted again
+    const auto third = serve(analyses, Kind::ask, ids[2]);
+    EXPECT_EQ(third.status, 429);
+    EXPECT_EQ(third.body["error"], "busy");
+    EXPECT_GT(third.retry_after_s, 0);
+    EXPECT_EQ(serve(analyses, Kind::read, ids[2]).body["error"], "not_analysed");  // nothing queued
+    EXPECT_EQ(serve(analyses, Kind::ask, ids[2], "192.0.2.2").status, 202);
+  }
+  settings.asks_per_minute = 0;
+  Analyses uncapped(t.store(), settings);
+  for (const auto& id : ids) EXPECT_EQ(serve(uncapped, Analyses::Kind::ask, id).status, 202) << id;
 }
 
 }  // namespace
