@@ -116,6 +116,7 @@ class Runner {
   std::unique_ptr<State> start_of(const Estimate& e, std::uint64_t seed) const {
     auto state = bot_.reseed(*e.position, engine::Seed(mix(seed, kReseedTag)));
     if (!e.move.is_null()) state->apply(e.seat, e.move);  // legal: the re-seeded position allows what it did
+    state->allow_undo(false);  // a play-out's moves are the policy's, never a step back
     return state;
   }
   const Settings& settings() const { return settings_; }
@@ -212,6 +213,7 @@ std::variant<Replay, Refusal> replay_record(const Json& record) {
   }
   auto created = engine::create_game(game.game, game.players, game.options, game.seed);
   if (created.error) return Refusal{"the game cannot be created: " + created.error->message};
+  created.state->allow_undo(true);  // the undos its table allowed
   Replay replay;
   replay.states.push_back(std::move(created.state));
   for (std::size_t i = 0; i < game.actions.size(); ++i) {
@@ -401,6 +403,28 @@ Json Settings::to_json() const {
           {"budget", budget}};
 }
 
+namespace {
+
+bool is_undo(const Json& action) { return action.value("type", "") == "undo"; }
+
+// Which actions were taken back, and the undos that took them: an undo takes back the latest action not yet
+// taken back (the engine allows nothing else).
+std::vector<bool> taken_back_actions(const std::vector<engine::RecordedAction>& actions) {
+  std::vector<bool> out(actions.size(), false);
+  std::vector<std::size_t> standing;
+  for (std::size_t v = 0; v < actions.size(); ++v) {
+    if (!is_undo(actions[v].action)) {
+      standing.push_back(v);
+    } else if (!standing.empty()) {
+      out[standing.back()] = out[v] = true;
+      standing.pop_back();
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 std::variant<Json, Refusal> analyse(const Json& record, const Settings& settings, const Progress& progress) {
   if (settings.playouts < 1 || settings.candidates < 1 || settings.budget < 0) {
     return Refusal{
@@ -417,11 +441,14 @@ std::variant<Json, Refusal> analyse(const Json& record, const Settings& settings
   // The moves to estimate at each decision: the one played, then the bot's candidates in the real state (none
   // with a cap of 1: the chances alone, no second look).
   const int cap = settings.candidates;
+  const auto taken_back = taken_back_actions(actions);
   std::vector<Plan> plans;
   for (std::size_t v = 0; v < actions.size(); ++v) {
     Plan plan{v, actions[v].player, false, {actions[v].action}};
-    const auto legal = states[v]->legal_actions(plan.seat);
-    plan.forced = legal.size() <= 1;
+    auto legal = states[v]->legal_actions(plan.seat);
+    std::erase_if(legal, is_undo);
+    // A step taken back, and the undo, are no decisions of the game: their positions only are estimated.
+    plan.forced = legal.size() <= 1 || taken_back[v];
     if (!plan.forced && cap > 1) {
       for (auto& move : bot->candidates(*states[v], plan.seat, legal)) {
         if (move != plan.moves.front()) plan.moves.push_back(std::move(move));

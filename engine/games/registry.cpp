@@ -22,6 +22,7 @@ Created create_game(const std::string& id, int players, const Json& options, See
 Replayed replay(const Record& record) {
   auto created = create_game(record.game, record.players, record.options, record.seed);
   if (created.error) return {nullptr, created.error, 0};
+  created.state->allow_undo(true);  // a record replays the undos its table allowed
   for (std::size_t i = 0; i < record.actions.size(); ++i) {
     const auto& a = record.actions[i];
     auto result = created.state->apply(a.player, a.action);

@@ -153,6 +153,7 @@ Json replay_steps(const engine::Record& record) {
   auto created = engine::create_game(record.game, record.players, record.options, record.seed);
   if (created.error) return nullptr;
   auto& state = *created.state;
+  state.allow_undo(true);  // the undos its table allowed
   Json steps = Json::array();
   steps.push_back({{"version", 0}, {"view", state.view(engine::Viewer::full())}});
   for (const auto& a : record.actions) {

@@ -49,8 +49,14 @@ Json as_legal(const Json& action, const std::vector<Json>& legal) {
 
 }  // namespace
 
-Decision decide(const GameBot& bot, const Json& view, int seat, const std::vector<Json>& legal, Level level,
+Decision decide(const GameBot& bot, const Json& view, int seat, const std::vector<Json>& offered, Level level,
                 std::uint64_t seed, std::optional<Budget> budget) {
+  // Bots never take a step back: they decide among the game's own actions.
+  std::vector<Json> legal;
+  legal.reserve(offered.size());
+  for (const auto& a : offered) {
+    if (a.value("type", "") != "undo") legal.push_back(a);
+  }
   if (legal.empty()) return {Json(), 0, 0};
   if (legal.size() == 1) return {legal.front(), 0, 1};
   Rng rng(seed);

@@ -40,17 +40,56 @@ std::string events_json_for(const std::vector<Event>& events, const Viewer& view
   return out;
 }
 
-std::string State::legal_actions_json(int player) const {
+std::string State::game_legal_actions_json(int player) const {
   std::string out = "[";
-  for (const auto& action : legal_actions(player)) append_element(out, action);
+  for (const auto& action : game_legal_actions(player)) append_element(out, action);
   out += ']';
   return out;
 }
+
+namespace {
+constexpr const char* kUndoText = R"({"type":"undo"})";
+}  // namespace
+
+std::vector<Json> State::legal_actions(int player) const {
+  auto out = game_legal_actions(player);
+  if (can_undo(player)) out.push_back(Json::parse(kUndoText));
+  return out;
+}
+
+std::string State::legal_actions_json(int player) const {
+  std::string out = game_legal_actions_json(player);
+  if (can_undo(player)) {
+    out.pop_back();  // the closing bracket
+    if (out.size() > 1) out += ',';
+    out += kUndoText;
+    out += ']';
+  }
+  return out;
+}
+
+void State::allow_undo(bool on) {
+  undo_on_ = on;
+  if (!on) forget_steps();
+}
+
+bool State::can_undo(int player) const { return undo_on_ && !is_over() && last_step_player() == player && is_to_move(player); }
 
 ApplyResult State::apply(int player, const Json& action) {
   if (is_over()) return ApplyResult::fail(make_error(errc::game_over, "the game is over"));
   if (!action.is_object() || !action.contains("type") || !action["type"].is_string()) {
     return ApplyResult::fail(make_error(errc::malformed_action, "an action is an object with a string \"type\""));
+  }
+  if (action["type"] == "undo") {
+    if (action.size() != 1) return ApplyResult::fail(make_error(errc::malformed_action, "an undo has no other field"));
+    if (!is_to_move(player)) return ApplyResult::fail(make_error(errc::not_your_turn, "it is not your turn"));
+    if (!undo_on_) return ApplyResult::fail(make_error(errc::undo_not_allowed, "undo is off in this game"));
+    if (!can_undo(player)) {
+      return ApplyResult::fail(make_error(errc::undo_not_allowed,
+                                          "nothing of yours can be taken back now: only your own steps of this turn "
+                                          "that drew nothing, showed nothing hidden and asked nobody else"));
+    }
+    return take_back(player);
   }
   if (!is_to_move(player)) {
     // An action the game cannot read is refused as such, whoever sends it.

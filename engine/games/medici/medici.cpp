@@ -134,7 +134,7 @@ std::vector<int> MediciState::to_move() const {
   return {};
 }
 
-std::vector<Json> MediciState::legal_actions(int player) const {
+std::vector<Json> MediciState::game_legal_actions(int player) const {
   std::vector<Json> out;
   if (!is_to_move(player)) return out;
   if (d_.phase == Phase::draw) {

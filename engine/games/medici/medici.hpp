@@ -93,7 +93,7 @@ class MediciState final : public GameState<MediciState, Data> {
   const GameInfo& info() const override;
   bool is_over() const override { return d_.phase == Phase::over; }
   std::vector<int> to_move() const override;
-  std::vector<Json> legal_actions(int player) const override;
+  std::vector<Json> game_legal_actions(int player) const override;
   Json view(const Viewer& viewer) const override;
   Json result() const override;
 
@@ -117,6 +117,8 @@ class MediciState final : public GameState<MediciState, Data> {
   std::optional<Error> parse(const Json& action, Parsed* out) const;
   const char* check_rules(int player, const Parsed& a, Error* error) const;
   std::vector<Event> play(int player, const Parsed& a);
+  // Undo: never. A draw takes a tile from the bag; a bid, a pass or stopping hands the decision to another.
+  bool may_take_back(int, const Parsed&, const Data&) const { return false; }
   void start_day(std::vector<Event>& events);
   void start_auction(std::vector<Event>& events);
   void skip_forced_passes(std::vector<Event>& events);

@@ -602,7 +602,7 @@ const std::vector<Json>& action_table() {
 
 }  // namespace
 
-std::vector<Json> MedinaState::legal_actions(int player) const {
+std::vector<Json> MedinaState::game_legal_actions(int player) const {
   std::vector<Json> out;
   if (!is_to_move(player)) return out;
   const bool two = two_player();
@@ -677,6 +677,15 @@ std::optional<Error> MedinaState::parse(const Json& action, Placement* out) cons
 }
 
 // ---- Applying -----------------------------------------------------------------------------------
+
+bool MedinaState::may_take_back(int, const Placement&, const Data& before) const {
+  if (d_.turn != before.turn) return false;  // only within the turn: the next one has begun
+  // A stock shown (its player could not place the turn's pieces) stays shown: that is a reveal.
+  for (int p = 0; p < d_.players; ++p) {
+    if (before.seats[p].stock_public != d_.seats[p].stock_public) return false;
+  }
+  return true;
+}
 
 std::vector<Event> MedinaState::play(int player, const Placement& p) {
   std::vector<Event> events;

@@ -198,7 +198,7 @@ class MedinaState final : public GameState<MedinaState, Data> {
   const GameInfo& info() const override;
   bool is_over() const override { return d_.phase == Phase::over; }
   std::vector<int> to_move() const override;
-  std::vector<Json> legal_actions(int player) const override;
+  std::vector<Json> game_legal_actions(int player) const override;
   Json view(const Viewer& viewer) const override;
   Json result() const override;
 
@@ -227,6 +227,8 @@ class MedinaState final : public GameState<MedinaState, Data> {
   using Parsed = Placement;
   std::optional<Error> parse(const Json& action, Placement* out) const;
   std::vector<Event> play(int player, const Placement& p);
+  // Undo: a placement may be taken back until the turn ends, unless it made a stock public.
+  bool may_take_back(int player, const Placement& p, const Data& before) const;
   template <class Visit>
   bool generate(int player, Visit&& visit) const;
   bool touch_ok(int c, int allowed) const;  // no building but `allowed` in the 8 squares around c

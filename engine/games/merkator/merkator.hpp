@@ -114,7 +114,7 @@ class MerkatorState final : public GameState<MerkatorState, Data> {
   const GameInfo& info() const override;
   bool is_over() const override { return d_.phase == Phase::over; }
   std::vector<int> to_move() const override;
-  std::vector<Json> legal_actions(int player) const override;
+  std::vector<Json> game_legal_actions(int player) const override;
   Json view(const Viewer& viewer) const override;
   Json result() const override;
 
@@ -145,6 +145,8 @@ class MerkatorState final : public GameState<MerkatorState, Data> {
   std::optional<Error> parse(const Json& action, Parsed* out) const;
   const char* check_rules(int player, const Parsed& a, Error* error) const;
   std::vector<Event> play(int player, const Parsed& a);
+  // Undo: the steps of a turn until something is drawn or turned over (a pile's card, a time counter).
+  bool may_take_back(int player, const Parsed& a, const Data& before) const;
   Json action_json(const Parsed& a) const;
 
   // flow

@@ -356,13 +356,13 @@ void SilkRoadState::for_each_legal(int player, Take&& take) const {
   }
 }
 
-std::vector<Json> SilkRoadState::legal_actions(int player) const {
+std::vector<Json> SilkRoadState::game_legal_actions(int player) const {
   std::vector<Json> out;
   for_each_legal(player, [&](const Parsed& a) { out.push_back(action_json(a)); });
   return out;
 }
 
-std::string SilkRoadState::legal_actions_json(int player) const {
+std::string SilkRoadState::game_legal_actions_json(int player) const {
   std::string out = "[";
   for_each_legal(player, [&](const Parsed& a) {
     if (out.size() > 1) out += ',';
@@ -373,6 +373,18 @@ std::string SilkRoadState::legal_actions_json(int player) const {
 }
 
 // ---- Applying -----------------------------------------------------------------------------------
+
+bool SilkRoadState::may_take_back(int, const Parsed& a, const Data& before) const {
+  if (d_.turn != before.turn) return false;  // only within the turn: the next one has begun
+  switch (a.act) {
+    case Act::exchange: case Act::end_phase: case Act::buy: case Act::pass: case Act::play:
+      // A card played that scores at once (the last of its good in hand) tells everyone their income alone:
+      // the core refuses that step for those private events.
+      return d_.deck.size() == before.deck.size();
+    default:
+      return false;  // loading hands the decision on; a draw or the scoring shows cards and incomes
+  }
+}
 
 std::vector<Event> SilkRoadState::play(int player, const Parsed& a) {
   std::vector<Event> events;

@@ -122,8 +122,8 @@ class SilkRoadState final : public GameState<SilkRoadState, Data> {
   const GameInfo& info() const override;
   bool is_over() const override { return d_.phase == Phase::over; }
   std::vector<int> to_move() const override;
-  std::vector<Json> legal_actions(int player) const override;
-  std::string legal_actions_json(int player) const override;
+  std::vector<Json> game_legal_actions(int player) const override;
+  std::string game_legal_actions_json(int player) const override;
   Json view(const Viewer& viewer) const override;
   Json result() const override;
 
@@ -149,6 +149,8 @@ class SilkRoadState final : public GameState<SilkRoadState, Data> {
   // refusal's code (and, when `error` is given, the full error). legal_actions and apply both use it.
   const char* check_rules(int player, const Parsed& a, Error* error) const;
   std::vector<Event> play(int player, const Parsed& a);
+  // Undo: the steps of phase 1 and the cards played in phase 2, until a card is drawn or the turn scores.
+  bool may_take_back(int player, const Parsed& a, const Data& before) const;
   static Json action_json(const Parsed& a);
   // action_json(a) dumped, written directly (the legal list of every move's frame).
   static void append_action_text(std::string& out, const Parsed& a);

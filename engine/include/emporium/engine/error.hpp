@@ -9,6 +9,7 @@ namespace emporium::engine {
 //   not_your_turn     the player may not decide now
 //   illegal_action    well formed and in turn, but the rules forbid it
 //   game_over         the game has ended
+//   undo_not_allowed  an undo when there is nothing of the player's to take back, or undo is off
 //   bad_options / bad_player_count / unknown_game   when creating a game
 //   game_unavailable  the game exists but cannot be created now (its data is not loaded)
 struct Error {
@@ -27,6 +28,7 @@ inline constexpr const char* bad_options = "bad_options";
 inline constexpr const char* bad_player_count = "bad_player_count";
 inline constexpr const char* unknown_game = "unknown_game";
 inline constexpr const char* game_unavailable = "game_unavailable";
+inline constexpr const char* undo_not_allowed = "undo_not_allowed";
 }  // namespace errc
 
 Error make_error(const char* code, std::string message);

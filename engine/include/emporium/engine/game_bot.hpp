@@ -82,7 +82,8 @@ struct Decision {
 };
 
 // The decision of `bot` at `level` in `seat`, from the seat's `view` and `legal` actions (null when there
-// are none). Deterministic: the same arguments give the same decision. `budget` overrides the level's.
+// are none; an undo among them is never chosen). Deterministic: the same arguments give the same decision.
+// `budget` overrides the level's.
 Decision decide(const GameBot& bot, const Json& view, int seat, const std::vector<Json>& legal, Level level,
                 std::uint64_t seed, std::optional<Budget> budget = std::nullopt);
 

@@ -15,6 +15,10 @@
 //     const char* check_rules(int player, const Parsed& action, Error* error) const;
 //     // The effects of an allowed action: its events (the version already counted).
 //     std::vector<Event> play(int player, const Parsed& action);
+//     // The game's own rule on taking back the step just played from `before` (State::allow_undo): true when
+//     // it drew, dealt and turned over nothing. The core has checked the rest (the random stream untouched,
+//     // nothing told to another player alone, the mover still the one to move, the game not over).
+//     bool may_take_back(int player, const Parsed& action, const Data& before) const;
 //   };
 #include <memory>
 #include <optional>
@@ -35,7 +39,7 @@ class GameState : public State {
   std::uint64_t version() const override { return d_.version; }
   bool equals(const State& other) const override {
     const auto* o = dynamic_cast<const Derived*>(&other);
-    return o && o->d_ == d_;
+    return o && o->d_ == d_ && o->undo_on_ == undo_on_ && o->steps_ == steps_;
   }
 
   const DataT& data() const { return d_; }
@@ -53,14 +57,65 @@ class GameState : public State {
     if (auto error = self().parse(action, &parsed)) return ApplyResult::fail(std::move(*error));
     Error error;
     if (self().check_rules(player, parsed, &error)) return ApplyResult::fail(std::move(error));
+    std::optional<DataT> before;
+    if (undo_on_) before = d_;
     ++d_.version;
-    return {std::nullopt, static_cast<Derived&>(*this).play(player, parsed)};
+    auto events = static_cast<Derived&>(*this).play(player, parsed);
+    if (before) {
+      if (may_be_taken_back(player, parsed, *before, events)) {
+        steps_.push_back({player, std::move(*before), events_for(events, Viewer::of_player(player)),
+                          events_for(events, Viewer::spectator())});
+      } else {
+        steps_.clear();  // never back across this step
+      }
+    }
+    return {std::nullopt, std::move(events)};
   }
+
+  int last_step_player() const final { return steps_.empty() ? -1 : steps_.back().player; }
+
+  ApplyResult take_back(int player) final {
+    auto taken = std::move(steps_.back());
+    steps_.pop_back();
+    const auto version = d_.version + 1;  // an undo is an action: versions only grow
+    d_ = std::move(taken.before);
+    d_.version = version;
+    // Each viewer is told what was taken back as they saw it: nothing more than the step told them.
+    Json mover{{"type", "undo"}, {"player", player}, {"undone", std::move(taken.seen_by_mover)}};
+    Json others{{"type", "undo"}, {"player", player}, {"undone", std::move(taken.seen_by_others)}};
+    if (mover == others) return {std::nullopt, {Event::public_event(std::move(mover))}};
+    return {std::nullopt, {Event::private_event(player, std::move(mover), std::move(others))}};
+  }
+
+  void forget_steps() final { steps_.clear(); }
 
   DataT d_;
 
  private:
+  // A step that may be taken back: the data before it, and its events as its player and as the others saw them
+  // (nobody else is told anything of it alone).
+  struct Step {
+    int player = -1;
+    DataT before;
+    Json seen_by_mover, seen_by_others;
+    bool operator==(const Step&) const = default;
+  };
+
+  template <class Parsed>
+  bool may_be_taken_back(int player, const Parsed& parsed, const DataT& before,
+                         const std::vector<Event>& events) const {
+    if (this->is_over() || !(before.rng == d_.rng)) return false;
+    const auto movers = this->to_move();
+    if (movers.size() != 1 || movers.front() != player) return false;
+    for (const auto& e : events) {
+      if (e.only_player && *e.only_player != player) return false;
+    }
+    return self().may_take_back(player, parsed, before);
+  }
+
   const Derived& self() const { return static_cast<const Derived&>(*this); }
+
+  std::vector<Step> steps_;
 };
 
 }  // namespace emporium::engine

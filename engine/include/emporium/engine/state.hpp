@@ -72,15 +72,28 @@ class State {
   virtual bool is_over() const = 0;
   // The players whose decision it is now (one in every game so far; empty once over).
   virtual std::vector<int> to_move() const = 0;
-  // Every action `player` may take now, in the action's JSON form; empty when not their turn.
-  virtual std::vector<Json> legal_actions(int player) const = 0;
-  // The same list as JSON text, byte for byte what dumping legal_actions gives: what a frame carries. A game may
-  // write it without building the values (this default dumps them).
-  virtual std::string legal_actions_json(int player) const;
+  // Every action `player` may take now, in the action's JSON form; empty when not their turn. The game's
+  // actions, and {"type":"undo"} last while the player may take back their last step (see allow_undo).
+  std::vector<Json> legal_actions(int player) const;
+  // The same list as JSON text, byte for byte what dumping legal_actions gives: what a frame carries.
+  std::string legal_actions_json(int player) const;
   // Validates, then applies. An illegal, malformed or out-of-turn action changes nothing. The checks run in
   // this order, the same for every game: game_over once the game has ended; malformed_action for an action
-  // the game cannot read (whoever sends it); not_your_turn; then the game's own rules.
+  // the game cannot read (whoever sends it); not_your_turn; then the game's own rules. {"type":"undo"}
+  // takes back the player's last step (undo_not_allowed when it may not).
   ApplyResult apply(int player, const Json& action);
+
+  // Undo (docs/undo.md). Off until asked for: a table that allows it, a record's replay. While on, each step
+  // that showed nobody anything but the move itself (nothing drawn, dealt or turned over, nothing told to one
+  // player alone, the mover still to move, and whatever the game's own rule adds) may be taken back by its
+  // player, one step per undo, back to the first step that was not such a step. An undo is an action of its
+  // own: the version keeps growing, and replaying the actions replays it. Turning it off forgets the steps.
+  void allow_undo(bool on);
+  bool undo_allowed() const { return undo_on_; }
+  // Whether `player` may take back a step now.
+  bool can_undo(int player) const;
+  // The steps so far can no longer be taken back (a bot's move in a person's seat, a table read back).
+  void seal_undo() { forget_steps(); }
 
   // Everything `viewer` may know, and nothing else.
   virtual Json view(const Viewer& viewer) const = 0;
@@ -101,6 +114,17 @@ class State {
   virtual std::optional<Error> parse_error(const Json& action) const = 0;
   // Reads `action`, checks it against the rules and applies it, for `player`, who is to move.
   virtual ApplyResult step(int player, const Json& action) = 0;
+  // The game's legal actions (without undo), and the same as JSON text (this default dumps them; a game may
+  // write the text without building the values).
+  virtual std::vector<Json> game_legal_actions(int player) const = 0;
+  virtual std::string game_legal_actions_json(int player) const;
+  // Undo's part that knows the game's data (GameState writes them): the player whose step would be taken
+  // back (-1: none), taking it back, and forgetting every step.
+  virtual int last_step_player() const = 0;
+  virtual ApplyResult take_back(int player) = 0;
+  virtual void forget_steps() = 0;
+
+  bool undo_on_ = false;
 };
 
 }  // namespace emporium::engine

@@ -15,6 +15,7 @@ struct Replayed {
   std::size_t failed_at = 0;   // index of that action
 };
 
+// The state after the record's actions, with undo allowed (State::allow_undo) so that the undos it holds replay.
 Replayed replay(const Record& record);
 
 }  // namespace emporium::engine
