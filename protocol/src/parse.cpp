@@ -77,7 +77,7 @@ Message parse_body(const Json& j, const std::string& type, const Limits& limits)
     return WatchLobby{f.boolean("on", true)};
   }
   if (type == "create_table") {
-    Fields f(j, type, {"game", "players", "options", "private", "clock", "rated", "friends_only"});
+    Fields f(j, type, {"game", "players", "options", "private", "clock", "rated", "friends_only", "undo"});
     CreateTable m;
     m.game = f.string("game");
     m.players = f.integer("players", std::numeric_limits<int>::min(), "an integer");
@@ -86,6 +86,7 @@ Message parse_body(const Json& j, const std::string& type, const Limits& limits)
     if (f.find("clock")) m.clock = clock_config(f.object("clock", true), limits);
     if (f.find("rated")) m.rated = f.boolean("rated", false);
     m.friends_only = f.boolean("friends_only", false);
+    if (f.find("undo")) m.undo = f.boolean("undo", true);
     return m;
   }
   if (type == "join") {
@@ -135,6 +136,26 @@ Message parse_body(const Json& j, const std::string& type, const Limits& limits)
     m.table = required_identifier(f, "table", limits);
     m.version = f.version("version");
     m.action = f.object("action", true);
+    return m;
+  }
+  if (type == "undo") {
+    Fields f(j, type, {"table", "version"});
+    return Act{required_identifier(f, "table", limits), f.version("version"), Json{{"type", "undo"}}};
+  }
+  if (type == "preview") {
+    Fields f(j, type, {"table", "version", "actions"});
+    Preview m;
+    m.table = required_identifier(f, "table", limits);
+    m.version = f.version("version");
+    const Json& actions = f.require("actions", "an array of actions");
+    if (!actions.is_array()) f.wrong("actions", "an array of actions", actions);
+    if (actions.empty() || actions.size() > Preview::kMaxActions) {
+      refuse(errc::bad_message, "\"actions\" holds 1 to " + std::to_string(Preview::kMaxActions) + " actions");
+    }
+    for (const auto& a : actions) {
+      if (!a.is_object()) refuse(errc::bad_message, "each of \"actions\" must be an object");
+      m.actions.push_back(a);
+    }
     return m;
   }
   if (type == "snapshot") {
@@ -309,6 +330,7 @@ std::string_view type_name(const Message& message) {
     std::string_view operator()(const ReplaceAbsent&) const { return "replace_absent"; }
     std::string_view operator()(const Resume&) const { return "resume"; }
     std::string_view operator()(const Act&) const { return "act"; }
+    std::string_view operator()(const Preview&) const { return "preview"; }
     std::string_view operator()(const SnapshotRequest&) const { return "snapshot"; }
     std::string_view operator()(const Chat&) const { return "chat"; }
     std::string_view operator()(const Ping&) const { return "ping"; }

@@ -45,6 +45,7 @@ Json table_json(const TableInfo& table) {
          {"options", table.options},
          {"private", table.is_private},
          {"rated", table.rated},
+         {"undo", table.undo},
          {"state", table.state},
          {"seats", std::move(seats)},
          {"spectators", table.spectators},
@@ -105,6 +106,7 @@ std::optional<TableInfo> table_info_from_json(const Json& j) {
     if (j.contains("seed")) t.seed = j["seed"].get<std::string>();
     if (j.contains("salt")) t.salt = j["salt"].get<std::string>();
     t.rated = j.value("rated", false);
+    t.undo = j.value("undo", true);
     if (j.contains("rating_changes")) {
       for (const auto& c : j.at("rating_changes")) {
         t.rating_changes.push_back({c.at("seat").get<int>(), c.at("before").get<int>(), c.at("after").get<int>(),
@@ -213,6 +215,20 @@ std::string render_snapshot(const Json& re, std::string_view table, std::uint64_
   return dump(j);
 }
 
+std::string render_preview(const Json& re, std::string_view table, std::uint64_t version, bool final,
+                           const Json& events, const Json& view, const Json& legal) {
+  Json j = frame("preview", re);
+  j["table"] = std::string(table);
+  j["version"] = version;
+  j["final"] = final;
+  j["events"] = events;
+  if (!final) {
+    j["view"] = view;
+    j["legal"] = legal;
+  }
+  return dump(j);
+}
+
 std::string render_events(std::string_view table, std::uint64_t version, std::string_view events_json,
                           std::string_view legal_json, const Json& clock, const Json& shuffle) {
   Json head = frame("events", nullptr);
@@ -291,6 +307,14 @@ std::string render_error(const Json& re, std::string_view code, std::string_view
   Json j = frame("error", re);
   j["code"] = std::string(code);
   j["message"] = std::string(message);
+  return dump(j);
+}
+
+std::string render_step_error(const Json& re, std::string_view code, std::string_view message, std::size_t step) {
+  Json j = frame("error", re);
+  j["code"] = std::string(code);
+  j["message"] = std::string(message);
+  j["step"] = step;
   return dump(j);
 }
 

@@ -76,14 +76,14 @@ void PostgresStore::insert_table(const StoredTable& t) {
   const auto now = std::to_string(unix_now());
   // A node's new table is its own from the start, for one lease (renewed with the others' from then on).
   db_.run("INSERT INTO game_tables (id, game, players, options, seed, private, invite, creator_seat, state, rematch_of, "
-          "created_at, updated_at, clock, salt, owner, epoch, lease_until, rated, friends_only) "
+          "created_at, updated_at, clock, salt, owner, epoch, lease_until, rated, friends_only, undo) "
           "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, "
-          "CASE WHEN $15::text IS NULL THEN 0 ELSE emporium_now_ms() + $17::bigint END, $18, $19)",
+          "CASE WHEN $15::text IS NULL THEN 0 ELSE emporium_now_ms() + $17::bigint END, $18, $19, $20)",
           {t.id, t.game, std::to_string(t.players), t.options.dump(), t.seed.to_hex(), t.is_private ? "1" : "0",
            or_null(t.invite), std::to_string(t.creator_seat), std::string(name_of(t.state)), or_null(t.rematch_of), now, now,
            t.clock ? Param(t.clock->to_json().dump()) : Param(), or_null(t.salt), or_null(t.owner),
            std::to_string(t.epoch), first_lease_ms_, t.rated ? "1" : "0",
-           t.friends_only ? "1" : "0"});
+           t.friends_only ? "1" : "0", t.undo ? "1" : "0"});
   insert_seats(t.id, t.seats);
 }
 

@@ -443,6 +443,16 @@ std::string version_8(SqlConnection& db) {
   return "";
 }
 
+// Version 9: undo (docs/undo.md): whether a table's players may take back a step, chosen at its creation. The
+// tables from before: as a new one would be, on unless rated.
+std::string version_9(SqlConnection& db) {
+  db.script(R"sql(
+  ALTER TABLE game_tables ADD COLUMN undo INTEGER NOT NULL DEFAULT 1;
+  UPDATE game_tables SET undo = 0 WHERE rated <> 0;
+)sql");
+  return "";
+}
+
 struct Migration {
   int version;
   const char* what;  // for the log
@@ -460,6 +470,7 @@ constexpr Migration kMigrations[] = {
     {6, "vacations", version_6},
     {7, "push subscriptions", version_7},
     {8, "analyses of finished games", version_8},
+    {9, "undo allowed or not at each table", version_9},
 };
 
 // Migration i applies version i + 1: the version a database is at is the index of the next one to apply.

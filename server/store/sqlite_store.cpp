@@ -103,7 +103,7 @@ void SqliteStore::exec(const char* sql) { exec_on(db_, sql); }
 void SqliteStore::insert_table(const StoredTable& t) {
   static constexpr const char* insert_sql =
       "INSERT INTO game_tables (id, game, players, options, seed, private, invite, creator_seat, state, "
-      "rematch_of, created_at, updated_at, clock, salt, rated, friends_only) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+      "rematch_of, created_at, updated_at, clock, salt, rated, friends_only, undo) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
   Statement s(db_, kept(insert_sql));
   s.bind(1, t.id).bind(2, t.game).bind(3, t.players).bind(4, t.options.dump()).bind(5, t.seed.to_hex());
   s.bind(6, t.is_private ? 1LL : 0LL);
@@ -114,6 +114,7 @@ void SqliteStore::insert_table(const StoredTable& t) {
   s.bind_or_null(14, t.salt);
   s.bind(15, t.rated ? 1LL : 0LL);
   s.bind(16, t.friends_only ? 1LL : 0LL);
+  s.bind(17, t.undo ? 1LL : 0LL);
   s.run();
   insert_seats(t.id, t.seats);
 }

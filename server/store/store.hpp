@@ -44,6 +44,7 @@ struct StoredTable {
   bool is_private = false;
   bool rated = false;          // its end updates the ratings of its people (docs/ratings.md)
   bool friends_only = false;   // a private table the creator's friends may also join by id (docs/friends.md)
+  bool undo = true;            // its players may take back a step (docs/undo.md)
   std::string invite;          // empty for public tables
   int creator_seat = 0;
   TableState state = TableState::waiting;

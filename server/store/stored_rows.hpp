@@ -18,7 +18,7 @@ namespace emporium::server::stored_rows {
 // The columns table() reads, in its order.
 inline constexpr const char* kTableColumns =
     "id, game, players, options, seed, private, invite, creator_seat, state, rematch, rematch_of, result, updated_at, "
-    "clock, clock_state, salt, finished_at, rated, friends_only";
+    "clock, clock_state, salt, finished_at, rated, friends_only, undo";
 // The columns seat() reads, in its order.
 inline constexpr const char* kSeatColumns = "seat, name, token, bot, stand_in, reserved_for, account";
 
@@ -63,6 +63,7 @@ StoredTable table(const Row& r) {
   t.finished_at = r.integer(16);
   t.rated = r.integer(17) != 0;
   t.friends_only = r.integer(18) != 0;
+  t.undo = r.integer(19) != 0;
   return t;
 }
 

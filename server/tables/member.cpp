@@ -347,6 +347,9 @@ void Member::handle(protocol::Request request, std::chrono::steady_clock::time_p
           [&](protocol::Act& m) {
             if (auto table = table_for(m.table, re)) table->act(self, m.version, std::move(m.action), re, received);
           },
+          [&](protocol::Preview& m) {
+            if (auto table = table_for(m.table, re)) table->preview(self, std::move(m), re);
+          },
           [&](protocol::SnapshotRequest& m) {
             if (auto table = table_for(m.table, re)) table->snapshot(self, re);
           },

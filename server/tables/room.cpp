@@ -22,7 +22,14 @@ namespace perr = protocol::errc;
 engine::Replayed replay_stored(const StoredTable& stored) {
   engine::Record record{stored.game, stored.players, stored.options, stored.seed, {}};
   for (const auto& [player, action] : stored.actions) record.actions.push_back({player, action});
-  return engine::replay(record);
+  auto replayed = engine::replay(record);
+  if (replayed.state) {
+    // What was played before the table was read back stays: the steps that could be taken back were this
+    // node's memory, and whether a bot made them is not stored.
+    replayed.state->allow_undo(stored.undo);
+    replayed.state->seal_undo();
+  }
+  return replayed;
 }
 
 Room::Room(net::any_io_executor executor, const TablesContext& context, const StoredTable& stored)
@@ -40,6 +47,7 @@ Room::Room(net::any_io_executor executor, const TablesContext& context, const St
       rematch_of_(stored.rematch_of),
       epoch_(stored.epoch),
       rated_(stored.rated),
+      undo_(stored.undo),
       creator_seat_(stored.creator_seat),
       // After a restart nobody is connected yet: absence counts from now.
       seats_(Seats::from_stored(stored.players, stored.seats, std::chrono::steady_clock::now())),
@@ -112,6 +120,7 @@ protocol::TableInfo Room::info() const {
       std::count_if(spectators_.begin(), spectators_.end(), [](const auto& w) { return !w.expired(); }));
   t.creator_seat = creator_seat_;
   t.rated = rated_;
+  t.undo = undo_;
   t.rating_changes = rating_changes_;
   t.clock = clock_config_;
   t.rematch = rematch_;
@@ -226,6 +235,7 @@ StoredTable Room::stored() const {
   t.is_private = is_private_;
   t.friends_only = friends_only_;
   t.rated = rated_;
+  t.undo = undo_;
   t.invite = invite_;
   t.creator_seat = creator_seat_;
   t.state = state_;

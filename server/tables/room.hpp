@@ -84,6 +84,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void act(MemberPtr member, std::uint64_t version, Json action, Json re,
            std::chrono::steady_clock::time_point received);
   void snapshot(MemberPtr member, Json re);
+  // The member's next steps tried on a copy of the game, told to the member alone (docs/undo.md, "Confirm my turn").
+  void preview(MemberPtr member, protocol::Preview preview, Json re);
   // ---- room_chat.cpp (docs/friends.md "Chat"): a seated person's line reaches everyone at the table, a spectator's
   // the spectators and the players who chose to read them; nobody reads a line of someone they muted or blocked.
   void chat(MemberPtr member, std::string name, std::string text, Json re);
@@ -299,6 +301,7 @@ class Room : public std::enable_shared_from_this<Room> {
   const std::string rematch_of_;  // empty unless this table is a rematch
   const std::uint64_t epoch_;     // several nodes: this node's lease on the table (StoredTable::epoch); else 0
   const bool rated_;              // its end updates its people's ratings (docs/ratings.md)
+  const bool undo_;               // its players may take back a step (docs/undo.md)
   int creator_seat_ = 0;
   TableState state_ = TableState::waiting;
   Seats seats_;

@@ -49,6 +49,7 @@ void Room::start(MemberPtr s, Json re) {
       clock_state = r.clock_->to_stored(std::chrono::steady_clock::now(), unix_ms_now());
     }
     r.game_state_ = std::move(created.state);  // while the table is still waiting, and nobody may ask (storing_)
+    r.game_state_->allow_undo(r.undo_);
     r.store_then(
         [store = r.context_.store, id = r.id_, seats = r.seats_.stored(), players = seated, creator = r.creator_seat_,
          epoch = r.epoch_, clock_state] {
@@ -111,6 +112,53 @@ void Room::act(MemberPtr s, std::uint64_t version, Json action, Json re,
   });
 }
 
+void Room::preview(MemberPtr s, protocol::Preview preview, Json re) {
+  on_strand([self = shared_from_this(), s = std::move(s), preview = std::move(preview), re = std::move(re)] {
+    auto& r = *self;
+    auto refuse = [&](const std::string& code, const std::string& message) {
+      r.reply(s, protocol::render_error(re, code, message));
+    };
+    if (r.refused_while_reloading(s, re)) return;
+    const int seat = r.seats_.of(s.get());
+    if (seat < 0) return refuse(perr::not_seated, "only a seated player can preview their steps");
+    if (r.state_ == TableState::waiting) return refuse(perr::not_started, "the game has not started");
+    const auto version = r.game_state_->version();
+    if (preview.version != version) {
+      return refuse(perr::stale_version, "the table is at version " + std::to_string(version) +
+                                             ", your preview was made at version " + std::to_string(preview.version));
+    }
+    if (!r.game_state_->is_to_move(seat)) return refuse(engine::errc::not_your_turn, "it is not your turn");
+    // A copy that knows which steps could be taken back: only those are shown, as they show nothing hidden.
+    auto copy = r.game_state_->clone();
+    copy->allow_undo(true);
+    const auto viewer = r.viewer_for(seat);
+    Json events = Json::array();
+    for (std::size_t i = 0; i < preview.actions.size(); ++i) {
+      const auto& action = preview.actions[i];
+      if (action.value("type", "") == "undo") {
+        return r.reply(s, protocol::render_step_error(re, perr::bad_message, "a preview holds steps, not an undo", i));
+      }
+      const auto result = copy->apply(seat, action);
+      if (!result.ok()) return r.reply(s, protocol::render_step_error(re, result.error->code, result.error->message, i));
+      const bool last = i + 1 == preview.actions.size();
+      if (!copy->can_undo(seat)) {
+        if (!last) {
+          return r.reply(s, protocol::render_step_error(re, perr::preview_not_allowed,
+                                                        "this step draws, shows something or ends your turn: only "
+                                                        "the last step of a preview may",
+                                                        i));
+        }
+        // What it would show is not shown before it is made.
+        return r.reply(s, protocol::render_preview(re, r.id_, version, true, events));
+      }
+      for (auto& e : engine::events_for(result.events, viewer)) events.push_back(std::move(e));
+    }
+    auto legal = copy->legal_actions(seat);
+    std::erase_if(legal, [](const Json& a) { return a.value("type", "") == "undo"; });
+    r.reply(s, protocol::render_preview(re, r.id_, version, false, events, copy->view(viewer), legal));
+  });
+}
+
 std::optional<engine::Error> Room::play(int seat, const Json& action, const MemberPtr& actor, const Json& re,
                                         bool timed_out, std::optional<std::chrono::steady_clock::time_point> received) {
   if (moved_away_) return engine::Error{protocol::errc::internal_error, "this table moved to another node: connect again"};
@@ -121,9 +169,13 @@ std::optional<engine::Error> Room::play(int seat, const Json& action, const Memb
   auto& game = *game_state_;
   auto result = game.apply(seat, action);
   if (!result.ok()) return result.error;
+  // A bot's move (its own seat's, or a person's whose time ran out) is never taken back.
+  if (!actor) game.seal_undo();
   if (game.is_over()) state_ = TableState::finished;
   PendingMove move{seat, actor, re, timed_out, 0, clock_, std::move(result.events), received};
-  if (clock_) {
+  // Taking back gives no time back: the decision's clock runs on as it was.
+  const bool undo = action.value("type", "") == "undo";
+  if (clock_ && !undo) {
     // The decision is made: the next one's clock starts now, and is stored with the move.
     clock_->stop(std::chrono::steady_clock::now());
     if (seats_[seat].is_person()) move.timeouts = clock_->count_decision(seat, timed_out);

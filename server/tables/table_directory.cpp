@@ -122,6 +122,9 @@ void TableDirectory::create_table(const protocol::CreateTable& request, const st
   stored.is_private = request.is_private || request.friends_only;
   stored.friends_only = request.friends_only;
   stored.rated = request.rated.value_or(false);
+  // Off by default where the result counts: a rated game's moves stand as made, as over a real board ("confirm my
+  // turn" still lets a player look before anyone sees).
+  stored.undo = request.undo.value_or(!stored.rated);
   if (stored.is_private) stored.invite = new_invite_code();
   stored.clock = request.clock;
   own(stored);

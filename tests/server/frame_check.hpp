@@ -37,6 +37,7 @@ inline void expect_frames_match_engine(const std::string& data_dir, const std::s
   auto created = engine::create_game(stored->game, stored->players, stored->options, stored->seed);
   ASSERT_FALSE(created.error) << created.error->message;
   auto& state = created.state;
+  state->allow_undo(true);  // as replay() does: the undos the table allowed
   for (std::size_t i = 0; i < stored->actions.size(); ++i) {
     const auto result = state->apply(stored->actions[i].first, stored->actions[i].second);
     ASSERT_TRUE(result.ok());

@@ -20,6 +20,9 @@ void seat_tracker::catch_up() {
     if ((type == "snapshot" || type == "events") && j.value("table", "") == table) {
       version = j["version"];
       legal = j["legal"];
+      // The driver plays the game's own actions, and takes a step back only when asked to (play's undo_one_in).
+      undo_offered = !legal.empty() && legal.back() == Json{{"type", "undo"}};
+      if (undo_offered) legal.erase(legal.size() - 1);
       if (j.contains("clock")) clock = j["clock"];
       if (type == "snapshot" && j["view"].value("phase", "") == "over") over = true;
       if (type == "events") {
@@ -33,7 +36,7 @@ void seat_tracker::catch_up() {
 // Plays random legal moves until the game ends (or `stop_after` actions), always acting with the
 // version the mover last saw, then waiting for every tracker to see the new version.
 played play(std::vector<seat_tracker*> seats, std::vector<seat_tracker*> watchers, std::uint64_t rng_seed,
-            int stop_after, const std::function<bool(const seat_tracker&)>& pause_when) {
+            int stop_after, const std::function<bool(const seat_tracker&)>& pause_when, int undo_one_in) {
   engine::Rng rng(rng_seed);
   played out;
   auto all = seats;
@@ -53,7 +56,10 @@ played play(std::vector<seat_tracker*> seats, std::vector<seat_tracker*> watcher
     }
     if (pause_when && pause_when(*mover)) break;
     const auto& legal = mover->legal;
-    const Json action = legal[rng.below(3) == 0 ? 0 : rng.below(legal.size())];
+    const Json action = mover->undo_offered && undo_one_in > 0 && rng.below(undo_one_in) == 0
+                            ? Json{{"type", "undo"}}
+                            : legal[rng.below(3) == 0 ? 0 : rng.below(legal.size())];
+    out.undos += action["type"] == "undo";
     const auto sent = std::chrono::steady_clock::now();
     const Json act = {{"type", "act"}, {"table", mover->table}, {"version", mover->version}, {"action", action}};
     const Json reply = request_within_rate(*mover->client, act);

@@ -18,7 +18,8 @@ struct seat_tracker {
   std::string table;
   std::size_t cursor = 0;
   std::uint64_t version = 0;
-  Json legal = Json::array();
+  Json legal = Json::array();  // the game's own actions (an undo left out)
+  bool undo_offered = false;    // the last legal list ended with {"type":"undo"}
   bool over = false;
   std::vector<Json> events;  // the "events" arrays, one per action, in order
   Json clock;                // the live turn clock last seen (timed tables)
@@ -29,11 +30,14 @@ struct seat_tracker {
 struct played {
   std::vector<double> latencies_ms;  // action sent -> every tracker has the new version
   int actions = 0;
+  int undos = 0;  // of the actions, steps taken back
 };
 
-// Plays until the game ends, `stop_after` actions were made, or `pause_when` says stop.
+// Plays until the game ends, `stop_after` actions were made, or `pause_when` says stop. With `undo_one_in` n > 0, a
+// mover who may take back a step does so one time in n.
 played play(std::vector<seat_tracker*> seats, std::vector<seat_tracker*> watchers, std::uint64_t rng_seed,
-            int stop_after = 1 << 30, const std::function<bool(const seat_tracker&)>& pause_when = nullptr);
+            int stop_after = 1 << 30, const std::function<bool(const seat_tracker&)>& pause_when = nullptr,
+            int undo_one_in = 0);
 
 double percentile(std::vector<double> v, double p);
 

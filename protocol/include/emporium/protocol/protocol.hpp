@@ -60,7 +60,9 @@ inline constexpr const char* replaced = "replaced";                  // your sea
 inline constexpr const char* not_signed_in = "not_signed_in";        // resume by table: only an account's seats
 inline constexpr const char* signed_in = "signed_in";                // set_name: a signed-in player's name is the account's
 inline constexpr const char* rated_needs_account = "rated_needs_account";  // a guest at a rated table: sign in
-inline constexpr const char* too_many_games = "too_many_games";  // the account's correspondence games are at its limit
+inline constexpr const char* too_many_games = "too_many_games";
+// Undo (issue 37; the engine's undo_not_allowed passes through as a rule's code).
+inline constexpr const char* preview_not_allowed = "preview_not_allowed";  // a previewed step, not the last, that shows something  // the account's correspondence games are at its limit
 // Friends, invitations and blocks (issue 34).
 inline constexpr const char* no_such_player = "no_such_player";      // no account has that name
 inline constexpr const char* self = "self";                          // a friend request, block or invitation to yourself
@@ -128,6 +130,7 @@ struct CreateTable {      // {"type":"create_table","game":"medici","players":3,
   std::optional<ClockConfig> clock;
   std::optional<bool> rated;  // absent: rated when the creator is signed in, casual for a guest
   bool friends_only = false;  // signed in only: unlisted (it has an invite), and the creator's friends join by id
+  std::optional<bool> undo;   // whether players may take back a step (docs/undo.md); absent: on unless rated
 };
 // A table is named by its id (public tables) or by its invite code (private ones; also works for public).
 struct TableRef {
@@ -165,9 +168,17 @@ struct Resume {           // {"type":"resume","token":"..."}  take back a seat o
   std::string table;      // {"type":"resume","table":"t8f3k2"}: a signed-in account's seat there, with no token
 };
 struct Act {              // {"type":"act","table":"t8f3k2","version":17,"action":{"type":"bid","amount":5}}
-  std::string table;
+  std::string table;      // {"type":"undo","table":"t8f3k2","version":18} is the act of action {"type":"undo"}
   std::uint64_t version = 0;
   Json action;
+};
+// {"type":"preview","table":"t8f3k2","version":17,"actions":[{...},...]}: the sender's next steps tried on a copy of
+// the game ("confirm my turn", docs/undo.md); nothing is stored or told to anyone else.
+struct Preview {
+  static constexpr std::size_t kMaxActions = 8;
+  std::string table;
+  std::uint64_t version = 0;
+  std::vector<Json> actions;
 };
 struct SnapshotRequest {  // {"type":"snapshot","table":"t8f3k2"}
   std::string table;
@@ -219,8 +230,8 @@ struct Report {           // {"type":"report","table":"t8f3k2","name":"Bo","reas
 };
 
 using Message = std::variant<Hello, SetName, WatchLobby, CreateTable, Join, Watch, Leave, Start, AddBot, RemoveBot,
-                             ReplaceAbsent, Resume, Act, SnapshotRequest, Chat, Ping, Rematch, MyGames, Friends,
-                             Relate, Invite, DeclineInvitation, Mute, ChatSettings, Report>;
+                             ReplaceAbsent, Resume, Act, Preview, SnapshotRequest, Chat, Ping, Rematch, MyGames,
+                             Friends, Relate, Invite, DeclineInvitation, Mute, ChatSettings, Report>;
 
 struct Request {
   Json id;  // null when the client sent none
@@ -301,6 +312,7 @@ struct TableInfo {
   std::optional<std::string> seed;
   std::optional<std::string> salt;
   bool rated = false;
+  bool undo = true;  // whether players may take back a step (docs/undo.md)
   std::vector<RatingChange> rating_changes{};  // a finished rated table's, once stored (empty: none, not sent)
 };
 Json table_json(const TableInfo& table);
@@ -363,6 +375,11 @@ std::string render_snapshot(const Json& re, std::string_view table, std::uint64_
 std::string render_events(std::string_view table, std::uint64_t version, std::string_view events_json,
                           std::string_view legal_json, const Json& clock = nullptr, const Json& shuffle = nullptr);
 std::string render_ack(const Json& re, std::uint64_t version);
+// The reply to a preview: `final` false with the events (as the sender sees them), the sender's view and legal
+// actions after the steps; `final` true (the last step draws, shows or hands on the turn) with only the events of
+// the steps before it.
+std::string render_preview(const Json& re, std::string_view table, std::uint64_t version, bool final,
+                           const Json& events, const Json& view = nullptr, const Json& legal = nullptr);
 // A chat line as a table keeps it: `id` numbers the table's lines (a report names one), `seat` is null for a
 // spectator, `channel` "players" (a seated person's: everyone at the table reads it) or "spectators" (read by
 // spectators, and by the players who chose to).
@@ -382,6 +399,8 @@ std::string render_reported(const Json& re, std::string_view report);
 std::string render_pong(const Json& re);
 std::string render_my_games(const Json& re, const std::vector<MyGame>& games, const std::vector<std::string>& unknown);
 std::string render_error(const Json& re, std::string_view code, std::string_view message);
+// A preview's refusal of its step `step` (0-based): the error with "step".
+std::string render_step_error(const Json& re, std::string_view code, std::string_view message, std::size_t step);
 
 // ---- Friends (docs/friends.md) ----
 // Where a friend is: "online", "playing" (seated at a waiting or running table) or "offline". The table and game
