@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "common/secrets.hpp"
 #include "common/wall_clock.hpp"
 #include "store/store.hpp"
@@ -66,13 +68,17 @@ void Room::offer_rematch(MemberPtr s, int seat, Json re, std::function<void()> a
   const auto token = new_seat_token();
   auto table = rematch_table(seat, token, s->account() ? s->account()->account : std::string());
   const protocol::RematchOffer offer{table.id, seat, is_private_ ? std::optional<std::string>(table.invite) : std::nullopt};
+  // Against bots alone there is nobody to wait for: the rematch starts as soon as its offerer sits down.
+  const bool only_bots_besides = static_cast<int>(table.seats.size()) == table.players &&
+                                 std::all_of(table.seats.begin(), table.seats.end(),
+                                             [seat](const StoredSeat& st) { return st.seat == seat || !st.bot.empty(); });
   // Made on the store's thread, this room holding back what it is asked meanwhile.
   auto made = std::make_shared<TableDirectory::RematchMade>();
   store_then(
       [directory = context_.directory, made, table = std::move(table), offer, replaces = rematch_]() mutable {
         *made = directory->create_rematch(std::move(table), offer, replaces);
       },
-      [this, s, seat, re, answered, offer, token, made](const StoreError* error) mutable {
+      [this, s, seat, re, answered, offer, token, made, only_bots_besides](const StoreError* error) mutable {
         if (made->instead) {
           rematch_ = std::move(made->instead);  // offered on another node meanwhile: the caller joins that one
           updated_ = unix_now();
@@ -87,6 +93,7 @@ void Room::offer_rematch(MemberPtr s, int seat, Json re, std::function<void()> a
         rematch_ = offer;
         updated_ = unix_now();
         made->table->resume(s, hash_token(token), token, re);  // the offerer takes the seat made for them: the reply is `seated`
+        if (only_bots_besides) made->table->start(s, nullptr);
         made->table->after_requests(std::move(answered));
         table_changed();  // the offer, to everyone at this table
       });

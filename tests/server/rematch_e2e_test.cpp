@@ -126,6 +126,22 @@ TEST(Rematch, ThreePeopleAndTheirBotPlayAgain) {
   EXPECT_EQ(code(rematch(*again.players[0], id)), "not_finished");
 }
 
+// Issue 36: a rematch with nobody but bots besides its offerer starts at once (no second "Start the game").
+TEST(Rematch, AgainstBotsAloneItStartsAtOnce) {
+  server_process server("", kFast);
+  auto t = seat_with_bots(server.port(), "medici", {"easy", "easy"});
+  auto seats = trackers(t);
+  finish(pointers(seats), 5);
+  const Json seated = rematch(*t.players[0], t.id);
+  ASSERT_EQ(seated["type"], "seated") << seated;
+  const std::string id = seated["table"]["id"];
+  const Json playing = t.players[0]->wait_for(
+      [&](const Json& f) { return f["type"] == "table" && f["table"]["id"] == id && f["table"]["state"] == "playing"; });
+  EXPECT_EQ(playing["table"]["seats"][1]["bot"], "easy");
+  const Json snapshot = t.players[0]->wait_for([&](const Json& f) { return f["type"] == "snapshot" && f["table"] == id; });
+  EXPECT_EQ(snapshot["view"]["day"], 1);
+}
+
 TEST(Rematch, RefusedUntilTheGameHasEndedThenTheClockCarriesOver) {
   server_process server;
   const Json clock{{"turn", 60}, {"reserve", 30}};
