@@ -316,6 +316,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::chrono::steady_clock::time_point last_move_{};
   const std::optional<protocol::ClockConfig> clock_config_;
   std::optional<TurnClock> clock_;  // once a timed game has started
+  std::vector<TurnClock> clock_before_steps_;  // the clock before each step the engine may still take back
   net::steady_timer clock_timer_;
   std::uint64_t clock_generation_ = 0;  // a timer callback from before the last update_clock is stale
   net::steady_timer vacation_timer_;    // the end of the first vacation of a seat here (update_clock)

@@ -173,13 +173,26 @@ std::optional<engine::Error> Room::play(int seat, const Json& action, const Memb
   if (!actor) game.seal_undo();
   if (game.is_over()) state_ = TableState::finished;
   PendingMove move{seat, actor, re, timed_out, 0, clock_, std::move(result.events), received};
-  // Taking back gives no time back: the decision's clock runs on as it was.
-  const bool undo = action.value("type", "") == "undo";
-  if (clock_ && !undo) {
+  if (clock_ && action.value("type", "") == "undo") {
+    // Taking back gives no time back: the decision the step ended goes on as if it had never stopped (its turn time
+    // and the reserve ran meanwhile), not with a new turn time.
+    if (!clock_before_steps_.empty()) {
+      clock_ = std::move(clock_before_steps_.back());
+      clock_before_steps_.pop_back();
+    }
+    update_clock();
+  } else if (clock_) {
     // The decision is made: the next one's clock starts now, and is stored with the move.
+    const TurnClock before = *clock_;
     clock_->stop(std::chrono::steady_clock::now());
     if (seats_[seat].is_person()) move.timeouts = clock_->count_decision(seat, timed_out);
     update_clock();
+    // Kept beside the engine's steps that may be taken back, one for one.
+    if (game.can_undo(seat)) {
+      clock_before_steps_.push_back(before);
+    } else {
+      clock_before_steps_.clear();
+    }
   }
   ActionWrite write{id_, game.version() - 1, seat, action.dump(),
                     clock_ ? clock_->to_stored(std::chrono::steady_clock::now(), unix_ms_now()).dump() : std::string(),

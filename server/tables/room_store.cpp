@@ -105,6 +105,7 @@ void Room::reloaded(const StoredTable& stored) {
   }
   reloading_ = false;
   game_state_ = std::move(replayed.state);
+  clock_before_steps_.clear();  // as the engine's steps: sealed
   state_ = game_state_->is_over() ? TableState::finished : TableState::playing;
   if (clock_config_) {
     // As stored with the last move the store has: the decision running since then is charged until now.

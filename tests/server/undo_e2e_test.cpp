@@ -134,6 +134,26 @@ TEST(Undo, AMedinaStepIsTakenBackForEveryoneAsTheySawItButNeverAnotherPlayersMov
   EXPECT_EQ(code(undo(*next, 5)), "undo_not_allowed");
 }
 
+// Taking back gives no time back: the decision the step ended goes on with what it had, not with a new turn time.
+TEST(Undo, TakingBackGivesNoTimeBack) {
+  server_process server("", {"--min-turn-s", "1"});
+  auto t = seat_players(server.port(), 3, false, "medina", Json{{"turn", 10}, {"reserve", 0}});
+  start(t);
+  auto seats = trackers(t);
+  auto people = pointers(seats);
+  wait_started(people);
+  seat_tracker* mover = mover_of(people);
+  ASSERT_NE(mover, nullptr);
+  act_first(*mover, people);  // the starting resident: the turn's decision starts with its whole turn time
+  std::this_thread::sleep_for(1500ms);
+  ASSERT_EQ(code(act(*mover, mover->legal[0])), "ack");
+  wait_version(people, 2);
+  EXPECT_GT(mover->clock["running"]["turn_ms"].get<int>(), 9000) << "a step is a decision: a new turn time";
+  ASSERT_EQ(code(undo(*mover, 2)), "ack");
+  wait_version(people, 3);
+  EXPECT_LT(mover->clock["running"]["turn_ms"].get<int>(), 8700) << "the 1.5 s before the step were given back";
+}
+
 TEST(Undo, AMediciDrawIsNeverTakenBackAndATableMayTurnUndoOff) {
   server_process server;
   {
