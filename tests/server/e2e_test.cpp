@@ -1035,7 +1035,7 @@ TEST(E2ETokens, OnlyHashesOfSeatTokensAreStoredAndOldDatabasesAreConverted) {
     ASSERT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
     EXPECT_EQ(sqlite3_changes(db), 1);
     ASSERT_EQ(sqlite3_exec(db,
-                           "DROP TABLE schema_version; DROP TABLE analyses; DROP TABLE push_subscriptions; DROP TABLE vacations; DROP TABLE server_keys; DROP TABLE mails_sent; "
+                           "DROP TABLE schema_version; ALTER TABLE game_tables DROP COLUMN undo; DROP TABLE analyses; DROP TABLE push_subscriptions; DROP TABLE vacations; DROP TABLE server_keys; DROP TABLE mails_sent; "
                            "DROP TABLE mail_settings; DROP TABLE moderation_actions; DROP TABLE reports; "
                            "DROP TABLE presence; DROP TABLE invitations; DROP TABLE blocks; DROP TABLE friendships; "
                            "DROP TABLE friend_requests; ALTER TABLE game_tables DROP COLUMN friends_only; "
