@@ -688,6 +688,55 @@ TEST(ParseAct, Invalid) {
   });
 }
 
+// ---- undo and preview (docs/undo.md) ------------------------------------------------------------
+
+TEST(ParseUndo, IsTheActOfTheEnginesUndo) {
+  Act a = must_parse_as<Act>(R"({"type":"undo","table":"t8f3k2","version":18})");
+  EXPECT_EQ(a.table, "t8f3k2");
+  EXPECT_EQ(a.version, 18u);
+  EXPECT_EQ(a.action, Json({{"type", "undo"}}));
+  expect_refused({
+      {R"({"type":"undo","version":1})", errc::bad_message, "missing field \"table\""},
+      {R"({"type":"undo","table":"t"})", errc::bad_message, "missing field \"version\""},
+      {R"({"type":"undo","table":"t","version":1,"steps":2})", errc::bad_message, "unknown field \"steps\""},
+  });
+}
+
+TEST(ParsePreview, OneToEightActions) {
+  Preview p = must_parse_as<Preview>(
+      R"({"type":"preview","table":"t8f3k2","version":17,"actions":[{"type":"place","x":1},{"type":"pass"}]})");
+  EXPECT_EQ(p.table, "t8f3k2");
+  EXPECT_EQ(p.version, 17u);
+  ASSERT_EQ(p.actions.size(), 2u);
+  EXPECT_EQ(p.actions[1], Json({{"type", "pass"}}));
+  std::string nine = R"({"type":"preview","table":"t","version":1,"actions":[)";
+  for (int i = 0; i < 9; ++i) nine += std::string(i ? "," : "") + "{}";
+  nine += "]}";
+  expect_refused({
+      {R"({"type":"preview","table":"t","version":1,"actions":[]})", errc::bad_message, "1 to 8 actions"},
+      {nine, errc::bad_message, "1 to 8 actions"},
+      {R"({"type":"preview","table":"t","version":1,"actions":{}})", errc::bad_message, "\"actions\" must be"},
+      {R"({"type":"preview","table":"t","version":1,"actions":["draw"]})", errc::bad_message, "must be an object"},
+      {R"({"type":"preview","table":"t","actions":[{}]})", errc::bad_message, "missing field \"version\""},
+  });
+}
+
+TEST(ParseCreateTable, UndoIsOptional) {
+  EXPECT_FALSE(must_parse_as<CreateTable>(R"({"type":"create_table","game":"medina","players":3})").undo);
+  EXPECT_EQ(must_parse_as<CreateTable>(R"({"type":"create_table","game":"medina","players":3,"undo":false})").undo, false);
+  expect_refused({{R"({"type":"create_table","game":"medina","players":3,"undo":1})", errc::bad_message, "\"undo\""}});
+}
+
+TEST(RenderPreview, AFinalStepShowsNothingOfAfterIt) {
+  const Json shown = Json::parse(render_preview(7, "t1", 3, false, Json::array({{{"type", "place"}}}),
+                                                Json{{"phase", "play"}}, Json::array({{{"type", "pass"}}})));
+  EXPECT_EQ(shown, Json::parse(R"({"type":"preview","re":7,"table":"t1","version":3,"final":false,
+    "events":[{"type":"place"}],"view":{"phase":"play"},"legal":[{"type":"pass"}]})"));
+  const Json final = Json::parse(render_preview(nullptr, "t1", 3, true, Json::array()));
+  EXPECT_EQ(final, Json::parse(R"({"type":"preview","table":"t1","version":3,"final":true,"events":[]})"));
+  EXPECT_EQ(Json::parse(render_step_error(8, "occupied", "taken", 1))["step"], 1);
+}
+
 // ---- chat -------------------------------------------------------------------------------------
 
 TEST(ParseChat, ValidTextIsKeptVerbatim) {
@@ -831,8 +880,9 @@ TableInfo sample_table() {
 
 void expect_sample_table(const Json& t) {
   ASSERT_TRUE(t.is_object()) << t.dump();
-  EXPECT_EQ(t.size(), 10u) << t.dump();
+  EXPECT_EQ(t.size(), 11u) << t.dump();
   EXPECT_EQ(t.at("rated"), false);
+  EXPECT_EQ(t.at("undo"), true);
   EXPECT_EQ(t.at("id"), "t8f3k2");
   EXPECT_EQ(t.at("game"), "medici");
   EXPECT_EQ(t.at("players"), 3);

@@ -155,19 +155,13 @@ TEST_F(E2E, SilkRoadFramesNeverCarryAnotherSeatsCoinsIncomeOrCardsUntilTheEnd) {
 // The leak probe with undos: players take back a step one time in two when they may, and still no frame tells
 // anyone another seat's coins, income or cards, and each viewer's frames are what the engine filters for them.
 TEST_F(E2E, SilkRoadUndosTellNobodyMoreThanTheStepsTheyTakeBack) {
-  auto t = seat_players(server_.port(), 3, false, "silkroad");
-  ws_client watcher(server_.port());
-  watcher.wait_type("welcome");
-  ASSERT_EQ(watcher.request({{"type", "watch"}, {"table", t.id}})["type"], "watching");
-  start(t);
-  auto seats = trackers(t);
-  seat_tracker spectator(&watcher, t.id);
-  const auto played = play(pointers(seats), {&spectator}, 11, 1 << 30, nullptr, 2);
-  for (auto& s : seats) ASSERT_TRUE(s.over);
+  auto game = start_watched(server_.port(), 3, "silkroad");
+  const auto played = play(game.people(), {game.spectator.get()}, 11, 1 << 30, nullptr, 2);
+  for (auto& s : game.seats) ASSERT_TRUE(s.over);
   EXPECT_GT(played.undos, 10);
-  for (int p = 0; p < 3; ++p) EXPECT_GT(expect_no_silkroad_secrets(*t.players[p], p), 3) << "seat " << p;
-  expect_no_silkroad_secrets(watcher, -1);
-  expect_frames_match_engine(server_.data_dir(), t.id, players_and_spectator(seats, &spectator));
+  for (int p = 0; p < 3; ++p) EXPECT_GT(expect_no_silkroad_secrets(*game.table.players[p], p), 3) << "seat " << p;
+  expect_no_silkroad_secrets(*game.watcher, -1);
+  expect_frames_match_engine(server_.data_dir(), game.table.id, players_and_spectator(game.seats, game.spectator.get()));
 }
 
 TEST_F(E2E, APlayerDisconnectsMidAuctionAndResumesWithTheToken) {

@@ -190,6 +190,18 @@ std::vector<seat_tracker> trackers(table_setup& t) {
   return out;
 }
 
+watched_game start_watched(std::uint16_t port, int n, const std::string& game) {
+  watched_game g;
+  g.table = seat_players(port, n, false, game);
+  g.watcher = std::make_unique<ws_client>(port);
+  g.watcher->wait_type("welcome");
+  expect_reply(g.watcher->request({{"type", "watch"}, {"table", g.table.id}}), "watching");
+  start(g.table);
+  g.seats = trackers(g.table);
+  g.spectator = std::make_unique<seat_tracker>(g.watcher.get(), g.table.id);
+  return g;
+}
+
 std::vector<seat_tracker*> pointers(std::vector<seat_tracker>& v) {
   std::vector<seat_tracker*> out;
   for (auto& s : v) out.push_back(&s);

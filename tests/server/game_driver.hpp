@@ -73,4 +73,20 @@ table_setup seat_with_bots(std::uint16_t port, const std::string& game, const st
 std::vector<seat_tracker> trackers(table_setup& t);
 std::vector<seat_tracker*> pointers(std::vector<seat_tracker>& v);
 
+// A started public table of `n` people (seat p at seats[p]) and a spectator who watched it from before the start,
+// every one of them tracked.
+struct watched_game {
+  table_setup table;
+  std::unique_ptr<ws_client> watcher;
+  std::vector<seat_tracker> seats;
+  std::unique_ptr<seat_tracker> spectator;
+  std::vector<seat_tracker*> people() { return pointers(seats); }
+  std::vector<seat_tracker*> everyone() {
+    auto out = people();
+    out.push_back(spectator.get());
+    return out;
+  }
+};
+watched_game start_watched(std::uint16_t port, int n, const std::string& game);
+
 }  // namespace emporium::testing

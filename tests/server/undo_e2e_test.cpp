@@ -73,16 +73,11 @@ Json view_without_version(ws_client& c, const std::string& table) {
 
 TEST(Undo, AMedinaStepIsTakenBackForEveryoneAsTheySawItButNeverAnotherPlayersMove) {
   server_process server;
-  auto t = seat_players(server.port(), 3, false, "medina");
-  ws_client watcher(server.port());
-  watcher.wait_type("welcome");
-  ASSERT_EQ(watcher.request({{"type", "watch"}, {"table", t.id}})["type"], "watching");
-  start(t);
-  auto seats = trackers(t);
-  seat_tracker spectator(&watcher, t.id);
-  auto people = pointers(seats);
-  auto all = people;
-  all.push_back(&spectator);
+  auto game = start_watched(server.port(), 3, "medina");
+  const auto& t = game.table;
+  auto& watcher = *game.watcher;
+  auto people = game.people();
+  auto all = game.everyone();
   wait_started(all);
   // The starting resident begins the start player's turn: that is never taken back.
   seat_tracker* mover = mover_of(people);
@@ -274,16 +269,11 @@ TEST(Undo, AnUndoIsStoredBeforeAnyoneHearsOfItSurvivesASigkillAndItsRecordVerifi
 
 TEST(Undo, APreviewShowsTheMoverTheirNextStepsAndNobodyElseAnything) {
   server_process server;
-  auto t = seat_players(server.port(), 3, false, "medina");
-  ws_client watcher(server.port());
-  watcher.wait_type("welcome");
-  ASSERT_EQ(watcher.request({{"type", "watch"}, {"table", t.id}})["type"], "watching");
-  start(t);
-  auto seats = trackers(t);
-  seat_tracker spectator(&watcher, t.id);
-  auto people = pointers(seats);
-  auto all = people;
-  all.push_back(&spectator);
+  auto game = start_watched(server.port(), 3, "medina");
+  const auto& t = game.table;
+  auto& watcher = *game.watcher;
+  auto people = game.people();
+  auto all = game.everyone();
   wait_started(all);
   seat_tracker* mover = mover_of(people);
   ASSERT_NE(mover, nullptr);
