@@ -84,6 +84,7 @@ int main(int argc, char** argv) {
     tables_context.bot_delay = std::chrono::milliseconds(config.bot_delay_ms);
     tables_context.absent_after = std::chrono::seconds(config.absent_after_s);
     tables_context.abandoned_after = std::chrono::seconds(config.abandoned_after_s);
+    tables_context.forsaken_after = std::chrono::seconds(config.forsaken_after_s);
     tables_context.finished_unwatched_after = std::chrono::seconds(config.finished_unwatched_s);
     tables_context.min_turn_s = config.min_turn_s;
     tables_context.correspondence_turn = std::chrono::seconds(config.correspondence_turn_s);

@@ -106,6 +106,11 @@ std::optional<std::string> set(Config& c, const std::string& name, const std::st
       return "abandoned-after-s must be a number of seconds from 1 to 604800";
     }
     c.abandoned_after_s = static_cast<int>(n);
+  } else if (name == "forsaken-after-s") {
+    if (!parse_int(value, 0, 365 * 24 * 3600, &n)) {
+      return "forsaken-after-s must be a number of seconds from 0 (never) to 31536000";
+    }
+    c.forsaken_after_s = static_cast<int>(n);
   } else if (name == "finished-unwatched-s") {
     if (!parse_int(value, 0, 7 * 24 * 3600, &n)) {
       return "finished-unwatched-s must be a number of seconds from 0 (keep them) to 604800";
@@ -158,7 +163,7 @@ constexpr const char* kNames[] = {"bind",      "port",    "data-dir", "store", "
                                   "analysis-threads", "analysis-queue", "analysis-budget", "analysis-asks-per-ip-per-minute",
                                   "absent-after-s", "min-turn-s", "allowed-origins", "max-connections-per-ip",
                                   "max-connections-per-account",                                  "max-tables-per-ip-per-minute", "trusted-proxies", "abandoned-after-s",
-                                  "finished-unwatched-s", "commit-delay-ms", "public-origin", "smtp-url",
+                                  "forsaken-after-s", "finished-unwatched-s", "commit-delay-ms", "public-origin", "smtp-url",
                                   "mail-from", "mail-minute-ms", "correspondence-turn-s", "push-contact",
                                   "push-allow-loopback"};
 
@@ -173,7 +178,8 @@ std::string usage() {
          "                       [--absent-after-s S] [--min-turn-s S] [--allowed-origins LIST]\n"
          "                       [--max-connections-per-ip N] [--max-connections-per-account N]\n"
          "                       [--max-tables-per-ip-per-minute N]\n"
-         "                       [--trusted-proxies LIST] [--abandoned-after-s S] [--finished-unwatched-s S]\n"
+         "                       [--trusted-proxies LIST] [--abandoned-after-s S] [--forsaken-after-s S]\n"
+         "                       [--finished-unwatched-s S]\n"
          "                       [--commit-delay-ms MS] [--public-origin ORIGIN]\n"
          "                       [--smtp-url URL] [--mail-from ADDRESS] [--correspondence-turn-s S]\n"
          "                       [--push-contact CONTACT]\n"
@@ -202,6 +208,8 @@ std::string usage() {
          "  --trusted-proxies LIST  IP addresses (comma-separated) of reverse proxies whose X-Forwarded-For (its last\n"
          "                      entry) names the client; from anyone else the header is ignored (default: none)\n"
          "  --abandoned-after-s S  a waiting table whose people are all disconnected closes after this (default 600)\n"
+         "  --forsaken-after-s S  a casual game of one person against bots, that person away this long, is played to\n"
+         "                      its end by the bots (default 259200, three days; 0: never)\n"
          "  --finished-unwatched-s S  a finished table nobody is connected to leaves memory after this; the store\n"
          "                      keeps it and it comes back when asked for (default 60; 0: keep finished tables)\n"
          "  --public-origin ORIGIN  the origin players reach the server at, e.g. https://play.example, when it is\n"

@@ -42,6 +42,7 @@ struct Config {
   int max_tables_per_ip_per_minute = 20;  // tables created per client address in any minute (0: no cap)
   std::string trusted_proxies;  // proxies (IP addresses, comma-separated) whose X-Forwarded-For names the client
   int abandoned_after_s = 600;  // a waiting table with nobody connected closes after this
+  int forsaken_after_s = 3 * 24 * 3600;  // a casual game of one person and bots, the person away: the bots end it
   int commit_delay_ms = 0;  // for tests: the commit queue waits this long before each transaction (a slow disk)
   int finished_unwatched_s = 60;
   // E-mail (docs/mail.md): the SMTP server (empty: no mail), the sender, and for tests the length of a "minute" of a

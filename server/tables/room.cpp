@@ -56,6 +56,7 @@ Room::Room(net::any_io_executor executor, const TablesContext& context, const St
       clock_timer_(strand_),
       vacation_timer_(strand_),
       abandoned_timer_(strand_),
+      forsaken_timer_(strand_),
       unwatched_timer_(strand_),
       reload_timer_(strand_),
       updated_(stored.updated_at != 0 ? stored.updated_at : unix_now()),
@@ -138,6 +139,7 @@ void Room::table_changed() {
   broadcast(protocol::render_table(nullptr, table, live_clock()));
   context_.lobby->update(table);
   watch_abandoned();
+  watch_forsaken();
   watch_unwatched();
   watch_turns();
 }
@@ -152,6 +154,21 @@ void Room::watch_abandoned() {
   abandoned_timer_.update(abandoned, context_.abandoned_after, [self = shared_from_this()] {
     spdlog::info("room {}: closing, nobody has been connected for {} s", self->id_, self->context_.abandoned_after.count());
     self->close_before_start();
+  });
+}
+
+void Room::watch_forsaken() {
+  int person = -1, people = 0;
+  for (std::size_t p = 0; p < seats_.size(); ++p) {
+    if (seats_[p].is_person()) person = static_cast<int>(p), ++people;
+  }
+  const bool others_bots = std::all_of(seats_.begin(), seats_.end(), [](const auto& st) { return st.bot || st.is_person(); });
+  const bool forsaken = state_ == TableState::playing && !rated_ && context_.forsaken_after.count() > 0 && people == 1 &&
+                        others_bots && !seats_[person].connected();
+  forsaken_timer_.update(forsaken, context_.forsaken_after, [self = shared_from_this(), person] {
+    spdlog::info("room {}: its one person has been away {} s: the bots play it to its end", self->id_,
+                 self->context_.forsaken_after.count());
+    self->seat_to_bot(person, nullptr, nullptr);
   });
 }
 
@@ -301,6 +318,7 @@ void Room::disconnected(Member* member) {
 void Room::carry_on() {
   on_strand([self = shared_from_this()] {
     self->watch_abandoned();  // restored before anyone can connect: a waiting table's time runs from the restart
+    self->watch_forsaken();
     self->update_clock();
     self->save_clock();  // the decision's start moved by the downtime: a second restart must not charge it
     self->run_bot_if_its_turn();
@@ -321,6 +339,7 @@ void Room::move_away(std::function<void()> then) {
     self->clock_timer_.cancel();
     self->low_clock_timer_.cancel();
     self->abandoned_timer_.cancel();
+    self->forsaken_timer_.cancel();
     self->unwatched_timer_.cancel();
     self->forget_tokens();
     self->context_.directory->remove_room(self->id_);

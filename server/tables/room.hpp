@@ -152,6 +152,10 @@ class Room : public std::enable_shared_from_this<Room> {
   // A waiting table where no seated person is connected closes after `abandoned_after` (its creator may have left
   // it behind, or the server restarted): arms the timer when it becomes so, disarms it when someone is back.
   void watch_abandoned();
+  // A running casual game of one person and bots whose person has been away `forsaken_after`: their seat passes to
+  // a bot, as if they had left, and the bots play it to its end (it would wait for them forever otherwise). Counted
+  // from the restart after one, as absence is.
+  void watch_forsaken();
   // A finished table nobody is connected to leaves memory after `finished_unwatched_after` (the store keeps it;
   // the directory loads it again for a resume, a watch or a rematch). Memory then follows the tables in use, not
   // every table ever played.
@@ -321,6 +325,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::uint64_t clock_generation_ = 0;  // a timer callback from before the last update_clock is stale
   net::steady_timer vacation_timer_;    // the end of the first vacation of a seat here (update_clock)
   ConditionTimer abandoned_timer_;  // a waiting table with nobody connected
+  ConditionTimer forsaken_timer_;   // a game of one person and bots, the person away
   ConditionTimer unwatched_timer_;  // a finished table with nobody connected
   net::steady_timer reload_timer_;  // reload(): the next try
   bool moved_away_ = false;         // move_away: this node serves the table no more

@@ -42,6 +42,8 @@ struct TablesContext {
   std::chrono::milliseconds bot_delay{800};  // the pause before a bot's move, after the previous move
   std::chrono::seconds absent_after{300};    // replace_absent: how long a player must have been disconnected
   std::chrono::seconds abandoned_after{600};  // a waiting table with nobody connected closes after this
+  // A casual game of one person against bots, the person away this long: the bots play it to its end (0: never).
+  std::chrono::seconds forsaken_after{3 * 24 * 3600};
   // A finished table nobody is connected to leaves memory after this (0: never).
   std::chrono::seconds finished_unwatched_after{60};
   // When the previous run of the server was last alive (Unix ms), if it ever ran: turn clocks resume from it.

@@ -67,8 +67,12 @@ TEST(Config, PerAddressCapsTrustedProxiesAndAbandonedTables) {
   EXPECT_EQ(parse({}, {{"EMPORIUM_MAX_CONNECTIONS_PER_ACCOUNT", "0"}}).config.max_connections_per_account, 0);
   EXPECT_TRUE(parse({"--max-connections-per-account", "x"}).error);
   EXPECT_TRUE(parse({"--abandoned-after-s", "0"}).error);
+  EXPECT_EQ(d.forsaken_after_s, 3 * 24 * 3600);
+  EXPECT_EQ(parse({"--forsaken-after-s", "0"}).config.forsaken_after_s, 0);
+  EXPECT_EQ(parse({}, {{"EMPORIUM_FORSAKEN_AFTER_S", "60"}}).config.forsaken_after_s, 60);
+  EXPECT_TRUE(parse({"--forsaken-after-s", "-1"}).error);
   for (const char* flag : {"--max-connections-per-ip", "--max-connections-per-account", "--max-tables-per-ip-per-minute", "--trusted-proxies",
-                           "--abandoned-after-s", "--finished-unwatched-s"}) {
+                           "--abandoned-after-s", "--forsaken-after-s", "--finished-unwatched-s"}) {
     EXPECT_NE(usage().find(flag), std::string::npos) << flag;
   }
 }

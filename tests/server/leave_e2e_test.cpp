@@ -221,5 +221,26 @@ TEST(ReplaceAbsent, AfterARestartTheStandInIsBackAbsenceCountsFromTheRestartAndT
   std::filesystem::remove_all(data);
 }
 
+// Issue 36 (6): a casual game of one person against bots does not wait forever for a person who went away: after
+// --forsaken-after-s their seat passes to a bot, as if they had left, and the bots play it to its end.
+TEST(Forsaken, AGameOfOnePersonAndBotsIsPlayedOutOnceThePersonHasBeenAway) {
+  server_process server("", {"--forsaken-after-s", "1"});
+  auto t = seat_with_bots(server.port(), "medici", {"easy", "easy"});
+  ws_client watcher(server.port());
+  watcher.wait_type("welcome");
+  ASSERT_EQ(watcher.request({{"type", "watch"}, {"invite", t.invite}})["type"], "watching");
+  // Connected, the person is waited for however long they think.
+  std::this_thread::sleep_for(1500ms);
+  const Json waiting = watcher.request({{"type", "snapshot"}, {"table", t.id}});
+  ASSERT_EQ(waiting["type"], "snapshot");
+  EXPECT_NE(waiting["view"]["phase"], "over");
+  t.players[0]->close();
+  const Json over = watcher.wait_for(
+      [&](const Json& f) { return f["type"] == "table" && f["table"]["id"] == t.id && f["table"]["state"] == "finished"; },
+      30s);
+  EXPECT_EQ(over["table"]["seats"][0]["stand_in"], "left");
+  EXPECT_EQ(over["table"]["seats"][0]["bot"], "normal");
+}
+
 }  // namespace
 }  // namespace emporium::testing
