@@ -132,12 +132,14 @@ std::optional<RematchOffer> rematch_from_json(const Json& j) {
   return offer;
 }
 
-std::string render_welcome(const Json& games, std::optional<long long> absent_after_s, std::string_view node) {
+std::string render_welcome(const Json& games, std::optional<long long> absent_after_s, std::string_view node,
+                           std::optional<long long> forsaken_after_s) {
   Json j = frame("welcome", nullptr);
   j["protocol"] = kVersion;
   j["server"] = "emporium";
   j["games"] = games;
   if (absent_after_s) j["absent_after_s"] = *absent_after_s;
+  if (forsaken_after_s && *forsaken_after_s > 0) j["forsaken_after_s"] = *forsaken_after_s;
   if (!node.empty()) j["node"] = std::string(node);
   return dump(j);
 }

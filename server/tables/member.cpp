@@ -43,7 +43,8 @@ void Member::start(std::shared_ptr<Member> self) {
   Json games = Json::array();
   for (const auto& g : engine::all_games()) games.push_back(g.to_json());
   connection_.reply(protocol::render_welcome(games, static_cast<long long>(context_.absent_after.count()),
-                                             context_.cluster ? context_.cluster->node() : std::string()));
+                                             context_.cluster ? context_.cluster->node() : std::string(),
+                                             static_cast<long long>(context_.forsaken_after.count())));
   if (account_ && context_.friends) {
     reading_relations_ = true;  // a seat or a chat line must not pass before the blocks are known
     context_.friends->arrived(self);

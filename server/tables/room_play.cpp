@@ -155,7 +155,9 @@ void Room::preview(MemberPtr s, protocol::Preview preview, Json re) {
     }
     auto legal = copy->legal_actions(seat);
     std::erase_if(legal, [](const Json& a) { return a.value("type", "") == "undo"; });
-    r.reply(s, protocol::render_preview(re, r.id_, version, false, events, copy->view(viewer), legal));
+    auto view = copy->view(viewer);
+    view["version"] = version;  // the table's: nothing was applied to it
+    r.reply(s, protocol::render_preview(re, r.id_, version, false, events, view, legal));
   });
 }
 

@@ -1099,6 +1099,8 @@ TEST(Render, Welcome) {
   EXPECT_EQ(Json::parse(render_welcome(games, 300)).at("absent_after_s"), 300);
   EXPECT_FALSE(j.contains("node"));  // one server
   EXPECT_EQ(Json::parse(render_welcome(games, 300, "n2")).at("node"), "n2");
+  EXPECT_EQ(Json::parse(render_welcome(games, 300, {}, 259200)).at("forsaken_after_s"), 259200);
+  EXPECT_FALSE(Json::parse(render_welcome(games, 300, {}, 0)).contains("forsaken_after_s"));
 }
 
 TEST(Render, Hello) {

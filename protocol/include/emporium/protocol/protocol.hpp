@@ -345,9 +345,10 @@ struct MyGame {
 };
 
 // On connect: the protocol, the games, and (when given) how long a player must be away before replace_absent.
-// `node`: the name of the node that answers, when the server is one of several (docs/scaling.md).
+// `node`: the name of the node that answers, when the server is one of several (docs/scaling.md). `forsaken_after_s`
+// (when given and not 0): how long a casual game of one person and bots waits for its person away.
 std::string render_welcome(const Json& games, std::optional<long long> absent_after_s = std::nullopt,
-                           std::string_view node = {});
+                           std::string_view node = {}, std::optional<long long> forsaken_after_s = std::nullopt);
 // The reply to hello and set_name: the connection's name and its account ({"id","name"}), null for a guest.
 std::string render_hello(const Json& re, std::string_view name, const Json& account = nullptr);
 std::string render_lobby(const Json& re, const std::vector<TableInfo>& tables);    // public tables
