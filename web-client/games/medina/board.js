@@ -343,6 +343,11 @@ function createBoard(root, { t, onAction }) {
     onEvents(events) {
       // The picked piece stays picked while it is legal (placing two walls in a row is common).
       for (const e of events) {
+        // A placement taken back: its square is no longer part of the player's last move.
+        if (e.type === 'undo') {
+          marks.forget(e.player, (e.undone || []).filter((u) => u.type === 'place').map((u) => model.key(u.x, u.y)));
+          continue;
+        }
         if (e.type === 'turn' || e.type === 'skip' || e.type === 'game_over') { moving = null; continue; }
         if (e.type !== 'place' || !Number.isInteger(e.player)) continue;
         const k = model.key(e.x, e.y);

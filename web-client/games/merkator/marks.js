@@ -6,6 +6,7 @@
 // Keys: `loc:<location>` (the city), `pawn`, `stack:<location>` (its cubes), `office:<p>`, `supply:<p>`,
 // `contract:<id>` (a held contract), `card:<id>` (an owned card), `offer:<id>` (a card on display),
 // `coins:<p>`, `time:<p>`, `seat:<p>` (the merchant, for a joining or a stay at home), `chart`, `piles`.
+// An undo takes the places of the step it took back off the player's move.
 
 /** { player, keys } for one event (`active`: the traveller of the turn), or null when it is no one's move. */
 export function moveKeys(e, active) {
@@ -43,6 +44,10 @@ export function moveKeys(e, active) {
 export function noteEvents(marks, moves, events, active) {
   let traveller = active;
   for (const e of events || []) {
+    if (e && e.type === 'undo') {
+      forgetUndone(marks, moves, e, traveller);
+      continue;
+    }
     if (e && e.type === 'turn') {
       traveller = e.player;
       moves.clear();
@@ -55,4 +60,19 @@ export function noteEvents(marks, moves, events, active) {
     for (const k of m.keys) if (k && !keys.includes(k)) keys.push(k);
     marks.note(m.player, keys);
   }
+}
+
+/** An undo (its `undone` events): the places the taken-back step changed leave the player's move in progress. */
+function forgetUndone(marks, moves, undo, active) {
+  const gone = new Set();
+  for (const e of undo.undone || []) {
+    const m = moveKeys(e, active);
+    if (m && m.player === undo.player) for (const k of m.keys) if (k) gone.add(k);
+  }
+  const keys = moves.get(undo.player);
+  if (keys) {
+    const left = keys.filter((k) => !gone.has(k));
+    if (left.length) moves.set(undo.player, left); else moves.delete(undo.player);
+  }
+  marks.forget(undo.player, [...gone]);
 }

@@ -347,6 +347,11 @@ function createBoard(root, { t, onAction }) {
     },
     onEvents(events) {
       for (const e of events) {
+        // A step taken back: the places it changed are no longer part of the player's last move.
+        if (e.type === 'undo') {
+          marks.forget(e.player, (e.undone || []).flatMap((u) => model.movedPlaces(u) || []));
+          continue;
+        }
         if (e.type === 'turn') {
           chosenGood = null; // a new turn starts without a picked good
           turnStarted.add(e.player);

@@ -1,7 +1,8 @@
 // What the browser remembers (localStorage): the display name (or, until one is chosen, the guest name the
 // server gave on the first visit, said again in every hello so that a guest stays the same guest), the language chosen, the seat token of every table
 // this browser sits at, the invite codes of private tables it has seen, the shuffle commitment each
-// table showed it first, and the your-turn signals chosen (sound, notifications). Per tab
+// table showed it first, the your-turn signals chosen (sound, notifications) and, per game, whether the player
+// confirms their turn before it is sent ("Confirm my turn", js/models/confirm-turn.js). Per tab
 // (sessionStorage): each table's log and chat, so that a reload keeps them.
 // Seat tokens are secrets: they are only ever sent back to the server in `resume`, never shown.
 // Storage may be unavailable (private modes, quotas): then everything lives for this page only.
@@ -15,6 +16,7 @@ const KEY_ATTENTION = 'emporium.attention';
 const KEY_THEME = 'emporium.theme';
 const KEY_LANGUAGE = 'emporium.language';
 const KEY_COMMITMENTS = 'emporium.commitments';
+const KEY_CONFIRM_TURN = 'emporium.confirmTurn';
 const MAX_SEATS = 50;
 const MAX_COMMITMENTS = 200;
 const MAX_INVITES = 100;
@@ -142,6 +144,17 @@ export class Store {
   }
   setAttention(change) {
     this.local.setItem(KEY_ATTENTION, JSON.stringify({ ...this.attention(), ...change }));
+  }
+
+  // ---- "Confirm my turn", per game: {medina: true, …} ----
+  confirmTurn(game) {
+    return readJson(this.local, KEY_CONFIRM_TURN, {})[game] === true;
+  }
+  setConfirmTurn(game, on) {
+    const all = readJson(this.local, KEY_CONFIRM_TURN, {});
+    if (on) all[game] = true;
+    else delete all[game];
+    this.local.setItem(KEY_CONFIRM_TURN, JSON.stringify(all));
   }
 
   // ---- colour scheme chosen in the header: 'light' | 'dark' | '' (follow the system) ----

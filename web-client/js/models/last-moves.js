@@ -22,6 +22,16 @@ export function createLastMoves({ now = () => Date.now(), freshMs = FRESH_MS } =
       if (!mine || mine.order !== order) { this.note(player, keys); return; }
       for (const k of Array.isArray(keys) ? keys : [keys]) if (k !== null && k !== undefined) mine.keys.add(String(k));
     },
+    /**
+     * Takes `keys` (one key or a list) off the player's last move: a step of it was taken back (an undo). Their mark
+     * goes when nothing is left of it; without keys, it goes at once.
+     */
+    forget(player, keys = null) {
+      const mine = byPlayer.get(player);
+      if (!mine) return;
+      if (keys !== null && keys !== undefined) for (const k of Array.isArray(keys) ? keys : [keys]) mine.keys.delete(String(k));
+      if (keys === null || keys === undefined || mine.keys.size === 0) byPlayer.delete(player);
+    },
     /** Forgets every mark (a new game, a board rebuilt from a snapshot of another game). */
     clear() {
       byPlayer.clear();

@@ -1,5 +1,5 @@
 // The lobby: the signed-in player's games in progress (js/pages/lobby/in-progress-panel.js), the display name, "play against bots" (js/pages/lobby/play-bots.js), a form to create a table (with the
-// chosen game's "How to play"; rated or casual), the live list of public tables (watch_lobby; js/models/lobby-list.js
+// chosen game's "How to play"; rated or casual; undo allowed or not), the live list of public tables (watch_lobby; js/models/lobby-list.js
 // keeps it; each marked rated or casual) and the tables this browser holds a seat at, the Friends panel
 // (js/pages/lobby/friends-panel.js), and the way to the leaderboards. A change of language draws it again in
 // place (relabel), keeping what was chosen in the forms and the list of tables.
@@ -21,6 +21,7 @@ import { applyLobbyFrame, isLobbyFrame } from '../models/lobby-list.js';
 import { gameCards } from './lobby/game-cards.js';
 import { howToButton } from '../ui/howto.js';
 import { needsAccount, ratedChoice } from '../models/ratings.js';
+import { undoDefault } from '../models/undo-rules.js';
 import { ratedBadge } from '../ui/rating-mark.js';
 import { createFriendsPanel } from './lobby/friends-panel.js';
 import { createInProgressPanel } from './lobby/in-progress-panel.js';
@@ -50,17 +51,33 @@ function optionField(opt, idPrefix) {
  * reason and the way to sign in. `read()` is what create_table says: {rated} when signed in, else nothing (the
  * server's default for a guest is casual).
  */
-function ratedField(signedIn) {
+function ratedField(signedIn, onChange = () => {}) {
   const choice = ratedChoice(signedIn);
   const input = h('input', {
     type: 'checkbox', role: 'switch', id: 'create-rated', name: 'rated', checked: choice.checked, disabled: choice.disabled,
-    'aria-describedby': 'create-rated-hint', 'data-testid': 'create-rated',
+    'aria-describedby': 'create-rated-hint', 'data-testid': 'create-rated', onchange: () => onChange(input.checked),
   });
   const el = h('div', { class: 'rated-field' },
     h('div', { class: 'field field--check' }, input, h('label', { for: 'create-rated' }, t('lobby.create.rated'))),
     h('p', { class: 'hint', id: 'create-rated-hint' }, signedIn ? t('lobby.create.rated.hint')
       : [t('lobby.create.rated.guest'), ' ', h('a', { href: signInPath('/'), 'data-link': '', 'data-testid': 'create-rated-sign-in' }, t('account.signIn'))]));
-  return { el, read: () => (signedIn ? { rated: input.checked } : {}) };
+  return { el, read: () => (signedIn ? { rated: input.checked } : {}), rated: () => input.checked };
+}
+
+/**
+ * The create form's "Allow undo" (issue 37): whether a player may take back a step of theirs. Checked for a casual
+ * table, unchecked for a rated one, following the "Rated" switch (`follow(rated)`); the player may choose otherwise.
+ * `read()` is what create_table says: {undo}.
+ */
+function undoField(rated) {
+  const input = h('input', {
+    type: 'checkbox', id: 'create-undo', name: 'undo', checked: undoDefault(rated),
+    'aria-describedby': 'create-undo-hint', 'data-testid': 'create-undo',
+  });
+  const el = h('div', { class: 'rated-field' },
+    h('div', { class: 'field field--check' }, input, h('label', { for: 'create-undo' }, t('lobby.create.undo'))),
+    h('p', { class: 'hint', id: 'create-undo-hint' }, t('lobby.create.undo.hint')));
+  return { el, read: () => ({ undo: input.checked }), follow: (nowRated) => { input.checked = undoDefault(nowRated); } };
 }
 
 /**
@@ -218,7 +235,8 @@ export function mountLobby(root, ctx) {
     gameSelect.addEventListener('change', fillFor);
     gameSelect.addEventListener('change', () => howTo.relabel());
     const clock = clockField();
-    const rated = ratedField(Boolean(conn.account));
+    const rated = ratedField(Boolean(conn.account), (on) => undo.follow(on));
+    const undo = undoField(rated.rated());
     const visibility = h('fieldset', { class: 'radio-group' },
       h('legend', null, t('lobby.create.visibility')),
       h('label', { class: 'radio' }, h('input', { type: 'radio', name: 'visibility', value: 'public', checked: true }), t('lobby.create.public')),
@@ -248,7 +266,7 @@ export function mountLobby(root, ctx) {
         try {
           const reply = await conn.request({
             type: 'create_table', game: gameSelect.value, players: Number(playersSelect.value), options, private: isPrivate,
-            ...(timing.clock ? { clock: timing.clock } : {}), ...rated.read(), ...only,
+            ...(timing.clock ? { clock: timing.clock } : {}), ...rated.read(), ...undo.read(), ...only,
           });
           rememberSeat(store, reply);
           navigate(tablePath(reply.table.id));
@@ -265,6 +283,7 @@ export function mountLobby(root, ctx) {
     visibility,
     friendsOnly.el,
     rated.el,
+    undo.el,
     optionsSlot,
     h('div', { class: 'buttons' }, submit));
     fillFor();

@@ -4,6 +4,8 @@
 // (GET /tables/<id>/replay.json), so any jump is drawn at once from memory; a change of language draws
 // the same move again in the new words (relabel). Once loaded, the game's analysis joins it (replay/analysis.js): the
 // graph of the win chances above the slider, the marked decisions and what the analysis would have played.
+// Undos (issue 37) stay in the history as steps of their own: the slider goes through every one; a step that was
+// later taken back is told struck through with "taken back at move N", and an undo step as "Ann took back: …".
 import { h, replace } from '../core/dom.js';
 import { t } from '../core/i18n/index.js';
 import { tablePath } from '../core/route.js';
@@ -11,6 +13,7 @@ import { gameModule, gameName } from '../../games/registry.js';
 import { seatNames } from '../models/table-model.js';
 import { createBoardHost } from '../ui/board-host.js';
 import { stepFor, replayTable, replayDataPath } from '../models/replay-model.js';
+import { replayUndos, tellWithUndo } from '../models/undo-rules.js';
 import { createReplayAnalysis } from './replay/analysis.js';
 
 const PLAY_MS = 1000;
@@ -30,6 +33,7 @@ export function mountReplay(root, ctx, { id }) {
   let view = null; // the parts, once loaded
   let failure = null; // the catalog key of why it could not be loaded
   let analysis = null; // its parts (replay/analysis.js), once the replay is loaded
+  let undos = { undoneBy: new Map(), takesBack: new Map() }; // which steps were taken back, and by which undo
 
   async function load() {
     let res;
@@ -45,6 +49,7 @@ export function mountReplay(root, ctx, { id }) {
     }
     replay = await res.json();
     if (destroyed) return;
+    undos = replayUndos(replay.steps);
     analysis = createReplayAnalysis({
       id, invite: store.invite(id), replay, names: () => seatNames(replayTable(replay)), words: eventWords,
       onJump: (to) => { stop(); go(to); }, onBoard: (step) => drawBoard(step || replay.steps[index], false),
@@ -109,11 +114,21 @@ export function mountReplay(root, ctx, { id }) {
     if (to !== null && to !== index) show(to);
   }
 
-  /** A step's events in words, as the game's log writes them. */
+  /** A step's events in words, as the game's log writes them (an undo: "Ann took back: …"). */
   function eventWords(events) {
     const mod = gameModule(replay.game);
     const names = seatNames(replayTable(replay));
-    return mod ? events.map((e) => mod.model.describeEvent(e, names, t, null)).filter(Boolean).join(' ') : '';
+    const tell = (e) => mod.model.describeEvent(e, names, t, null);
+    return mod ? events.map((e) => tellWithUndo(e, names, null, tell, t)).filter(Boolean).join(' ') : '';
+  }
+
+  /** The move's words: a step taken back later is struck through and says so (not by its colour alone). */
+  function moveWords(i, step) {
+    if (i === 0) return t('replay.start');
+    const words = eventWords(step.events);
+    const by = undos.undoneBy.get(i);
+    if (by === undefined) return words;
+    return [h('s', null, words), ' ', h('span', { class: 'replay-undone-tag' }, t('replay.takenBack', { move: by }))];
   }
 
   /** Draws a step's view on the board (a replay step's, or the analysis's better move); `marked`: with its move marked. */
@@ -136,7 +151,10 @@ export function mountReplay(root, ctx, { id }) {
     view.slider.setAttribute('aria-valuetext', t('replay.position', { move: index, total: last }));
     view.position.textContent = t('replay.position', { move: index, total: last });
     view.position.dataset.version = String(step.version);
-    view.move.textContent = index === 0 ? t('replay.start') : eventWords(step.events);
+    replace(view.move, moveWords(index, step));
+    view.move.classList.toggle('is-undone', undos.undoneBy.has(index));
+    view.move.classList.toggle('is-undo', undos.takesBack.has(index));
+    view.move.dataset.undone = undos.undoneBy.has(index) ? 'true' : 'false';
     for (const b of body.querySelectorAll('[data-step]')) {
       const key = b.dataset.step;
       b.disabled = (key === 'first' || key === 'previous') ? index === 0 : index === last;

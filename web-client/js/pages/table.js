@@ -13,10 +13,16 @@
 //   rating-changes.js  a finished rated table's changes of rating ("+23")
 //   fairness.js    the shuffle's commitment, and its check when the game ends
 //   attention.js   the your-turn sound and notification switches
+//   undo-bar.js    Undo and "Confirm my turn" beside the turn indicator; the steps kept, above the board
 // and the game's board in js/ui/board-host.js (shared with the replay page).
 // It keeps the game's view current by applying each `events` message with the game's pure
-// reducer, and takes a full snapshot only on join, resume, reconnection, a missed version or a
-// stale_version refusal.
+// reducer, and takes a full snapshot only on join, resume, reconnection, a missed version, a
+// stale_version refusal or an undo (the position before the undone step cannot be computed from events).
+//
+// Taking back (issue 37): the legal list's undo entry never reaches the board (js/models/undo-rules.js); Undo and
+// Ctrl+Z / Cmd+Z send {"type":"undo"}. With "Confirm my turn" on (js/models/confirm-turn.js) the player's steps are
+// kept here and previewed instead of sent; the board draws the preview; Undo takes a kept step off; Confirm sends
+// them as acts, one after another, each at the version the previous ack gave.
 //
 // A change of language re-renders the page in place (relabel): the parts whose words are fixed when
 // they are made are made again, the others render again from the state kept here, and the log's lines
@@ -48,6 +54,11 @@ import { createReportDialog } from '../ui/report-dialog.js';
 import { addLine, fromHistory, setMuted, nameKey } from '../models/chat-log.js';
 import { absentThreshold, msUntilThreshold, timedOutSeat } from '../models/stand-in.js';
 import { readLive } from '../models/clock-rules.js';
+import {
+  splitLegal, isUndoEvent, tellWithUndo, undoneVersion, markUndone, isMac, isUndoKey, undoShortcut,
+} from '../models/undo-rules.js';
+import * as confirmTurn from '../models/confirm-turn.js';
+import { createUndoBar } from './table/undo-bar.js';
 
 const ACK_GRACE_MS = 3000;
 // While the server cannot reach its database, a seat is looked up again this often.
@@ -64,7 +75,8 @@ export function mountTable(root, ctx, params) {
     seat: null,
     role: 'none', // 'seated' | 'watching' | 'none'
     status: 'loading', // 'loading' | 'ok' | 'notFound' | 'replaced' | 'closed'
-    game: null, // {view, version, legal}
+    game: null, // {view, version, legal (without the undo entry), canUndo}
+    kept: confirmTurn.noSteps(), // the steps kept by "Confirm my turn" (js/models/confirm-turn.js)
     live: null, // the live clock of a timed table (js/models/clock-rules.js readLive)
     busy: false,
     log: [],
@@ -89,7 +101,8 @@ export function mountTable(root, ctx, params) {
 
   // ---- the parts (js/pages/table/*) ----
   // Made again on a change of language (their headings and labels are made once): head, banner, log, chat, clocks.
-  let head = createHead({ onHowTo: () => (s.info ? s.info.game : null) });
+  const undoBar = createUndoBar({ on: { undo: takeBackStep, confirm: confirmKept, cancel: cancelKept, setConfirm } });
+  let head = createHead({ onHowTo: () => (s.info ? s.info.game : null), tools: undoBar.tools });
   let banner = createBanner({ onTakeBack: takeBack, onResume: takeBackFromBot });
   const reportPlayer = (name) => reportDialog.open({ table: s.tableId, name });
   const pregame = createPregame({ conn, store, on: { take: takeSeat, start, leave, addBot, removeBot, report: reportPlayer } });
@@ -114,12 +127,13 @@ export function mountTable(root, ctx, params) {
   const fairness = createFairness({ store });
   const attention = createAttention({ store });
   const inviteFriend = createInviteFriend({ friends, gameTitle: (id) => gameName(id, conn.games) });
+  const mac = isMac(navigator);
 
   // The board's column beside the side column, or the side panels below a wide board (data-layout).
   const grid = h('div', { class: 'table-grid' });
   function layout() {
     replace(grid,
-      h('div', { class: 'table-main' }, ratingChanges.el, rematch.el, clocks.el, pregame.el, inviteFriend.el, boardHost.el),
+      h('div', { class: 'table-main' }, ratingChanges.el, rematch.el, clocks.el, pregame.el, inviteFriend.el, undoBar.panel, boardHost.el),
       h('aside', { class: 'table-side' }, players.el, fairness.el, log.el, chat.el));
     replace(root, h('div', { class: 'table-page' }, head.el, attention.el, banner.el, grid));
   }
@@ -327,7 +341,8 @@ export function mountTable(root, ctx, params) {
     s.role = 'none';
     s.seat = null;
     s.busy = false;
-    if (s.game) s.game = { ...s.game, legal: [] };
+    s.kept = confirmTurn.noSteps();
+    if (s.game) s.game = { ...s.game, legal: [], canUndo: false };
     notify(t('table.leaveGame.done'), 'info');
     renderAll();
     const ref = s.invite ? { invite: s.invite } : { table: s.tableId };
@@ -378,9 +393,16 @@ export function mountTable(root, ctx, params) {
     addLog(t(key, params), version, 'note', { key, params });
   }
 
-  /** A game event in words (a clock's timeout is the table's, the rest the game's). */
+  /** A game event in words (a clock's timeout and an undo are the table's, the rest the game's). */
   function eventWords(m, e, viewer) {
-    return tm.isTimeout(e) ? tm.timeoutWords(e, names(), viewer, t) : m.model.describeEvent(e, names(), t, viewer);
+    const tell = (x) => (tm.isTimeout(x) ? tm.timeoutWords(x, names(), viewer, t) : m.model.describeEvent(x, names(), t, viewer));
+    return tellWithUndo(e, names(), viewer, tell, t);
+  }
+
+  /** The game as the table keeps it: the legal list without its undo entry, and whether undo was in it. */
+  function gameState(view, version, legal) {
+    const { actions, canUndo } = splitLegal(legal);
+    return { view, version, legal: actions, canUndo };
   }
 
   /** Tells every log line that knows how again, in the current language. */
@@ -397,7 +419,7 @@ export function mountTable(root, ctx, params) {
   function onSnapshot(f) {
     const lastLogged = s.log.length ? s.log[s.log.length - 1].version : -1;
     const hadGame = Boolean(s.game);
-    s.game = { view: f.view, version: f.version, legal: f.legal || [] };
+    s.game = gameState(f.view, f.version, f.legal);
     setLive(f);
     s.seat = f.seat;
     s.busy = false;
@@ -407,6 +429,7 @@ export function mountTable(root, ctx, params) {
     }
     if (f.version === 0 && lastLogged < 0) note('table.log.started', {}, 0);
     else if (f.version > lastLogged) note(hadGame ? 'table.log.caughtUp' : 'table.log.joined', { version: f.version }, f.version);
+    settleKept();
     renderAll();
   }
 
@@ -421,6 +444,10 @@ export function mountTable(root, ctx, params) {
     }
     // A timeout is the clock's, not the game's: the board never sees it, the log says it.
     const events = f.events.filter((e) => !tm.isTimeout(e));
+    if (events.some(isUndoEvent)) {
+      onUndo(f, m, events);
+      return;
+    }
     let view;
     try {
       view = m.model.applyEvents(s.game.view, events, f.version);
@@ -429,12 +456,37 @@ export function mountTable(root, ctx, params) {
       requestSnapshot();
       return;
     }
-    s.game = { view, version: f.version, legal: f.legal || [] };
+    s.game = gameState(view, f.version, f.legal);
     s.busy = false;
     clearTimeout(ackTimer);
     const viewer = s.role === 'seated' ? s.seat : null;
     for (const e of f.events) addLog(eventWords(m, e, viewer), f.version, 'event', { event: e, viewer });
     boardHost.onEvents(events);
+    settleKept();
+    renderAll();
+  }
+
+  /**
+   * An undo: the log says what was taken back and strikes the step's own lines; the board forgets its marks (it
+   * gets the undo event); the position before the step comes with a snapshot, and until then nothing can be sent.
+   */
+  function onUndo(f, m, events) {
+    const viewer = s.role === 'seated' ? s.seat : null;
+    for (const e of f.events) {
+      if (isUndoEvent(e)) {
+        const version = undoneVersion(s.log, e);
+        if (version !== null) {
+          s.log = markUndone(s.log, version);
+          log.markUndone(s.log, version);
+        }
+      }
+      addLog(eventWords(m, e, viewer), f.version, 'event', { event: e, viewer });
+    }
+    boardHost.onEvents(events);
+    if (s.game) s.game = { ...s.game, legal: [], canUndo: false };
+    s.busy = true;
+    clearTimeout(ackTimer);
+    requestSnapshot();
     renderAll();
   }
 
@@ -445,8 +497,12 @@ export function mountTable(root, ctx, params) {
     renderAll();
   }
 
-  async function act(action) {
+  async function act(action, { label = null } = {}) {
     if (!s.game || s.busy) return;
+    if (confirming()) {
+      keepStep(action, label);
+      return;
+    }
     s.busy = true;
     renderBoard();
     const at = s.game.version;
@@ -472,6 +528,166 @@ export function mountTable(root, ctx, params) {
       }
       renderBoard();
     }
+  }
+
+  // ---- taking back, and "Confirm my turn" ----
+
+  /** Whether the viewer's steps are kept for "Confirm my turn" (their choice for this game, at a running table). */
+  function confirming() {
+    return me() !== null && confirmTurn.offersConfirm(s.info) && s.info.state === 'playing' && store.confirmTurn(s.info.game);
+  }
+
+  /** Undo (the button, Ctrl+Z): takes a kept step off here, else asks the server to take back the last step. */
+  function takeBackStep() {
+    if (confirmTurn.hasSteps(s.kept)) {
+      if (s.kept.sending || s.kept.awaiting !== null) return;
+      s.kept = confirmTurn.dropLast(s.kept);
+      s.busy = false; // a preview still on its way is for the step just taken off: its answer is dropped
+      renderAll();
+      return;
+    }
+    sendUndo();
+  }
+
+  async function sendUndo() {
+    if (!s.game || s.busy || !s.game.canUndo || me() === null) return;
+    s.busy = true;
+    renderBoard();
+    try {
+      const ack = await conn.request({ type: 'undo', table: s.tableId, version: s.game.version });
+      // The undo's events follow the ack (and bring a snapshot); if they do not come, catch up.
+      clearTimeout(ackTimer);
+      ackTimer = setTimeout(() => {
+        if (s.game && s.game.version < ack.version) requestSnapshot();
+      }, ACK_GRACE_MS);
+    } catch (err) {
+      s.busy = false;
+      if (err.code !== 'disconnected') {
+        if (err.code !== 'stale_version') notify(errorText(err), 'error');
+        requestSnapshot();
+      }
+      renderBoard();
+    }
+  }
+
+  /** Keeps a step and asks the server for its preview (nothing is stored, nobody else is told). */
+  async function keepStep(action, label) {
+    if (!confirmTurn.mayKeep(s.kept)) return;
+    s.kept = confirmTurn.keep(s.kept, action, s.game.version, label);
+    const asked = s.kept;
+    s.busy = true;
+    renderAll();
+    let reply;
+    try {
+      reply = await conn.request(confirmTurn.previewRequest(asked, s.tableId));
+    } catch (err) {
+      if (s.kept !== asked) return; // taken off meanwhile
+      s.busy = false;
+      if (['stale_version', 'not_your_turn', 'not_started', 'game_over', 'not_seated'].includes(err.code)) {
+        s.kept = confirmTurn.noSteps();
+        notify(t('table.confirm.dropped', { error: errorText(err) }), 'error');
+        requestSnapshot();
+      } else {
+        s.kept = confirmTurn.dropLast(asked);
+        if (err.code !== 'disconnected') notify(errorText(err), 'error');
+      }
+      renderAll();
+      return;
+    }
+    if (s.kept !== asked) return;
+    s.kept = confirmTurn.previewed(asked, reply);
+    s.busy = false;
+    renderAll();
+  }
+
+  /** Confirm: the kept steps as ordinary acts, one after another, each at the version the previous ack gave. */
+  async function confirmKept() {
+    if (!confirmTurn.mayConfirm(s.kept) || s.busy) return;
+    const actions = s.kept.steps.map((step) => step.action);
+    let version = s.kept.base;
+    s.kept = confirmTurn.sending(s.kept);
+    s.busy = true;
+    renderAll();
+    for (const action of actions) {
+      try {
+        ({ version } = await conn.request({ type: 'act', table: s.tableId, version, action }));
+      } catch (err) {
+        // Part of the turn may be in: the table as it is now, and what went wrong.
+        s.kept = confirmTurn.noSteps();
+        s.busy = false;
+        notify(t('table.confirm.failed', { error: errorText(err) }), 'error');
+        if (err.code !== 'disconnected') requestSnapshot();
+        renderAll();
+        return;
+      }
+    }
+    s.kept = confirmTurn.sent(s.kept, version);
+    s.busy = false;
+    clearTimeout(ackTimer);
+    ackTimer = setTimeout(() => {
+      if (s.game && s.game.version < version) requestSnapshot();
+    }, ACK_GRACE_MS);
+    settleKept();
+    renderAll();
+  }
+
+  function cancelKept() {
+    if (s.kept.sending || s.kept.awaiting !== null) return;
+    s.kept = confirmTurn.noSteps();
+    s.busy = false;
+    renderAll();
+  }
+
+  function setConfirm(on) {
+    if (!s.info) return;
+    store.setConfirmTurn(s.info.game, on);
+    renderAll();
+  }
+
+  /** The kept steps against the game now: Confirm's go once the game has them; others go if the table moved on. */
+  function settleKept() {
+    const { kept: now, dropped } = confirmTurn.settle(s.kept, s.game ? s.game.version : null);
+    s.kept = now;
+    if (dropped) notify(t('table.confirm.movedOn'), 'error');
+  }
+
+  /** Ctrl+Z (Cmd+Z on a Mac) is Undo, unless the focus is in a field that takes text (its own undo). */
+  function onKey(e) {
+    if (!isUndoKey(e, mac) || destroyed) return;
+    const target = e.target;
+    if (target && target.closest && target.closest('textarea, [contenteditable], input:not([type=checkbox]):not([type=radio]):not([type=range]):not([type=button]):not([type=submit])')) return;
+    if (!undoable()) return;
+    e.preventDefault();
+    takeBackStep();
+  }
+  document.addEventListener('keydown', onKey);
+
+  /** Whether Undo takes something back now. */
+  function undoable() {
+    if (me() === null || !s.info || s.info.state !== 'playing') return false;
+    if (confirmTurn.hasSteps(s.kept)) return !s.kept.sending && s.kept.awaiting === null;
+    return Boolean(s.game && s.game.canUndo) && !s.busy;
+  }
+
+  function renderUndoBar() {
+    const seated = me() !== null && Boolean(s.info) && s.info.state === 'playing' && Boolean(s.game) && s.status === 'ok';
+    const offers = seated && confirmTurn.offersConfirm(s.info);
+    const m = mod();
+    const viewer = me();
+    const steps = confirmTurn.hasSteps(s.kept) && m ? confirmTurn.stepWords(s.kept, (e) => eventWords(m, e, viewer)) : [];
+    undoBar.render({
+      show: seated && (offers || Boolean(s.game.canUndo) || confirmTurn.hasSteps(s.kept)),
+      canUndo: seated && (confirmTurn.hasSteps(s.kept) ? !s.kept.sending && s.kept.awaiting === null : Boolean(s.game.canUndo)),
+      kept: confirmTurn.hasSteps(s.kept),
+      offersConfirm: offers,
+      confirmOn: offers && store.confirmTurn(s.info.game),
+      steps,
+      ready: s.kept.final || (confirmTurn.hasSteps(s.kept) && !confirmTurn.isPending(s.kept) && !confirmTurn.mayKeep(s.kept)),
+      canConfirm: confirmTurn.mayConfirm(s.kept) && conn.ready,
+      sending: s.kept.sending || s.kept.awaiting !== null,
+      busy: s.busy || !conn.ready,
+      shortcut: undoShortcut(mac),
+    });
   }
 
   // ---- chat ----
@@ -547,9 +763,11 @@ export function mountTable(root, ctx, params) {
   function renderBoard() {
     const m = mod();
     grid.dataset.layout = m && m.layout ? m.layout : 'side';
+    const sending = s.kept.sending || s.kept.awaiting !== null;
     boardHost.render({
-      info: s.info, game: s.game, mod: m, me: me(), names: names(), busy: s.busy, ready: conn.ready,
+      info: s.info, game: confirmTurn.shownGame(s.kept, s.game), mod: m, me: me(), names: names(), busy: s.busy || sending, ready: conn.ready,
     });
+    renderUndoBar();
   }
 
   function renderPlayers() {
@@ -631,7 +849,8 @@ export function mountTable(root, ctx, params) {
           s.status = 'replaced';
           s.role = 'none';
           s.busy = false;
-          if (s.game) s.game = { ...s.game, legal: [] };
+          s.kept = confirmTurn.noSteps();
+          if (s.game) s.game = { ...s.game, legal: [], canUndo: false };
           renderAll();
         }
         break;
@@ -655,13 +874,14 @@ export function mountTable(root, ctx, params) {
     const typed = draft ? draft.value : '';
     const hadFocus = draft && document.activeElement === draft;
     clocks.destroy();
-    head = createHead({ onHowTo: () => (s.info ? s.info.game : null) });
+    head = createHead({ onHowTo: () => (s.info ? s.info.game : null), tools: undoBar.tools });
     banner = createBanner({ onTakeBack: takeBack, onResume: takeBackFromBot });
     log = createLog();
     chat = createChat({ on: chatActions });
     clocks = createClocks();
     pregame.destroy(); // its name form is made again in the new words
     attention.relabel();
+    undoBar.relabel();
     layout();
     retellLog();
     saveTranscript();
@@ -678,6 +898,7 @@ export function mountTable(root, ctx, params) {
     relabel,
     destroy() {
       destroyed = true;
+      document.removeEventListener('keydown', onKey);
       offs.forEach((off) => off());
       clearTimeout(ackTimer);
       clearTimeout(attachTimer);

@@ -1,15 +1,37 @@
 // The slot the game's board lives in (games/registry.js): created for the game when the first
-// view arrives, fed every new view, and dropped when there is none.
+// view arrives, fed every new view, and dropped when there is none. No board ever sees the legal list's undo
+// entry (js/models/undo-rules.js): the table shows its own Undo button.
 import { h, replace } from '../core/dom.js';
 import { t } from '../core/i18n/index.js';
 import { botLevels } from '../models/bots.js';
+import { boardLegal } from '../models/undo-rules.js';
 
-/** `onAction(action)` sends a move. */
+const CONTROL = 'button, [role=button], [data-action]';
+
+/** What a pressed control says (its accessible name, else its words), for telling a kept step by: null if none. */
+function controlWords(control) {
+  if (!control) return null;
+  const words = (control.getAttribute('aria-label') || control.textContent || '').replace(/\s+/g, ' ').trim();
+  return words ? words.slice(0, 160) : null;
+}
+
+/**
+ * `onAction(action, { label })` sends a move; `label` is how the control pressed for it names it (a step kept by
+ * "Confirm my turn" is told by it when the preview cannot tell it), null when none was pressed.
+ */
 export function createBoardHost({ onAction }) {
   const el = h('div', { class: 'board-slot' });
   let board = null;
   let boardGame = null;
   let shownVersion = -1;
+  let pressed = null;
+  // Boards send from their controls' click handlers (a key on a button clicks it too): the control is known before.
+  el.addEventListener('click', (e) => { pressed = e.target.closest ? e.target.closest(CONTROL) : null; }, true);
+  const send = (action) => {
+    const label = controlWords(pressed);
+    pressed = null;
+    onAction(action, { label });
+  };
 
   function drop() {
     if (board) board.destroy();
@@ -18,8 +40,9 @@ export function createBoardHost({ onAction }) {
   }
 
   /**
-   * `mod` is the game's module (null if unknown), `game` {view, legal} or null, `me` the viewer's
-   * seat (null unless seated), `ready` whether the connection is up.
+   * `mod` is the game's module (null if unknown), `game` {view, legal, preview} or null (`preview`: the view is
+   * a preview of kept steps, js/models/confirm-turn.js), `me` the viewer's seat (null unless seated), `ready`
+   * whether the connection is up.
    */
   function render({ info, game, mod, me, names, busy, ready }) {
     if (!game || !info) {
@@ -37,12 +60,13 @@ export function createBoardHost({ onAction }) {
     if (!board || boardGame !== mod.id) {
       drop();
       replace(el);
-      board = mod.createBoard(el, { t, onAction });
+      board = mod.createBoard(el, { t, onAction: send });
       boardGame = mod.id;
     }
+    if (game.preview) el.dataset.preview = ''; else delete el.dataset.preview;
     board.update({
       view: game.view,
-      legal: me !== null ? game.legal : [],
+      legal: me !== null ? boardLegal(game.legal) : [],
       seat: me,
       names,
       bots: botLevels(info),

@@ -1,6 +1,6 @@
-// The top of the table page: the heading with the game's "How to play", the table's state line (rated or casual), the
-// turn indicator and the tab title; below it the banner for a seat taken elsewhere, a table that is gone, or a seat a bot
-// plays after three timeouts.
+// The top of the table page: the heading with the game's "How to play", the table's state line (rated or casual, undo
+// allowed or not), the turn indicator (with Undo and "Confirm my turn" beside it) and the tab title; below it the banner
+// for a seat taken elsewhere, a table that is gone, or a seat a bot plays after three timeouts.
 import { h, replace } from '../../core/dom.js';
 import { t } from '../../core/i18n/index.js';
 import * as tm from '../../models/table-model.js';
@@ -8,8 +8,11 @@ import { clockWords } from '../../models/clock-rules.js';
 import { howToButton } from '../../ui/howto.js';
 import { ratedBadge } from '../../ui/rating-mark.js';
 
-/** `onHowTo()` gives the table's game id (null before the table is known) for its "How to play". */
-export function createHead({ onHowTo = () => null } = {}) {
+/**
+ * `onHowTo()` gives the table's game id (null before the table is known) for its "How to play"; `tools` (optional)
+ * stands beside the turn indicator (Undo and "Confirm my turn", table/undo-bar.js).
+ */
+export function createHead({ onHowTo = () => null, tools = null } = {}) {
   const heading = h('h1', { tabindex: '-1' }, t('common.loading'));
   const meta = h('p', { class: 'table-meta' });
   const turn = h('p', { class: 'turn', role: 'status', 'aria-live': 'polite', 'data-testid': 'turn' });
@@ -17,7 +20,8 @@ export function createHead({ onHowTo = () => null } = {}) {
   const howTo = howToButton({ game: onHowTo, title: () => gameTitleNow, testid: 'howto-open' });
   howTo.hidden = true;
   const el = h('div', { class: 'table-head' },
-    h('div', { class: 'table-title' }, h('div', { class: 'table-title-row' }, heading, howTo), meta), turn);
+    h('div', { class: 'table-title' }, h('div', { class: 'table-title-row' }, heading, howTo), meta),
+    h('div', { class: 'turn-box' }, turn, tools));
 
   /**
    * `gameTitle` is the game's display name ('' before the table is known); `me` the viewer's seat
@@ -33,6 +37,11 @@ export function createHead({ onHowTo = () => null } = {}) {
         h('span', { class: `state state--${info.state}` }, t(`state.${info.state}`)),
         h('span', { class: 'muted', 'data-testid': 'table-access' }, info.friends_only ? t('table.friendsOnly') : (info.private ? t('table.private') : t('table.public'))),
         ratedBadge(info),
+        // Whether a player may take back a step (issue 37): only from a server that says.
+        typeof info.undo === 'boolean'
+          ? h('span', { class: ['badge', info.undo ? 'badge--undo' : 'badge--no-undo'], 'data-testid': 'table-undo', 'data-undo': String(info.undo) },
+            t(info.undo ? 'table.undo.allowed' : 'table.undo.notAllowed'))
+          : null,
         info.clock ? h('span', { class: 'badge badge--clock', 'data-testid': 'clock-config' }, t('clock.label', { clock: clockWords(info.clock, t) })) : null,
         info.rematch_of ? h('span', { class: 'badge' }, t('rematch.of')) : null,
         h('span', { class: 'muted' }, t('table.spectators', { count: info.spectators })),

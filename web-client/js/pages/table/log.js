@@ -1,13 +1,23 @@
 // The game log panel: the game's events in words, newest at the bottom. The entries themselves
-// live in the table's transcript (js/pages/table.js); this only shows them.
+// live in the table's transcript (js/pages/table.js); this only shows them. A step that was taken back
+// (js/models/undo-rules.js) keeps its lines, struck through and followed by "(taken back)": not colour alone.
 import { h, replace } from '../../core/dom.js';
 import { t } from '../../core/i18n/index.js';
 
 const SHOWN = 300;
 
+/** An entry's words: struck through, with "(taken back)", once its step was taken back. */
+function words(entry) {
+  if (!entry.undone) return entry.text;
+  return [h('s', null, entry.text), ' ', h('span', { class: 'log-undone-tag' }, t('table.undo.takenBack'))];
+}
+
 function logItem(entry, latest) {
   const kind = entry.kind || 'event';
-  return h('li', { class: ['log-item', `log-${kind}`, latest && 'log-latest'], 'data-version': entry.version }, entry.text);
+  return h('li', {
+    class: ['log-item', `log-${kind}`, latest && 'log-latest', entry.undone && 'log-undone'], 'data-version': entry.version,
+    'data-undone': entry.undone ? 'true' : null,
+  }, words(entry));
 }
 
 /** The version whose move lines stand out: the newest one with a move in it. */
@@ -44,5 +54,20 @@ export function createLog() {
     box.scrollTop = box.scrollHeight;
   }
 
-  return { el, append, render };
+  /** Shows the lines of `version` as taken back (`entries`: the transcript, already marked), in place. */
+  function markUndone(entries, version) {
+    const lines = entries.filter((e) => e.version === version && (e.kind || 'event') === 'event');
+    const items = [...list.querySelectorAll(`.log-event[data-version="${version}"]`)];
+    // The newest lines are the ones shown (the list keeps the last SHOWN).
+    const shown = lines.slice(-items.length);
+    items.forEach((item, i) => {
+      if (!shown[i] || !shown[i].undone) return;
+      item.classList.add('log-undone');
+      item.classList.remove('log-latest');
+      item.dataset.undone = 'true';
+      replace(item, words(shown[i]));
+    });
+  }
+
+  return { el, append, render, markUndone };
 }
