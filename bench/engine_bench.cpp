@@ -46,16 +46,22 @@ std::vector<Recorded> record_games(const std::string& game, int players, int cou
   return out;
 }
 
+// `undo`: the state keeps what may be taken back, as a table's does (docs/undo.md).
 template <class PerAction>
-void replay_loop(benchmark::State& st, const std::string& game, int players, PerAction per_action) {
+void replay_loop(benchmark::State& st, const std::string& game, int players, PerAction per_action, bool undo = false) {
   const auto records = record_games(game, players, 20);
   std::size_t g = 0, i = 0;
-  auto state = create_game(game, players, {}, records[0].seed).state;
+  auto fresh = [&](std::size_t record) {
+    auto state = create_game(game, players, {}, records[record].seed).state;
+    state->allow_undo(undo);
+    return state;
+  };
+  auto state = fresh(0);
   for (auto _ : st) {
     if (i == records[g].moves.size()) {
       g = (g + 1) % records.size();
       i = 0;
-      state = create_game(game, players, {}, records[g].seed).state;
+      state = fresh(g);
     }
     const auto& move = records[g].moves[i++];
     per_action(*state, move);
@@ -65,12 +71,15 @@ void replay_loop(benchmark::State& st, const std::string& game, int players, Per
 
 // What the server does per action: validate + apply, then filter and serialize the events for
 // every viewer (each player and the spectators).
-void BM_ApplyAndEvents(benchmark::State& st, std::string game, int players) {
-  replay_loop(st, game, players, [players](State& state, const Move& move) {
-    auto result = state.apply(move.player, move.action);
-    for (int p = 0; p < players; ++p) benchmark::DoNotOptimize(events_json_for(result.events, Viewer::of_player(p)));
-    benchmark::DoNotOptimize(events_json_for(result.events, Viewer::spectator()));
-  });
+void BM_ApplyAndEvents(benchmark::State& st, std::string game, int players, bool undo) {
+  replay_loop(
+      st, game, players,
+      [players](State& state, const Move& move) {
+        auto result = state.apply(move.player, move.action);
+        for (int p = 0; p < players; ++p) benchmark::DoNotOptimize(events_json_for(result.events, Viewer::of_player(p)));
+        benchmark::DoNotOptimize(events_json_for(result.events, Viewer::spectator()));
+      },
+      undo);
 }
 
 // The design the server avoids: validate + apply + a full serialized view for every viewer.
@@ -175,7 +184,8 @@ int main(int argc, char** argv) {
   for (const auto& g : all_games()) {
     for (int n = g.min_players; n <= g.max_players; ++n) {
       const std::string suffix = "/" + g.id + "/" + std::to_string(n) + "p";
-      benchmark::RegisterBenchmark(("apply+events" + suffix).c_str(), BM_ApplyAndEvents, g.id, n);
+      benchmark::RegisterBenchmark(("apply+events" + suffix).c_str(), BM_ApplyAndEvents, g.id, n, false);
+      benchmark::RegisterBenchmark(("apply+events+undo" + suffix).c_str(), BM_ApplyAndEvents, g.id, n, true);
       benchmark::RegisterBenchmark(("apply+views" + suffix).c_str(), BM_ApplyAndEveryView, g.id, n);
       benchmark::RegisterBenchmark(("random_games" + suffix).c_str(), BM_RandomGames, g.id, n)
           ->Unit(benchmark::kMillisecond);

@@ -118,6 +118,7 @@ class MediciState final : public GameState<MediciState, Data> {
   const char* check_rules(int player, const Parsed& a, Error* error) const;
   std::vector<Event> play(int player, const Parsed& a);
   // Undo: never. A draw takes a tile from the bag; a bid, a pass or stopping hands the decision to another.
+  bool could_take_back(int, const Parsed&) const { return false; }
   bool may_take_back(int, const Parsed&, const Data&) const { return false; }
   void start_day(std::vector<Event>& events);
   void start_auction(std::vector<Event>& events);

@@ -487,9 +487,9 @@ std::vector<Json> MerkatorState::game_legal_actions(int player) const {
 
 // ---- Applying -----------------------------------------------------------------------------------
 
-bool MerkatorState::may_take_back(int, const Parsed& a, const Data& before) const {
+bool MerkatorState::may_take_back(int, const Parsed&, const Data& before) const {
   if (d_.turn != before.turn) return false;  // only within the turn: the next one has begun
-  if (a.act == Act::join || a.act == Act::decline || d_.phase == Phase::joining) return false;
+  if (d_.phase == Phase::joining) return false;
   // Nothing drawn from a pile (a refilled display, a new contract) and no time counter taken or turned.
   return d_.piles == before.piles && d_.bonus_pile == before.bonus_pile && d_.building_pile == before.building_pile &&
          d_.bonus_display == before.bonus_display && d_.building_display == before.building_display &&

@@ -145,7 +145,9 @@ class MerkatorState final : public GameState<MerkatorState, Data> {
   std::optional<Error> parse(const Json& action, Parsed* out) const;
   const char* check_rules(int player, const Parsed& a, Error* error) const;
   std::vector<Event> play(int player, const Parsed& a);
-  // Undo: the steps of a turn until something is drawn or turned over (a pile's card, a time counter).
+  // Undo: the steps of a turn until something is drawn or turned over (a pile's card, a time counter); never an
+  // answer to another's trip.
+  bool could_take_back(int, const Parsed& a) const { return a.act != Act::join && a.act != Act::decline; }
   bool may_take_back(int player, const Parsed& a, const Data& before) const;
   Json action_json(const Parsed& a) const;
 

@@ -374,16 +374,20 @@ std::string SilkRoadState::game_legal_actions_json(int player) const {
 
 // ---- Applying -----------------------------------------------------------------------------------
 
-bool SilkRoadState::may_take_back(int, const Parsed& a, const Data& before) const {
-  if (d_.turn != before.turn) return false;  // only within the turn: the next one has begun
+bool SilkRoadState::could_take_back(int, const Parsed& a) const {
   switch (a.act) {
     case Act::exchange: case Act::end_phase: case Act::buy: case Act::pass: case Act::play:
-      // A card played that scores at once (the last of its good in hand) tells everyone their income alone:
-      // the core refuses that step for those private events.
-      return d_.deck.size() == before.deck.size();
+      return true;
     default:
       return false;  // loading hands the decision on; a draw or the scoring shows cards and incomes
   }
+}
+
+bool SilkRoadState::may_take_back(int, const Parsed&, const Data& before) const {
+  if (d_.turn != before.turn) return false;  // only within the turn: the next one has begun
+  // A card played that scores at once (the last of its good in hand) tells everyone their income alone: the core
+  // refuses that step for those private events.
+  return d_.deck.size() == before.deck.size();
 }
 
 std::vector<Event> SilkRoadState::play(int player, const Parsed& a) {

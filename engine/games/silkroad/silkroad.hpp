@@ -150,6 +150,7 @@ class SilkRoadState final : public GameState<SilkRoadState, Data> {
   const char* check_rules(int player, const Parsed& a, Error* error) const;
   std::vector<Event> play(int player, const Parsed& a);
   // Undo: the steps of phase 1 and the cards played in phase 2, until a card is drawn or the turn scores.
+  bool could_take_back(int player, const Parsed& a) const;
   bool may_take_back(int player, const Parsed& a, const Data& before) const;
   static Json action_json(const Parsed& a);
   // action_json(a) dumped, written directly (the legal list of every move's frame).

@@ -19,6 +19,9 @@
 //     // it drew, dealt and turned over nothing. The core has checked the rest (the random stream untouched,
 //     // nothing told to another player alone, the mover still the one to move, the game not over).
 //     bool may_take_back(int player, const Parsed& action, const Data& before) const;
+//     // Optional: false when the action can never be taken back, whatever it does (the data is then not copied
+//     // before it: a game whose every step draws or hands on the decision pays nothing for undo).
+//     bool could_take_back(int player, const Parsed& action) const;
 //   };
 #include <memory>
 #include <optional>
@@ -58,16 +61,14 @@ class GameState : public State {
     Error error;
     if (self().check_rules(player, parsed, &error)) return ApplyResult::fail(std::move(error));
     std::optional<DataT> before;
-    if (undo_on_) before = d_;
+    if (undo_on_ && worth_keeping(player, parsed)) before = d_;
     ++d_.version;
     auto events = static_cast<Derived&>(*this).play(player, parsed);
-    if (before) {
-      if (may_be_taken_back(player, parsed, *before, events)) {
-        steps_.push_back({player, std::move(*before), events_for(events, Viewer::of_player(player)),
-                          events_for(events, Viewer::spectator())});
-      } else {
-        steps_.clear();  // never back across this step
-      }
+    if (before && may_be_taken_back(player, parsed, *before, events)) {
+      steps_.push_back({player, std::move(*before), events_for(events, Viewer::of_player(player)),
+                        events_for(events, Viewer::spectator())});
+    } else {
+      steps_.clear();  // never back across this step
     }
     return {std::nullopt, std::move(events)};
   }
@@ -100,6 +101,16 @@ class GameState : public State {
     Json seen_by_mover, seen_by_others;
     bool operator==(const Step&) const = default;
   };
+
+  // The game's could_take_back, where it has one.
+  template <class Parsed>
+  bool worth_keeping(int player, const Parsed& parsed) const {
+    if constexpr (requires(const Derived& d) { d.could_take_back(player, parsed); }) {
+      return self().could_take_back(player, parsed);
+    } else {
+      return true;
+    }
+  }
 
   template <class Parsed>
   bool may_be_taken_back(int player, const Parsed& parsed, const DataT& before,
