@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include <algorithm>
 #include <optional>
 #include <ostream>
@@ -107,6 +109,47 @@ TEST(Analysis, IsTheSameTwiceAndDependsOnItsSeed) {
   }
   settings.seed = 8;
   EXPECT_NE(first.at("positions").dump(), analysed(record, settings).at("positions").dump());
+}
+
+// A record with undos (docs/undo.md): a step taken back and the undo that took it are no decisions of the game, and
+// every position, theirs too, is estimated.
+TEST(Analysis, AStepTakenBackAndItsUndoAreNoDecisions) {
+  engine::Rng rng(5);
+  Record record{"silkroad", 2, Json::object(), engine::Seed(21), {}};
+  auto state = engine::create_game(record.game, record.players, record.options, record.seed).state;
+  state->allow_undo(true);
+  const Json undo = {{"type", "undo"}};
+  std::set<std::uint64_t> no_decisions;  // the versions (action indices) taken back, and of the undos
+  std::vector<std::uint64_t> standing;
+  while (!state->is_over()) {
+    const int seat = state->to_move().front();
+    auto legal = state->legal_actions(seat);
+    const std::uint64_t v = record.actions.size();
+    Json action;
+    if (legal.back() == undo && rng.below(2) == 0) {
+      action = undo;
+      no_decisions.insert({standing.back(), v});
+      standing.pop_back();
+    } else {
+      if (legal.back() == undo) legal.pop_back();
+      action = legal[rng.below(legal.size())];
+      standing.push_back(v);
+    }
+    ASSERT_TRUE(state->apply(seat, action).ok());
+    record.actions.push_back({seat, action});
+  }
+  ASSERT_GT(no_decisions.size(), 4u);
+  Settings settings = quick_settings();
+  settings.playouts = 1;
+  const Json analysis = analysed(published(record, *state), settings);
+  EXPECT_EQ(analysis.at("positions").size(), record.actions.size() + 1);
+  int decisions = 0;
+  for (const auto& d : analysis.at("decisions")) {
+    ++decisions;
+    EXPECT_FALSE(no_decisions.contains(d.at("version").get<std::uint64_t>())) << d.dump();
+    EXPECT_NE(d.at("preferred"), undo);
+  }
+  EXPECT_GT(decisions, 10);
 }
 
 // A play-out draws its own future, not the game's: two Medici games whose first position shows the same (the start
