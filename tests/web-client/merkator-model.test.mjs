@@ -393,17 +393,109 @@ describe('hints and the final scoring explained (what the board shows on hover a
     for (const type of ['join', 'decline', 'buy', 'end_investment', 'travel', 'take', 'fulfil', 'done']) assert.ok(types.has(type), `seen: ${type}`);
   });
 
-  test('contractWhy: the best contracts at value, the rest at half, adding up to the contract points', () => {
+  // A line of the final scoring is one true statement (issue 36: not "… = 2 + ½ × 4 = 2 + ½ × 3 = 1 = 28"): one "=" or
+  // "→" at most, and what stands before it gives what follows it.
+  const truth = (line) => {
+    const body = line.slice(line.indexOf(': ') + 2);
+    const signs = (body.match(/[=→]/g) || []).length;
+    if (signs === 0) return Number.isFinite(Number(body)); // "Name: 4"
+    assert.equal(signs, 1, `one "=" or "→" in "${line}"`);
+    const [left, right] = body.split(/ [=→] /);
+    const result = Number(right);
+    assert.ok(Number.isInteger(result), `a number after it: "${line}"`);
+    if (body.includes('→')) return true; // a condition met or not: checked against the engine below
+    const numbers = (text) => (text.match(/\d+/g) || []).map(Number);
+    const plain = left.replace(/\([^)]*\)/g, ''); // "(half of 3)", "(every 2 of 7 time counters)" explain a number
+    if (plain.includes('×')) {
+      const [points, units] = numbers(plain);
+      const max = /at most (\d+)/.exec(plain);
+      return Math.min(points * units, max ? Number(max[1]) : Infinity) === result;
+    }
+    return numbers(plain).reduce((a, b) => a + b, 0) === result;
+  };
+
+  test('contractWhy: the best contracts at value, the rest at half, in one true sum', () => {
     setCatalog(DATA);
     const c = catalog();
     const ids = [...c.contracts.keys()].slice(0, 8);
     const why = mk.contractWhy(c, ids, t);
     clean(why);
-    assert.match(why, new RegExp(`^8 contracts: .*½ × \\d+ = \\d+.* = ${contractPoints(c, ids)}$`));
+    assert.match(why, new RegExp(`^8 contracts: [^=]*\\d+ \\(half of \\d+\\)[^=]* = ${contractPoints(c, ids)}$`));
+    assert.ok(truth(why), why);
     const values = ids.map((id) => c.contracts.get(id).value).sort((a, b) => b - a);
-    const sum = why.split(': ')[1].split(' = ').at(-1);
+    const sum = why.split(' = ').at(-1);
     assert.equal(Number(sum), values.reduce((n, v, i) => n + (i < c.contractSpaces ? v : Math.floor(v / 2)), 0));
     assert.equal(mk.contractWhy(c, ids.slice(0, 1), t), `1 contract: ${c.contracts.get(ids[0]).value} = ${c.contracts.get(ids[0]).value}`);
     assert.equal(mk.contractWhy(c, [], t), '');
+  });
+
+  test('scoringLines: on the engine\'s own games, a true line per building (its points the engine\'s), and the total', () => {
+    setCatalog(DATA);
+    const c = catalog();
+    const kinds = new Set();
+    let lines = 0;
+    for (let players = 2; players <= 4; players++) {
+      for (const seed of SEEDS) {
+        const steps = game(players, seed).viewers[players].steps;
+        const last = steps[steps.length - 1].view;
+        for (const row of last.scoring.players) {
+          const why = mk.scoringLines(c, last, row, t);
+          if (last.seats[row.player].contracts.length) assert.ok(truth(why.contracts), why.contracts);
+          assert.equal(why.total, `Total: ${row.contracts} + ${row.building_points} = ${row.total}`);
+          assert.ok(truth(why.total));
+          assert.equal(why.buildings.length, row.buildings.length);
+          row.buildings.forEach((b, i) => {
+            const line = why.buildings[i];
+            clean(line);
+            assert.ok(line.startsWith(`${mk.buildingName(b.building, t, c)}: `), line);
+            assert.ok(truth(line), `${line} (the engine: ${b.points})`);
+            assert.ok(line.endsWith(` ${b.points}`), `${line}: the engine's ${b.points} points`);
+            assert.notEqual(line, `${mk.buildingName(b.building, t, c)}: ${b.points}`, `${b.building}: the formula is shown`);
+            kinds.add(c.buildings.get(b.building).scoring.kind);
+            lines += 1;
+          });
+        }
+      }
+    }
+    assert.ok(lines > 10, `building lines: ${lines}`);
+    assert.ok(kinds.size >= 3, `kinds of formula seen: ${[...kinds]}`);
+  });
+
+  test('scoringLines: every kind of formula on a made-up end, capped, met and not', () => {
+    setCatalog(DATA);
+    const c = catalog();
+    const view = structuredClone(game(3, 1).viewers[3].steps.at(-1).view);
+    // 16 kinds: 0, 1, 2, 0, 1, 2, … but 3 livestock: 18 goods of 11 kinds, 6 in column A (livestock, grain, iron)
+    const goods = { ...Object.fromEntries(c.goodIds.map((g, i) => [g, i % 3])), livestock: 3 };
+    view.seats[0].time = 7;
+    view.scoring.players = view.scoring.players.map((r) => ({ ...r, goods: r.player === 0 ? goods : Object.fromEntries(c.goodIds.map((g) => [g, 0])) }));
+    const all = [...c.buildings.keys()];
+    const row = { player: 0, contracts: 0, building_points: 0, total: 0, buildings: all.map((id) => ({ building: id, points: null })) };
+    // the points as the engine would give them: buildingPoints on the same goods
+    const withGoods = structuredClone(view);
+    withGoods.seats.forEach((s, q) => { s.goods = view.scoring.players.find((r) => r.player === q).goods; });
+    for (const b of row.buildings) b.points = buildingPoints(c, withGoods, b.building, 0);
+    const why = mk.scoringLines(c, view, row, t);
+    const byId = Object.fromEntries(all.map((id, i) => [id, why.buildings[i]]));
+    for (const [id, line] of Object.entries(byId)) {
+      clean(line);
+      assert.ok(truth(line), line);
+      assert.notEqual(line, `${mk.buildingName(id, t, c)}: ${row.buildings.find((b) => b.building === id).points}`, `${id}: the formula is shown`);
+    }
+    assert.equal(byId.kornhaus, 'Kornhaus: 1 × 6 goods, at most 4 = 4');
+    assert.equal(byId.hourglass_maker, 'Hourglass Maker: 1 × 3 (every 2 of 7 time counters) = 3');
+    assert.equal(byId.alsterhaus, 'Alsterhaus: 1 × 11 types of goods = 11');
+    assert.equal(byId.speicherstadt, 'Speicherstadt: 18 goods (16 or more) → 12');
+    assert.equal(byId.cabinet_of_curiosities, 'Cabinet of Curiosities: 11 types of goods (10 or more) → 6');
+    assert.equal(byId.hanseatic_warehouse, 'Hanseatic Warehouse: 18 goods, the sole most → 8');
+    assert.match(byId.twin_warehouse, /^Twin Warehouse: 2 × \d+ colours? with both goods = \d+$/);
+    assert.match(byId.patriotic_society, /^Patriotic Society: \d+ buildings?, (not )?the sole most → \d+$/);
+    // not met: fewer goods than the threshold
+    const poor = structuredClone(view);
+    poor.scoring.players.find((r) => r.player === 0).goods = { ...goods, livestock: 0, grain: 0, copper: 0 };
+    assert.equal(mk.buildingWhy(c, poor, 0, { building: 'speicherstadt', points: 0 }, t), 'Speicherstadt: 11 goods (fewer than 16) → 0');
+    // a formula that does not give the engine's number: the plain points
+    assert.equal(mk.buildingWhy(c, view, 0, { building: 'kornhaus', points: 3 }, t), 'Kornhaus: 3');
+    assert.equal(mk.buildingWhy(c, view, 0, { building: 'no_such', points: 2 }, t).endsWith(': 2'), true);
   });
 });

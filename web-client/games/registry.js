@@ -2,7 +2,8 @@
 // the same shape (see games/medici/board.js): { id, nameKey, strings, cardArt, model: {applyEvents,
 // describeEvent, toMove, isOver, statusText}, createBoard(root, {t, onAction}) }. describeEvent(event, names, t, mySeat)
 // gets the viewer's seat (null for spectators) so a board may say "you". Merkator's board also fetches its
-// component data (the file the server loaded) once. A board that needs the page's width says
+// component data (the file the server loaded) once, at the page's start (its `ready`, awaited by gamesReady before
+// the connection opens, so that no events come before the data). A board that needs the page's width says
 // `layout: 'wide'` (the table then puts its side panels below the board).
 // Every board marks the last move of each player (js/models/last-moves.js: note the places an event
 // changed in onEvents, put markProps on those places when rendering; every page, spectators' too) and
@@ -18,6 +19,15 @@ import merkator from './merkator/board.js';
 
 const boards = new Map([medici, merkator, medina, silkroad].map((board) => [board.id, board]));
 for (const board of boards.values()) addStrings(board.strings, (lang) => import(`./${board.id}/i18n/${lang}.js`));
+
+/**
+ * Resolves once every game whose module has `ready` (a model that needs data before it applies events: Merkator's
+ * data file) has it, or failed to get it, or after `ms`: the page waits for this at its start, beside its strings.
+ */
+export function gamesReady(ms = 5000) {
+  const all = [...boards.values()].filter((b) => typeof b.ready === 'function').map((b) => Promise.resolve(b.ready()).catch(() => false));
+  return Promise.race([Promise.all(all), new Promise((resolve) => { setTimeout(resolve, ms); })]);
+}
 
 /** The board module for a game id, or null when this client cannot show that game. */
 export function gameModule(id) {

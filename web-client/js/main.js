@@ -36,7 +36,7 @@ import { createAccountMenu } from './ui/account-menu.js';
 import { createThemeSwitch } from './ui/theme-switch.js';
 import { createLanguagePicker, startLanguage } from './ui/language-picker.js';
 import { createInvitationNotices } from './ui/invitation-notices.js';
-import { gameName } from '../games/registry.js';
+import { gameName, gamesReady } from '../games/registry.js';
 
 function storage(name) {
   try {
@@ -51,7 +51,9 @@ function storage(name) {
 const store = new Store(storage('localStorage'), storage('sessionStorage'));
 const accounts = new Accounts();
 const accountsKnown = accounts.start();
-await startLanguage(store);
+// The strings, and what the games' models need before any events come (Merkator's data file), both before the
+// connection opens.
+await Promise.all([startLanguage(store), gamesReady()]);
 // The header says who is signed in from the start; a slow answer does not hold the page up for long.
 await Promise.race([accountsKnown, new Promise((resolve) => { setTimeout(resolve, 1500); })]);
 // A guest says hello with the name chosen, else the one the server gave the first time (kept: see 'ready').

@@ -4,20 +4,29 @@
 // { view, legal, seat (null for spectators), names, connected, busy }.
 // The view carries ids only; names, the map, the cards and the buildings' formulas come from the data
 // file the server loaded, fetched once from the same origin (GET /games/merkator/data.json).
-// Spectators get no controls at all.
+// Spectators get no controls at all. A seated player's standing answer to "Join the trip?" (standing-choice.js, kept
+// per table) may answer a join prompt itself: the board then sends "Stay home" at once and says so.
 import * as model from './model.js';
 import strings from './i18n/en.js';
 import { h, replace, renderForTurn } from '../../js/core/dom.js';
 import { initial, swatch, playerName, createHints, markBy } from '../board-parts.js';
 import { botMark } from '../../js/ui/bot-mark.js';
 import { createLastMoves, markProps } from '../../js/models/last-moves.js';
-import { mapView, signed } from './map-view.js';
+import { mapView, mapKey, pawnLine, signed } from './map-view.js';
 import { noteEvents } from './marks.js';
+import { parseRoute } from '../../js/core/route.js';
+import { JOIN_CHOICES, readChoice, saveChoice, standingAnswer } from './standing-choice.js';
 
 export const DATA_URL = '/games/merkator/data.json';
+/** How long a join prompt stays hidden while the standing choice's "Stay home" is on its way. */
+const ANSWER_WAIT_MS = 3000;
 
 let dataPromise = null;
-/** Fetches the data file once per page and installs it in the model. */
+/**
+ * Fetches the data file once per page and installs it in the model. The page asks for it at its start (the
+ * module's `ready`, js/main.js), so that the catalog is there before any table's events are applied: without it the
+ * reducer cannot follow them (the table would log the failure and take a snapshot instead).
+ */
 export function loadData() {
   if (model.catalog()) return Promise.resolve(model.catalog());
   if (!dataPromise) {
@@ -35,6 +44,41 @@ export function loadData() {
   return dataPromise;
 }
 
+/** This browser's localStorage, or null (blocked: the standing choice then lasts for the page). */
+function localStore() {
+  try {
+    const s = window.localStorage;
+    s.getItem('emporium.probe');
+    return s;
+  } catch {
+    return null;
+  }
+}
+
+/** The table the page shows (its path /t/<id>), or null (a replay, another page). */
+function tableOfPage() {
+  const route = typeof location === 'undefined' ? null : parseRoute(location.pathname);
+  return route && route.name === 'table' ? route.id : null;
+}
+
+// The "Stay home" the standing choice sent, until its decline event is told in the log (describeEvent below says
+// "(your standing choice)"); the events so told, to tell them the same way again after a change of language.
+let standingSent = null; // { seat, until }
+const toldStanding = new WeakSet();
+function saidByStanding(event, mySeat) {
+  if (!event || event.type !== 'decline') return false;
+  if (toldStanding.has(event)) return true;
+  if (standingSent && mySeat === event.player && standingSent.seat === event.player && Date.now() < standingSent.until) {
+    standingSent = null;
+    toldStanding.add(event);
+    return true;
+  }
+  return false;
+}
+function describeEvent(event, names, t, mySeat = null) {
+  return saidByStanding(event, mySeat) ? t('merkator.event.decline.standing') : model.describeEvent(event, names, t, mySeat);
+}
+
 function focusKey(a) {
   return [a.type, a.contract, a.card, a.location, a.good, a.count, a.give].filter((x) => x !== undefined).join('-');
 }
@@ -50,6 +94,12 @@ function createBoard(root, { t, onAction }) {
   const marks = createLastMoves();
   const moves = new Map(); // player → keys of their move in progress (marks.js)
   const open = new Set(); // the folds the reader opened (kept across renders)
+  const storage = localStore();
+  let chosen = null; // the standing choice made on this page (it also lasts when the storage cannot keep it)
+  const standing = () => chosen || readChoice(storage, tableOfPage()); // the standing answer at this table
+  let answered = null; // { version, at }: the join prompt the standing choice answered
+  let stayed = null; // { name, location }: the trip it stayed home from last, said beside the choice
+  let zoomed = false; // the larger map (a narrow board)
 
   const mine = () => state && state.seat !== null && state.seat !== undefined;
   const myLegal = () => (mine() ? state.legal || [] : []);
@@ -125,6 +175,7 @@ function createBoard(root, { t, onAction }) {
     return h('div', { class: 'mk-bar' },
       h('span', { class: 'pill pill--day' }, t('merkator.turnNo', { turn: v.turn })),
       h('span', { class: 'pill' }, t('merkator.chart.remaining', { count: v.chart.remaining })),
+      v.phase !== 'over' ? h('span', { class: 'pill mk-pawn-line', 'data-testid': 'pawn' }, pawnLine(C(), v, t)) : null,
       v.trigger && v.phase !== 'over' ? h('span', { class: 'pill pill--warn', 'data-testid': 'last-round' },
         v.last_round ? t('merkator.lastRound', { count: v.turns_left }) : t(`merkator.trigger.${v.trigger}`)) : null);
   }
@@ -163,18 +214,18 @@ function createBoard(root, { t, onAction }) {
             h('th', { scope: 'col' }, t('merkator.result.buildings')),
             h('th', { scope: 'col' }, t('merkator.result.total')),
             h('th', { scope: 'col' }, t('merkator.result.time')))),
-          h('tbody', null, rows.map((row) => h('tr', { class: winners.has(row.player) ? 'winner' : '' },
-            h('th', { scope: 'row' }, model.nameOf(state.names, row.player, t)),
-            h('td', null, String(row.contracts),
-              v.seats[row.player] && v.seats[row.player].contracts.length
-                ? h('small', { class: 'mk-detail', 'data-testid': 'contracts-why' }, ' (', model.contractWhy(C(), v.seats[row.player].contracts, t), ')') : null),
-            h('td', null, String(row.building_points),
-              row.buildings.length ? h('small', { class: 'mk-detail' }, ' (',
-                row.buildings.map((b) => t('merkator.result.building', { name: model.buildingName(b.building, t), count: b.points }))
-                  .join(t('common.listSeparator')), ')') : null),
-            h('td', null, h('strong', null, String(row.total)),
-              h('small', { class: 'mk-detail' }, ' (', t('merkator.why.total', { contracts: row.contracts, buildings: row.building_points, total: row.total }), ')')),
-            h('td', null, String(row.time))))))));
+          h('tbody', null, rows.map((row) => {
+            const why = model.scoringLines(C(), v, row, t);
+            return h('tr', { class: winners.has(row.player) ? 'winner' : '' },
+              h('th', { scope: 'row' }, model.nameOf(state.names, row.player, t)),
+              h('td', null, h('strong', null, String(row.contracts)),
+                why.contracts ? h('small', { class: 'mk-why', 'data-testid': 'contracts-why', 'data-why': 'contracts' }, why.contracts) : null),
+              h('td', null, h('strong', null, String(row.building_points)),
+                why.buildings.map((line) => h('small', { class: 'mk-why', 'data-why': 'building' }, line))),
+              h('td', null, h('strong', null, String(row.total)),
+                h('small', { class: 'mk-why', 'data-why': 'total' }, why.total)),
+              h('td', null, String(row.time)));
+          })))));
   }
 
   function joinPrompt(v, allowed) {
@@ -191,7 +242,57 @@ function createBoard(root, { t, onAction }) {
         bonus.length ? t('merkator.join.bonus', { count: bonus.length }) : ''),
       h('div', { class: 'buttons' },
         allowed.join ? actButton({ type: 'join' }, t('merkator.actions.join', { count: cost }), { class: 'primary', hint: model.joinHint(C(), v, state.seat, state.names, t) }) : null,
-        allowed.decline ? actButton({ type: 'decline' }, t('merkator.actions.decline'), { hint: model.declineHint(t) }) : null));
+        allowed.decline ? actButton({ type: 'decline' }, t('merkator.actions.decline'), { hint: model.declineHint(t) }) : null),
+      standingControl(v));
+  }
+
+  // ---- the standing answer to join prompts ----
+
+  /** Whether the viewer's standing choice answers the join prompt now open with "Stay home". */
+  function standingDeclines() {
+    return mine() && Boolean(C()) && standingAnswer(standing(), C(), state.view, state.seat, myLegal()) === 'decline';
+  }
+  /** The join prompt the standing choice is answering (sent, not yet taken): no prompt is drawn meanwhile. */
+  const answering = () => Boolean(answered) && answered.version === state.view.version
+    && (Boolean(state.busy) || Date.now() - answered.at < ANSWER_WAIT_MS);
+
+  /** Sends "Stay home" when the standing choice answers the prompt now open (once per position). */
+  function answerByStanding() {
+    if (state.busy || state.offline || !standingDeclines()) return;
+    const v = state.view;
+    if (answered && answered.version === v.version) return;
+    answered = { version: v.version, at: Date.now() };
+    stayed = { name: model.nameOf(state.names, v.active, t), location: place(v.location) };
+    // Once this update has drawn (the table draws again from inside onAction).
+    queueMicrotask(() => {
+      if (!alive || !state || state.view.version !== answered.version || state.busy || !standingDeclines()) return;
+      standingSent = { seat: state.seat, until: Date.now() + 15000 };
+      onAction({ type: 'decline' });
+    });
+    // Refused (the position moved on meanwhile, or the connection failed): the prompt comes back, to answer by hand.
+    setTimeout(() => { if (alive && state) refresh(); }, ANSWER_WAIT_MS + 50);
+  }
+
+  function setStanding(next) {
+    if (!JOIN_CHOICES.includes(next)) return;
+    chosen = next;
+    saveChoice(storage, tableOfPage(), next);
+    answered = null; // the new choice may answer the prompt open now
+    answerByStanding();
+    refresh();
+  }
+
+  /** "Other merchants' trips: [Always ask ▾]", and the trip it last stayed home from. */
+  function standingControl(v) {
+    if (!mine() || v.phase === 'over') return null;
+    const now = standing();
+    return h('div', { class: 'mk-standing', 'data-testid': 'standing' },
+      h('label', { for: 'mk-standing-choice' }, t('merkator.standing.label')),
+      h('select', {
+        id: 'mk-standing-choice', 'data-focus': 'standing-choice', ...hints.attrs(t('merkator.standing.hint')),
+        onchange: (ev) => setStanding(ev.currentTarget.value),
+      }, JOIN_CHOICES.map((x) => h('option', { value: x, selected: x === now }, t(`merkator.standing.${x}`)))),
+      stayed ? h('p', { class: 'mk-stayed', 'data-testid': 'stayed' }, t('merkator.standing.stayed', stayed)) : null);
   }
 
   function travelLabel(l) {
@@ -213,6 +314,7 @@ function createBoard(root, { t, onAction }) {
     if (!mine()) return null; // spectators: no controls at all
     const legal = myLegal();
     if (legal.length === 0 || v.phase === 'over') return null;
+    if (answering()) return null; // the standing choice is staying home: nothing to decide
     const c = C();
     const allowed = model.legalActions(legal, c);
     const busy = Boolean(state.busy);
@@ -331,7 +433,29 @@ function createBoard(root, { t, onAction }) {
   }
 
   function map(v) {
-    return mapView({ c: C(), v, t, targets: travelTargets(), act: onAction, busy: Boolean(state.busy), mark, markTitle });
+    const zoom = {
+      on: zoomed, hint: hints.attrs(t('merkator.map.zoomHint')),
+      toggle: () => {
+        zoomed = !zoomed;
+        refresh();
+        if (zoomed) centreMap();
+      },
+    };
+    return mapView({ c: C(), v, t, targets: travelTargets(), act: onAction, busy: Boolean(state.busy), mark, markTitle, zoom });
+  }
+
+  /** The larger map slid so that the pawn (else the middle) is in view. */
+  function centreMap() {
+    const scroller = el.querySelector('.mk-map-scroll');
+    const at = el.querySelector('.mk-map .mk-pawn');
+    if (!scroller) return;
+    const box = scroller.getBoundingClientRect();
+    if (at) {
+      const r = at.getBoundingClientRect();
+      scroller.scrollLeft += (r.left + r.width / 2) - (box.left + box.width / 2);
+    } else {
+      scroller.scrollLeft = (scroller.scrollWidth - scroller.clientWidth) / 2;
+    }
   }
 
   function chart(v) {
@@ -506,28 +630,38 @@ function createBoard(root, { t, onAction }) {
     const focus = mine() ? state.seat : Number.isInteger(v.active) ? v.active : 0;
     hints.begin();
     const panel = actions(v);
+    const prompted = Boolean(panel && panel.querySelector('[data-testid=join-prompt]'));
     const legalFulfil = new Set(model.legalActions(myLegal(), C()).fulfil);
+    // the larger map keeps where it was slid to
+    const slid = el.querySelector('.mk-map-scroll');
+    const left = slid ? slid.scrollLeft : 0;
     replace(el,
       h('div', { class: 'mk-head' }, bar(v), steps(v)),
-      panel ? null : h('p', { class: 'mk-status', 'data-testid': 'status' }, model.statusText(v, state.names, state.seat, t)),
       result(v),
       h('div', { class: ['mk-main', panel ? 'has-panel' : ''] },
         map(v),
-        panel,
+        panel || h('p', { class: 'mk-status', 'data-testid': 'status' }, model.statusText(v, state.names, state.seat, t)),
+        h('div', { class: 'mk-side' }, prompted ? null : standingControl(v), mapKey({ c: C(), t })),
         h('section', { class: 'mk-own', 'aria-label': t('merkator.seats.heading') }, seatCard(v, focus, legalFulfil))),
       more(v, focus),
       hints.layer());
+    const again = el.querySelector('.mk-map-scroll');
+    if (again && left) again.scrollLeft = left;
   }
-
 
   function refresh() {
     hadTurn = renderForTurn(el, render, {
-      turn: myLegal().length > 0 && !state.busy, hadTurn, busy: state.busy,
+      turn: myLegal().length > 0 && !state.busy && !answering(), hadTurn, busy: state.busy,
       first: ['[data-action]'], fallback: ['[data-action]', '.mk-bar'],
     });
   }
 
-  loadData().then(() => { if (alive && state) refresh(); }, (err) => {
+  loadData().then(() => {
+    if (alive && state) {
+      answerByStanding();
+      refresh();
+    }
+  }, (err) => {
     console.error('emporium: Merkator data', err);
     failed = true;
     if (alive && state) render();
@@ -536,6 +670,7 @@ function createBoard(root, { t, onAction }) {
   return {
     update(next) {
       state = next;
+      answerByStanding();
       refresh();
     },
     onEvents(events) {
@@ -550,12 +685,15 @@ function createBoard(root, { t, onAction }) {
 
 export default {
   id: 'merkator',
+  // what the model needs before it applies any events: the data file (true once installed, false if it failed)
+  ready: () => loadData().then(() => true, () => false),
   nameKey: 'merkator.name',
   strings, // its English strings; the other languages' are loaded by the registry
   cardArt: 4, // the boxes of its picture on the lobby's card (board.css, .game-art--merkator)
+  layout: 'wide', // the map takes the page's width beside the move panel and the viewer's board; the side panels go below
   model: {
     applyEvents: model.applyEvents,
-    describeEvent: model.describeEvent,
+    describeEvent, // model.describeEvent, and "You stayed home (your standing choice)" for the standing choice's answer
     toMove: model.toMove,
     isOver: model.isOver,
     statusText: model.statusText,

@@ -60,9 +60,13 @@ function around(x, y, w, h, sides) {
 export const labelWidth = (text) =>
   [...text].reduce((w, ch) => w + (ch.codePointAt(0) >= 0x2e80 ? 1.8 : 1) * CHAR_W, 0) + 2 * PLATE_PAD;
 
+/** The plate's width for a text measured in the page's own font (`textWidth`, map units), with its padding. */
+export const plateWidth = (textWidth) => textWidth + 2 * PLATE_PAD;
+
 /**
  * The map's layout: { viewBox: {x, y, w, h}, places: Map(id → {x, y, node, stack|null, label: {x, y, w, h,
- * side, tx, ty}}) }. `locations` are {id, kind, text} (text: what the plate says), `roads` [a, b] pairs.
+ * side, tx, ty}}) }. `locations` are {id, kind, text, textWidth?} (text: what the plate says; textWidth: its width
+ * in map units as the page's font draws it, else estimated), `roads` [a, b] pairs.
  */
 export function layoutMap(locations, roads) {
   const n = locations.length;
@@ -90,7 +94,7 @@ export function layoutMap(locations, roads) {
       let best = null;
       for (const [i, cand] of candidates.entries()) {
         const clash = taken.filter((t) => intersects(t, cand)).length;
-        const cost = clash * 1000 + crossings(cand) * 3 + outside(cand) * 0.6 + i * 0.1;
+        const cost = clash * 1000 + crossings(cand) * 3 + outside(cand) * 0.25 + i * 0.1;
         if (!best || cost < best.cost) best = { cand, cost };
       }
       taken.push(best.cand);
@@ -105,7 +109,8 @@ export function layoutMap(locations, roads) {
     }
     for (const l of order) {
       const p = places.get(l.id);
-      const label = choose(around(p.x, p.y, labelWidth(l.text), LABEL_H, ['n', 's', 'e', 'w', 'ne', 'nw', 'se', 'sw']));
+      const w = Number.isFinite(l.textWidth) && l.textWidth > 0 ? plateWidth(l.textWidth) : labelWidth(l.text);
+      const label = choose(around(p.x, p.y, w, LABEL_H, ['n', 's', 'e', 'w', 'ne', 'nw', 'se', 'sw']));
       p.label = { ...label, tx: label.x + label.w / 2, ty: label.y + LABEL_H - 1.25 };
     }
     return { places: new Map(locations.map((l) => [l.id, places.get(l.id)])), total };

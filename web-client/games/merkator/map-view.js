@@ -1,13 +1,17 @@
 // The Merkator map: roads, nodes, name plates, cube stacks and the pawn (placed by map-layout.js so that
-// plates overlap nothing), the colour key beside it, and — when the viewer may travel — a button over each
-// place they can go to (the same action as the move panel's button).
+// plates overlap nothing; each plate as wide as its text in the page's own font), and — when the viewer may
+// travel — a button over each place they can go to (the same action as the move panel's button). The colour key
+// (mapKey) is the board's to place: beside or below the map. On a narrow board the map can be shown larger
+// (`zoom`), in a frame that slides sideways.
 import { h } from '../../js/core/dom.js';
 import { markProps } from '../../js/models/last-moves.js';
 import * as model from './model.js';
-import { layoutMap, NODE_R, CUBE } from './map-layout.js';
+import { layoutMap, NODE_R, CUBE, LABEL_FONT } from './map-layout.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const MAX_CUBES = CUBE.perRow * CUBE.rows;
+/** Room kept beside a measured text: a plate's text never touches its edge. */
+const TEXT_SLACK = 1.06;
 
 export function s(tag, attrs = null, ...children) {
   const el = document.createElementNS(SVG, tag);
@@ -23,23 +27,71 @@ export function s(tag, attrs = null, ...children) {
 
 export const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
 
+let canvas = null;
+/**
+ * Each plate's text width in map units as the page draws it (its font and language: the name in bold, the time
+ * value bolder), measured on a canvas; null where there is no canvas (the layout then estimates).
+ */
+function measuredWidths(plates) {
+  try {
+    if (typeof document === 'undefined' || !document.body) return null;
+    canvas = canvas || document.createElement('canvas');
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return null;
+    const family = getComputedStyle(document.body).fontFamily || 'sans-serif';
+    const size = 100;
+    return plates.map(({ name, time }) => {
+      ctx.font = `700 ${size}px ${family}`;
+      const a = ctx.measureText(`${name} `).width;
+      ctx.font = `800 ${size}px ${family}`;
+      const b = ctx.measureText(time).width;
+      return ((a + b) / size) * LABEL_FONT * TEXT_SLACK;
+    });
+  } catch {
+    return null;
+  }
+}
+
 let cached = null;
-/** The layout for the installed catalog, with its names in the page's language (computed once per data file and language). */
+/** The layout for the installed catalog, with its names in the page's language (computed once per data file, language and font). */
 function layoutFor(c, t) {
-  const locations = c.locationIds.map((id) => ({ id, kind: c.locations.get(id).kind, text: `${model.locationName(id, t, c)} ${signed(c.locations.get(id).time)}` }));
-  const key = locations.map((l) => l.text).join('|');
+  const plates = c.locationIds.map((id) => ({ name: model.locationName(id, t, c), time: signed(c.locations.get(id).time) }));
+  const widths = measuredWidths(plates);
+  const locations = c.locationIds.map((id, i) => ({
+    id, kind: c.locations.get(id).kind, text: `${plates[i].name} ${plates[i].time}`, textWidth: widths ? widths[i] : undefined,
+  }));
+  const key = locations.map((l) => `${l.text}:${l.textWidth ? l.textWidth.toFixed(2) : ''}`).join('|');
   if (!cached || cached.c !== c || cached.key !== key) cached = { c, key, layout: layoutMap(locations, c.roadList) };
   return cached.layout;
 }
 
 /**
- * ctx: { c, v, t, targets: Map(location → {action, label}), act(action), busy, mark(key, classes) → attrs,
- * markTitle(key) → text|null }.
+ * The colour key: per colour its cube, its two goods (each a word of its own, never cut) and the place whose
+ * cubes they are. `c` the catalog, `t` the strings.
  */
-export function mapView({ c, v, t, targets, act, busy, mark, markTitle }) {
+export function mapKey({ c, t }) {
+  const GOODS = '\u0001';
+  return h('section', { class: 'mk-card mk-map-key', 'aria-labelledby': 'mk-key-h', 'data-testid': 'map-key' },
+    h('h3', { id: 'mk-key-h' }, t('merkator.map.key')),
+    h('ul', { class: 'mk-key' }, c.colourIds.map((col) => {
+      const home = (c.colours.get(col) || {}).home;
+      const goods = ((c.colours.get(col) || {}).goods || []).map((g) => model.goodName(g, t, c));
+      const names = goods.map((g, i) => [i ? ' / ' : '', h('span', { class: 'mk-key-good' }, g)]);
+      const text = home && c.locations.get(home) ? t('merkator.map.keyHome', { goods: GOODS, location: model.locationName(home, t, c) }) : GOODS;
+      const [before, after = ''] = text.split(GOODS);
+      return h('li', { 'data-colour': col },
+        h('span', { class: ['cube', 'cube--small', `mk-col--${col}`], 'aria-hidden': 'true' }),
+        h('span', { class: 'mk-key-text' }, before, names, after));
+    })));
+}
+
+/**
+ * ctx: { c, v, t, targets: Map(location → {action, label}), act(action), busy, mark(key, classes) → attrs,
+ * markTitle(key) → text|null, zoom: { on, toggle(), hint } (the larger map on a narrow board) }.
+ */
+export function mapView({ c, v, t, targets, act, busy, mark, markTitle, zoom = null }) {
   const { viewBox: vb, places } = layoutFor(c, t);
   const goodsOf = (colour) => model.listText(((c.colours.get(colour) || {}).goods || []).map((g) => model.goodName(g, t, c)), t);
-  const orGoods = (colour) => ((c.colours.get(colour) || {}).goods || []).map((g) => model.goodName(g, t, c)).join(' / ');
   const roads = c.roadList.filter(([a, b]) => places.has(a) && places.has(b)).map(([a, b]) => {
     const p = places.get(a);
     const q = places.get(b);
@@ -102,27 +154,24 @@ export function mapView({ c, v, t, targets, act, busy, mark, markTitle }) {
     }
   }
   const summary = c.locationIds.filter((id) => model.isMajor(c, id)).map((id) => t('merkator.map.cubesAt', { location: model.locationName(id, t), count: v.cubes[id] || 0 }));
-  const key = h('div', { class: 'mk-map-key' },
-    h('h3', null, t('merkator.map.key')),
-    h('ul', { class: 'mk-key' }, c.colourIds.map((col) => {
-      const home = (c.colours.get(col) || {}).home;
-      const label = home && c.locations.get(home) ? t('merkator.map.keyHome', { goods: orGoods(col), location: model.locationName(home, t) }) : orGoods(col);
-      // the title: the whole label where the narrow key beside the map cuts it (board.css)
-      return h('li', { title: label },
-        h('span', { class: ['cube', 'cube--small', `mk-col--${col}`], 'aria-hidden': 'true' }),
-        label);
-    })),
-    h('p', { class: 'visually-hidden', id: 'mk-map-hint' }, t('merkator.map.keyHint')));
-  return h('section', { class: 'mk-card mk-map', 'aria-labelledby': 'mk-map-h', 'data-testid': 'map' },
+  const zoomed = Boolean(zoom && zoom.on);
+  return h('section', { class: ['mk-card', 'mk-map', zoomed ? 'is-zoomed' : ''], 'aria-labelledby': 'mk-map-h', 'data-testid': 'map' },
     h('h2', { id: 'mk-map-h', class: 'visually-hidden' }, t('merkator.map.heading')),
-    h('div', { class: 'mk-map-body' },
+    zoom ? h('button', {
+      type: 'button', class: 'btn small subtle mk-zoom', 'aria-pressed': zoomed ? 'true' : 'false', 'data-focus': 'map-zoom',
+      ...zoom.hint, onclick: () => zoom.toggle(),
+    }, t('merkator.map.zoom')) : null,
+    h('div', { class: 'mk-map-scroll' },
       h('div', { class: 'mk-map-frame', style: { '--mk-aspect': String(vb.w / vb.h) } },
         s('svg', {
           viewBox: `${vb.x} ${vb.y} ${vb.w} ${vb.h}`, role: 'img', 'aria-describedby': 'mk-map-hint',
           'aria-label': t('merkator.map.label', { list: summary.join(t('common.listSeparator')) }),
         }, roads, nodes),
-        overlays),
-      h('div', { class: 'mk-map-side' },
-        h('p', { class: 'mk-pawn-line', 'data-testid': 'pawn' }, v.location ? t('merkator.map.pawn', { location: model.locationName(v.location, t) }) : t('merkator.map.noPawn')),
-        key)));
+        overlays)),
+    h('p', { class: 'visually-hidden', id: 'mk-map-hint' }, t('merkator.map.keyHint')));
+}
+
+/** Where the pawn stands, in words (the board's head shows it). */
+export function pawnLine(c, v, t) {
+  return v.location ? t('merkator.map.pawn', { location: model.locationName(v.location, t, c) }) : t('merkator.map.noPawn');
 }

@@ -799,13 +799,116 @@ export function supplyHint(good, t, c = installed) {
 
 // ---- the final scoring explained --------------------------------------------------------------------------
 
+// Every line says one true thing: "6 contracts: 10 + 7 + 6 + 4 + 4 + 1 (half of 3) = 32", "Kornhaus: 1 × 6 goods,
+// at most 4 = 4", "Total: 32 + 4 = 36" (never a chain of "=" through the half values).
+
 /**
  * Why a merchant's contract points are what they are: the contracts' values, best first, the first
- * `contractSpaces` at value and the rest at half ("10 + 7 + 6 + 4 + 4 + ½·3 = 32"); "" when none.
+ * `contractSpaces` at value and the rest at half, rounded down ("10 + 7 + 6 + 4 + 4 + 1 (half of 3) = 32");
+ * "" when none.
  */
 export function contractWhy(c, ids, t) {
   const values = ids.map((id) => (c.contracts.get(id) ? c.contracts.get(id).value : 0)).sort((a, b) => b - a);
   if (!values.length) return '';
   const parts = values.map((v, i) => (i < c.contractSpaces ? String(v) : t('merkator.why.half', { value: v, count: Math.floor(v / 2) })));
   return t('merkator.why.contracts', { count: values.length, sum: parts.join(' + '), total: contractPoints(c, ids) });
+}
+
+/** What a building's measure counts for a seat with `goods`, and its words ("6 goods", "7 time counters"). */
+function measured(c, seat, goods, m, t) {
+  const held = (g) => goods[g] || 0;
+  switch (m && m.type) {
+    case 'cubes': { const n = (m.goods || []).reduce((a, g) => a + held(g), 0); return { n, what: t('merkator.why.per.cubes', { count: n }) }; }
+    case 'distinct': { const n = (m.goods || []).filter((g) => held(g) > 0).length; return { n, what: t('merkator.why.per.distinct', { count: n }) }; }
+    case 'time': return { n: seat.time, what: t('merkator.why.per.time', { count: seat.time }) };
+    case 'contracts': {
+      const n = seat.contracts.filter((id) => c.contracts.get(id) && matches(m.filter, c.contracts.get(id))).length;
+      return { n, what: t('merkator.why.per.contracts', { count: n }) };
+    }
+    case 'buildings': return { n: seat.buildings.length, what: t('merkator.why.per.buildings', { count: seat.buildings.length }) };
+    default: return null;
+  }
+}
+
+/**
+ * One building's final points in one line, from the final goods (`scoring.players[].goods`: the supply tile
+ * placed) as the engine counted them. The plain "Name: 4" when the data file's formula gives another number than
+ * the engine's (a formula this client does not know).
+ */
+export function buildingWhy(c, view, p, entry, t) {
+  const name = buildingName(entry.building, t, c);
+  const plain = t('merkator.why.plain', { name, count: entry.points });
+  const b = c.buildings.get(entry.building);
+  const rows = (view.scoring && view.scoring.players) || [];
+  const seatOf = (q) => view.seats[q];
+  const goodsOf = (q) => (rows.find((r) => r.player === q) || {}).goods || (seatOf(q) || {}).goods || {};
+  if (!b || !b.scoring || !seatOf(p)) return plain;
+  const f = b.scoring;
+  const seat = seatOf(p);
+  const goods = goodsOf(p);
+  const held = (g) => goods[g] || 0;
+  let line = null;
+  let count = null;
+  const linear = (n, what) => {
+    const per = f.per || 1;
+    const units = Math.floor(n / per);
+    const raw = f.points * units;
+    const capped = f.max !== undefined && f.max !== null && raw > f.max;
+    count = capped ? f.max : raw;
+    const words = per > 1 ? t('merkator.why.every', { units, per, what }) : what;
+    line = t(capped ? 'merkator.why.buildingMax' : 'merkator.why.building', { name, points: f.points, what: words, max: f.max, count });
+  };
+  switch (f.kind) {
+    case 'per_cube': { const n = f.goods.reduce((a, g) => a + held(g), 0); linear(n, t('merkator.why.per.cubes', { count: n })); break; }
+    case 'per_distinct': { const n = f.goods.filter((g) => held(g) > 0).length; linear(n, t('merkator.why.per.distinct', { count: n })); break; }
+    case 'per_colour_pair': {
+      const n = f.colours.filter((col) => ((c.colours.get(col) || {}).goods || []).every((g) => held(g) > 0)).length;
+      linear(n, t('merkator.why.per.pairs', { count: n }));
+      break;
+    }
+    case 'per_set': {
+      const n = Math.max(0, Math.min(...f.components.map((comp) => Math.floor(comp.goods.reduce((a, g) => a + held(g), 0) / comp.qty))));
+      linear(n, t('merkator.why.per.sets', { count: n }));
+      break;
+    }
+    case 'per_time': linear(seat.time, t('merkator.why.per.time', { count: seat.time })); break;
+    case 'per_contract': {
+      const n = seat.contracts.filter((k) => c.contracts.get(k) && matches(f.filter, c.contracts.get(k))).length;
+      linear(n, t('merkator.why.per.contracts', { count: n }));
+      break;
+    }
+    case 'threshold': {
+      const m = measured(c, seat, goods, f.measure, t);
+      if (!m) break;
+      const met = m.n >= f.at_least;
+      count = met ? f.points : 0;
+      line = t(met ? 'merkator.why.threshold' : 'merkator.why.thresholdNot', { name, what: m.what, at: f.at_least, count });
+      break;
+    }
+    case 'sole_most': {
+      const m = measured(c, seat, goods, f.measure, t);
+      if (!m) break;
+      const others = view.seats.map((_, q) => q).filter((q) => q !== p).map((q) => measured(c, seatOf(q), goodsOf(q), f.measure, t));
+      const met = m.n >= 1 && others.every((o) => o && o.n < m.n);
+      count = met ? f.points : 0;
+      line = t(met ? 'merkator.why.sole' : 'merkator.why.soleNot', { name, what: m.what, count });
+      break;
+    }
+    default: break;
+  }
+  return line !== null && count === entry.points ? line : plain;
+}
+
+/**
+ * A merchant's final scoring (`row`: an entry of `view.scoring.players`) as lines that each hold:
+ * { contracts: the contracts' line ('' when none), buildings: one line per building, total: the sum }.
+ */
+export function scoringLines(c, view, row, t) {
+  const seat = view.seats[row.player] || { contracts: [] };
+  const contracts = seat.contracts.length && contractPoints(c, seat.contracts) === row.contracts ? contractWhy(c, seat.contracts, t) : '';
+  return {
+    contracts,
+    buildings: (row.buildings || []).map((entry) => buildingWhy(c, view, row.player, entry, t)),
+    total: t('merkator.why.total', { contracts: row.contracts, buildings: row.building_points, total: row.total }),
+  };
 }
