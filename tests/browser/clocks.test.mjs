@@ -15,7 +15,7 @@
 // Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, createHarness, openLobby, rng, shot, step } from './support.mjs';
+import { DESKTOP, PHONE, axeAudit, createHarness, openLobby, rng, shot, step } from './support.mjs';
 import { boardState, moveOnce } from './medici-page.mjs';
 
 const h = createHarness({ serverArgs: ['--bot-delay-ms', '50'], failurePrefix: 'failure-clocks-' });
@@ -114,8 +114,23 @@ test('a timed game where one page goes silent finishes; rematch; My games lists 
       await B.waitForSelector('[data-testid=log] >> text=You ran out of time; a bot moved for you.', { timeout: 30000 });
       await A.waitForSelector('[data-testid=log] >> text=Bo ran out of time; a bot moved for them.', { timeout: 30000 });
       await B.waitForSelector('[data-testid=take-seat-back]', { timeout: 60000 });
-      assert.match(await B.textContent('[data-testid=timed-out]'), /A bot plays for you/);
+      assert.match(await B.textContent('[data-testid=timed-out]'), /^A bot is playing for you\./);
+      assert.equal(await B.textContent('[data-testid=take-seat-back]'), 'Take my seat back');
       await A.waitForSelector('.players .player[data-seat] [data-testid=stand-in] >> text=(out of time)');
+      // While the bot plays B's seat (issue 36): never "Your turn!", no ▶ in the title, no move controls, sampled
+      // across the bot's and A's moves.
+      const seen = [];
+      for (let i = 0; i < 20; i++) {
+        seen.push(await B.evaluate(() => ({
+          turn: document.querySelector('[data-testid=turn]').dataset.kind,
+          title: document.title,
+          controls: document.querySelectorAll('.medici [data-decision] [data-action], .medici [data-decision] button').length,
+        })));
+        await new Promise((r) => setTimeout(r, 150));
+      }
+      const wrong = seen.filter((x) => x.turn === 'yours' || x.title.startsWith('▶') || x.controls > 0);
+      assert.deepEqual(wrong, [], 'nothing says it is B\'s turn while the bot plays');
+      assert.deepEqual(await axeAudit(B, 'a bot plays for you', { include: { include: [['.table-head'], ['[data-testid=timed-out]']] } }), [], 'no serious or critical violation');
       await shot(B, 'clocks-timed-out-phone.png');
     });
 

@@ -1,13 +1,14 @@
 // The lobby's games, the colour scheme switch and a visitor's way into an invited table, in Chromium
 // (headless) against the real server: see support.mjs.
 //   1. The lobby shows a card per game with its player counts (from the server's welcome) and the two
-//      ways to start; "New table" on a card chooses that game in the form and moves the focus there.
+//      ways to start; "New table" on a card chooses that game in the form and moves the focus there; "Play against
+//      bots" starts that game against bots at once, and My games says the bots finish it after three days away.
 //   2. A browser that prefers dark gets the dark scheme; the header switch pins light, which a reload keeps.
 //   3. A visitor opening an invite sees who invited them to what, gives a name and joins with one button
 //      (seated at the first free seat under that name; the host sees it).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, createHarness, openLobby, shot, step } from './support.mjs';
+import { DESKTOP, PHONE, axeAudit, createHarness, openLobby, shot, step } from './support.mjs';
 
 const h = createHarness({ failurePrefix: 'failure-lobby-', motion: 'no-preference' });
 
@@ -33,8 +34,28 @@ test('the lobby describes the games, and New table chooses one', { timeout: 6000
       assert.equal(await A.inputValue('#create-game'), 'medina');
       assert.equal(await A.evaluate(() => document.activeElement.id), 'create-game');
       assert.deepEqual(await A.$$eval('#create-players option', (os) => os.map((o) => o.value)), ['2', '3', '4']);
-      await A.click('.game-card[data-game=merkator] >> text=Play against bots');
-      assert.equal(await A.inputValue('#bots-game'), 'merkator');
+    });
+    await step('"Play against bots" on the Medici card starts Medici against bots at once (issue 36)', 15000, async () => {
+      await A.click('.game-card[data-game=medici] >> text=Play against bots');
+      await A.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+      await A.waitForSelector('.medici[data-version]');
+      const seats = await A.$$eval('.players .player', (els) => els.length);
+      assert.equal(seats, 3, 'the form\'s default: you and two bots');
+      assert.deepEqual(await A.$$eval('.players .player.is-bot .player-name', (els) => els.map((e) => e.textContent.trim())), ['Bot 1', 'Bot 2']);
+      // the bots' own names in the language's words (issue 36), then back to English
+      await A.selectOption('[data-testid=language]', 'ja');
+      await A.waitForFunction(() => document.documentElement.lang === 'ja');
+      await A.waitForSelector('.players .player.is-bot .player-name >> text=ボット1');
+      assert.deepEqual(await A.$$eval('.players .player.is-bot .player-name', (els) => els.map((e) => e.textContent.trim())), ['ボット1', 'ボット2']);
+      await A.selectOption('[data-testid=language]', 'en');
+      await A.waitForFunction(() => document.documentElement.lang === 'en');
+    });
+    await step('My games says the bots finish a game against bots only after three days away', 15000, async () => {
+      await A.click('a[href="/my-games"]');
+      await A.waitForSelector('[data-testid=my-game-forsaken]');
+      assert.equal(await A.textContent('[data-testid=my-game-forsaken]'),
+        'Against bots: a casual game ends by itself: the bots finish it if you stay away 3 days.');
+      assert.deepEqual(await axeAudit(A, 'My games'), [], 'no serious or critical violation');
     });
     assert.deepEqual(h.pageErrors, []);
   } catch (err) {

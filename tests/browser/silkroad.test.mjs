@@ -391,6 +391,21 @@ test('Maritime Silk Road: three players and a spectator play a whole game in the
             `${who}: the ranking shows ${NAMES[p]} with ${coins[p]} coins: ${st.resultCoins}`);
         }
       }
+      // Each merchant's coins taken apart (issue 36): earned − spent = coins, in the ranking of every page.
+      for (const [i, P] of [A, D].entries()) {
+        const rows = await P.$$eval('[data-testid=result] .rank', (els) => els.map((r) => ({
+          text: r.textContent, breakdown: (r.querySelector('[data-testid=result-breakdown]') || { textContent: '' }).textContent,
+        })));
+        for (const p of [0, 1, 2]) {
+          const row = rows.find((r) => r.text.includes(NAMES[p]));
+          const m = /(\d+)\D+?(\d+)\s*=\s*(\d+)/.exec(row.breakdown);
+          assert.ok(m, `${i ? 'spectator' : NAMES[0]}: ${NAMES[p]}'s breakdown: "${row.breakdown}"`);
+          const [earned, spent, left] = m.slice(1).map(Number);
+          assert.equal(left, coins[p], `${NAMES[p]}: the breakdown ends at the coins`);
+          assert.equal(earned - spent, left, `${NAMES[p]}: earned − spent = coins: "${row.breakdown}"`);
+          assert.ok(row.breakdown.startsWith(L.tr('silkroad.result.breakdown', { earned, spent, coins: left })), row.breakdown);
+        }
+      }
       assert.equal(await D.textContent('[data-testid=turn]'), L.tr('table.turn.over'));
       await noEnglish([A, B, C, D], 'the result');
       await shot(A, 'silkroad-result.png');

@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 
 import {
   BOT_LEVELS, DEFAULT_BOT_LEVEL, BotSetupError, botLabel, botLevel, botLevels, emptySeats, levelWords, playAgainstBots,
-  playerCounts, seatActions,
+  playerCounts, seatActions, seatName,
 } from '../../web-client/js/models/bots.js';
 import { t } from '../../web-client/js/core/i18n/index.js';
-import { seatedCount, startState } from '../../web-client/js/models/table-model.js';
+import { seatNames, seatedCount, startState } from '../../web-client/js/models/table-model.js';
 
 // seats: a name (person), ['Bot 1', 'easy'] (a bot) or null (empty)
 const info = (seats, { state = 'waiting', creator = 0 } = {}) => ({
@@ -140,6 +140,31 @@ describe('playAgainstBots', () => {
         return true;
       });
       assert.equal(sent.length, sentCount, `nothing is sent after the failed ${failing}`);
+    }
+  });
+});
+
+describe('a bot\'s name in the language\'s words (issue 36)', () => {
+  const ja = (key, p) => (key === 'bot.name' ? `ボット${p.n}` : t(key, p));
+  test('a bot\'s own seat "Bot N" is translated; a stand-in, a person and an empty seat keep their names', () => {
+    assert.equal(seatName({ seat: 1, name: 'Bot 1', bot: 'normal' }, t), 'Bot 1');
+    assert.equal(seatName({ seat: 1, name: 'Bot 2', bot: 'easy' }, ja), 'ボット2');
+    assert.equal(seatName({ seat: 1, name: 'Bot 1', bot: 'normal', stand_in: 'left' }, ja), 'Bot 1', 'a person called Bot 1 who left');
+    assert.equal(seatName({ seat: 1, name: 'Ann', bot: 'normal', stand_in: 'absent' }, ja), 'Ann');
+    assert.equal(seatName({ seat: 1, name: 'Bot 1' }, ja), 'Bot 1', 'a person who chose the name');
+    assert.equal(seatName({ seat: 1, name: 'Bot 1x', bot: 'normal' }, ja), 'Bot 1x');
+    assert.equal(seatName({ seat: 1, name: null }, ja), null);
+    assert.equal(seatName({ seat: 1, name: 'Bot 1', bot: 'normal' }), 'Bot 1', 'without t: as the server says');
+  });
+  test('the names by seat the table and the replay use', () => {
+    const i = info(['Ann', ['Bot 1', 'normal'], null], { state: 'playing' });
+    assert.deepEqual(seatNames(i, ja), ['Ann', 'ボット1', null]);
+    assert.deepEqual(seatNames(i), ['Ann', 'Bot 1', null]);
+  });
+  test('every language has the name, with its number', async () => {
+    for (const lang of ['ja', 'zh-Hant', 'zh-Hans']) {
+      const { default: strings } = await import(`../../web-client/js/core/i18n/${lang}.js`);
+      assert.match(strings['bot.name'], /\{n\}/, lang);
     }
   });
 });

@@ -5,8 +5,8 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 
 import {
-  MAX_TOKENS, gameRows, inProgress, leftWords, moverWords, resultFor, resultWords, rowClockWords, tablesToForget,
-  tokensToAsk,
+  MAX_TOKENS, againstBotsOnly, forsakenWords, gameRows, inProgress, leftWords, moverWords, resultFor, resultWords, rowClockWords,
+  rowNames, tablesToForget, tokensToAsk,
 } from '../../web-client/js/models/my-games-model.js';
 import { t } from '../../web-client/js/core/i18n/index.js';
 
@@ -135,7 +135,7 @@ describe('games in progress', () => {
   test('each row has the other players and who is to move', () => {
     const { others: [row] } = inProgress([game({ to_move: [0, 2] })]);
     assert.deepEqual(row.others, [{ seat: 0, name: 'Ann', bot: null }, { seat: 2, name: 'Bot 1', bot: 'normal' }]);
-    assert.deepEqual(row.movers, [{ seat: 0, name: 'Ann', you: false }, { seat: 2, name: 'Bot 1', you: false }]);
+    assert.deepEqual(row.movers, [{ seat: 0, name: 'Ann', bot: null, you: false }, { seat: 2, name: 'Bot 1', bot: 'normal', you: false }]);
     assert.equal(moverWords(row, t), 'Ann and Bot 1 to move');
   });
 
@@ -161,5 +161,30 @@ describe('games in progress', () => {
     assert.equal(leftWords(23 * 3600000 + 59 * 60000, t), '23 h left');
     assert.equal(leftWords(27 * 3600000, t), '1 d 3 h left');
     assert.equal(leftWords(-5, t), '0 s left');
+  });
+});
+
+describe('games against bots only, and bots\' names (issue 36)', () => {
+  const entry = (seats, over = {}) => ({ token: 'k', table: 't1', game: 'medici', state: 'playing', seat: 0, seats,
+    your_turn: true, result: null, updated: 1, to_move: [0], clock: null, ...over });
+  const alone = entry([{ seat: 0, name: 'Ann' }, { seat: 1, name: 'Bot 1', bot: 'normal' }, { seat: 2, name: 'Bot 2', bot: 'easy' }]);
+  const withBo = entry([{ seat: 0, name: 'Ann' }, { seat: 1, name: 'Bo' }, { seat: 2, name: 'Bot 1', bot: 'normal' }]);
+
+  test('a running game against bots only says the bots finish it after the time away', () => {
+    const [row] = gameRows({ games: [alone] });
+    assert.equal(againstBotsOnly(row), true);
+    assert.equal(forsakenWords(row, 259200, t), 'Against bots: a casual game ends by itself: the bots finish it if you stay away 3 days.');
+    assert.equal(againstBotsOnly(inProgress([alone]).waiting[0]), true, 'also a row in progress');
+    assert.equal(forsakenWords(gameRows({ games: [withBo] })[0], 259200, t), '', 'another person at the table');
+    assert.equal(forsakenWords(gameRows({ games: [{ ...alone, state: 'finished' }] })[0], 259200, t), '', 'finished');
+    assert.equal(forsakenWords(row, null, t), '', 'a server that never does it');
+  });
+
+  test('a bot\'s own name in the language\'s words, in the result and in who is to move', () => {
+    const ja = (key, p) => (key === 'bot.name' ? `ボット${p.n}` : t(key, p));
+    const [row] = gameRows({ games: [alone] });
+    assert.deepEqual(rowNames(row, ja), ['Ann', 'ボット1', 'ボット2']);
+    const moving = inProgress([{ ...alone, your_turn: false, to_move: [2] }]).others[0];
+    assert.equal(moverWords(moving, ja), t('inProgress.toMove', { names: 'ボット2' }));
   });
 });

@@ -470,3 +470,17 @@ describe('hints and payouts explained (what the board shows on hover and focus)'
     assert.ok(seen > 100, `${seen} legal actions`);
   });
 });
+
+describe('the final result taken apart (issue 36)', () => {
+  const costs = { ship: 10, exchange: 8, porter: 12, license: 11 };
+  const seat = (over) => ({ ships: ['tea', 'ore'], exchange: 0, porter: 0, license: 0, coins: 21, ...over });
+  test('earned − spent = coins, from the ships and cards the view shows', async () => {
+    const { finalBreakdown, breakdownText } = await import('../../web-client/games/silkroad/model.js');
+    const { t } = await import('../../web-client/js/core/i18n/index.js');
+    const view = { costs, seats: [seat({ ships: ['tea', 'ore', 'silk'], license: 1, coins: 31 }), seat({}), seat({ coins: null })] };
+    assert.deepEqual(finalBreakdown(view, 0), { coins: 31, spent: 21, earned: 52, bought: [{ card: 'ship', count: 1, cost: 10 }, { card: 'license', count: 1, cost: 11 }] });
+    assert.equal(breakdownText(finalBreakdown(view, 0), t), 'Earned 52 − spent 21 = 31 · bought 1 × Ship (10) and 1 × License (11)');
+    assert.equal(breakdownText(finalBreakdown(view, 1), t), 'Earned 21 − spent 0 = 21 · bought nothing');
+    assert.equal(finalBreakdown(view, 2), null, 'coins not shown: nothing to take apart');
+  });
+});

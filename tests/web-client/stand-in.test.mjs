@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 
 import {
   DEFAULT_ABSENT_AFTER_S, absentThreshold, awaySeconds, awayWords, canLeaveRunning, canReplace, msUntilThreshold, standIn, timedOutSeat,
+  botPlaysMine, playableGame,
   standInWords,
 } from '../../web-client/js/models/stand-in.js';
 import { t } from '../../web-client/js/core/i18n/index.js';
@@ -97,12 +98,15 @@ describe('away players', () => {
 
 describe('the catalog has every stand-in string', () => {
   test('no missing keys', () => {
-    for (const key of ['table.leaveGame', 'table.leaveGame.confirm', 'table.leaveGame.yes', 'table.leaveGame.no',
-      'table.leaveGame.done', 'table.reclaimed', 'table.away.replace', 'table.standIn.leftTitle', 'table.standIn.absentTitle']) {
+    for (const key of ['table.resign', 'table.resign.question', 'table.resign.confirm', 'table.resign.rated', 'table.resign.yes',
+      'table.resign.no', 'table.resign.done', 'table.absent.body', 'table.reclaimed', 'table.away.replace', 'table.standIn.leftTitle', 'table.standIn.absentTitle']) {
       assert.doesNotMatch(t(key, { name: 'Ann', count: 2 }), /⟦/, key);
     }
-    assert.equal(t('table.leaveGame.yes'), 'Leave and let a bot play');
-    assert.equal(t('table.leaveGame.no'), 'Stay');
+    assert.equal(t('table.resign.yes'), 'Resign');
+    assert.equal(t('table.resign.no'), 'Keep playing');
+    assert.match(t('table.resign.confirm'), /A bot plays your seat to the end; you finish last/);
+    assert.match(t('table.resign.rated'), /counts as a loss/);
+    assert.equal(t('table.timeout.title'), 'A bot is playing for you.');
     assert.equal(t('table.reclaimed'), 'You are back: your seat is yours again.');
   });
 });
@@ -121,5 +125,29 @@ describe('a seat a bot plays after three timeouts', () => {
     assert.equal(timedOutSeat(info(), 1), false);
     assert.equal(timedOutSeat(info(), null), false);
     assert.equal(timedOutSeat(info('finished'), 0), false);
+  });
+});
+
+describe('a bot playing the viewer\'s own seat (issue 36)', () => {
+  const seats = (why) => [{ seat: 0, name: 'Ann', connected: true, bot: 'normal', ...(why ? { stand_in: why } : {}) },
+    { seat: 1, name: 'Bo', connected: true }];
+  const info = (why, state = 'playing') => ({ id: 't1', game: 'medici', players: 2, state, seats: seats(why) });
+
+  test('after three timeouts or while away, not after leaving, and only on one\'s own seat', () => {
+    assert.equal(botPlaysMine(info('timeout'), 0), 'timeout');
+    assert.equal(botPlaysMine(info('absent'), 0), 'absent');
+    assert.equal(botPlaysMine(info('left'), 0), null, 'a seat left is the bot\'s');
+    assert.equal(botPlaysMine(info(null), 0), null, 'a bot\'s own seat');
+    assert.equal(botPlaysMine(info('timeout'), 1), null);
+    assert.equal(botPlaysMine(info('timeout'), null), null, 'a spectator');
+    assert.equal(botPlaysMine(info('timeout', 'finished'), 0), null);
+    assert.equal(botPlaysMine(null, 0), null);
+  });
+
+  test('the game then offers the viewer no move and no undo', () => {
+    const game = { view: { phase: 'draw' }, version: 7, legal: [{ type: 'draw' }], canUndo: true };
+    assert.deepEqual(playableGame(game, 'timeout'), { view: game.view, version: 7, legal: [], canUndo: false });
+    assert.equal(playableGame(game, null), game, 'unchanged otherwise');
+    assert.equal(playableGame(null, 'absent'), null);
   });
 });

@@ -112,7 +112,11 @@ function createBoard(root, { t, onAction }) {
           swatch(r.player, initial(state.names[r.player], r.player, t)),
           h('span', { class: 'rank-name' }, playerName(state.names, r.player, state.seat, t)),
           botMark(state.bots && state.bots[r.player]),
-          h('span', { class: 'rank-money', 'data-testid': 'result-coins' }, t('silkroad.coins', { count: r.coins }))))));
+          h('span', { class: 'rank-money', 'data-testid': 'result-coins' }, t('silkroad.coins', { count: r.coins })),
+          (() => {
+            const b = model.finalBreakdown(v, r.player);
+            return b ? h('small', { class: 'rank-breakdown', 'data-testid': 'result-breakdown' }, model.breakdownText(b, t)) : null;
+          })()))));
   }
 
   /** The good to play: the one in play, else the one picked, else the first playable. */

@@ -476,3 +476,35 @@ export function endPhaseHint(view, t) {
 export function passHint(t) {
   return t('silkroad.hint.pass');
 }
+
+// ---- the final result's breakdown (issue 36) ---------------------------------------------------------------------
+
+/** The two ships every merchant starts with (docs/rules: each player takes 2 Ship cards), bought by nobody. */
+export const START_SHIPS = 2;
+
+/**
+ * A merchant's coins at the end, taken apart from what the final view shows (everyone starts with 0 coins and
+ * 2 ships; prices are fixed, `view.costs`): {coins, spent, earned, bought: [{card, count, cost}]}, where `bought`
+ * lists the special cards bought (ships beyond the first two), `spent` their price and `earned` every income
+ * (scorings and License bonuses) = coins + spent. Null when the seat's coins are not known.
+ */
+export function finalBreakdown(view, player) {
+  const seat = view && view.seats ? view.seats[player] : null;
+  if (!seat || !Number.isInteger(seat.coins) || !view.costs) return null;
+  const counts = {
+    ship: Math.max(0, (Array.isArray(seat.ships) ? seat.ships.length : START_SHIPS) - START_SHIPS),
+    exchange: seat.exchange || 0, porter: seat.porter || 0, license: seat.license || 0,
+  };
+  const bought = CARDS.filter((card) => counts[card] > 0 && Number.isInteger(view.costs[card]))
+    .map((card) => ({ card, count: counts[card], cost: view.costs[card] }));
+  const spent = bought.reduce((sum, b) => sum + b.count * b.cost, 0);
+  return { coins: seat.coins, spent, earned: seat.coins + spent, bought };
+}
+
+/** "Earned 52 − spent 31 = 21 · bought 1 × Ship (10), 1 × License (11)" (every number true to the view). */
+export function breakdownText(b, t) {
+  if (!b) return '';
+  const sum = t('silkroad.result.breakdown', { earned: b.earned, spent: b.spent, coins: b.coins });
+  const items = b.bought.map((x) => t('silkroad.result.bought', { count: x.count, card: cardText(x.card, t), cost: x.cost }));
+  return `${sum} · ${items.length ? t('silkroad.result.boughtList', { items: listText(items, t) }) : t('silkroad.result.boughtNone')}`;
+}

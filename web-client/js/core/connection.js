@@ -157,6 +157,7 @@ export class Connection {
     this.account = null; // from the hello reply: {id, name} when the connection is signed in, else null
     this.games = [];
     this.absentAfterS = null; // from welcome: how long a player must be away before replace_absent
+    this.forsakenAfterS = null; // from welcome: how long a casual game against bots waits for its person away
     this.node = null; // from welcome: the node that answers, when the server is one of several
     this.lastFrameAt = 0;
   }
@@ -348,6 +349,7 @@ export class Connection {
     if (frame.type === 'welcome') {
       this.games = Array.isArray(frame.games) ? frame.games : [];
       this.absentAfterS = Number.isInteger(frame.absent_after_s) ? frame.absent_after_s : null;
+      this.forsakenAfterS = Number.isInteger(frame.forsaken_after_s) ? frame.forsaken_after_s : null;
       this.node = typeof frame.node === 'string' ? frame.node : null;
       this.sayHello();
     }

@@ -108,3 +108,18 @@ export async function playAgainstBots({ request, game, players, level = DEFAULT_
   }
   return created;
 }
+
+const BOT_NAME = /^Bot (\d+)$/;
+
+/**
+ * The name a seat is shown by: a bot's own seat (a bot level, no stand-in, the server's name "Bot N") in the
+ * language's words (`bot.name`, "Bot 1", 「ボット1」); any other seat's name as it is (null when empty). A stand-in
+ * keeps the person's name, and a person who chose to be called "Bot 1" is not a bot seat.
+ */
+export function seatName(seat, t) {
+  if (!seat) return null;
+  const name = seat.name ?? null;
+  if (name === null || !botLevel(seat) || seat.stand_in || typeof t !== 'function') return name;
+  const m = BOT_NAME.exec(name);
+  return m ? t('bot.name', { n: Number(m[1]) }) : name;
+}

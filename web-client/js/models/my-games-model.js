@@ -9,6 +9,7 @@
 // A token the server does not know (the seat was lost) is in `unknown`: the client forgets it.
 import { listText } from '../core/i18n/index.js';
 import { durationWords, formatMs } from './clock-rules.js';
+import { seatName } from './bots.js';
 
 export const MAX_TOKENS = 50;
 
@@ -41,11 +42,37 @@ export function resultFor(result, seat) {
   return { winners, rank, of: result.ranking.length, won: winners.includes(seat), shared: winners.length > 1 };
 }
 
-/** Names by seat of a game entry (null for an empty seat). */
-function namesOf(game) {
+/** Names by seat of a game entry (null for an empty seat); with `t`, a bot's own "Bot N" in the language's words. */
+function namesOf(game, t) {
   const names = [];
-  for (const s of game.seats || []) if (Number.isInteger(s.seat)) names[s.seat] = s.name ?? null;
+  for (const s of game.seats || []) if (Number.isInteger(s.seat)) names[s.seat] = seatName(s, t);
   return names;
+}
+
+/** Names by seat of a row's players (gameRows), as shown: a bot's own "Bot N" in the language's words. */
+export function rowNames(row, t) {
+  const names = [];
+  for (const p of row.players || []) if (Number.isInteger(p.seat)) names[p.seat] = seatName(p, t);
+  return names;
+}
+
+/**
+ * Whether a row (gameRows or inProgress) is a running game of the viewer against bots only: every other seat a bot.
+ * The server lets the bots finish such a game, when casual, once its person has been away `forsaken_after_s`.
+ */
+export function againstBotsOnly(row) {
+  if (!row || row.state !== undefined && row.state !== 'playing') return false;
+  const others = row.others || (row.players || []).filter((p) => !p.you);
+  return others.length > 0 && others.every((p) => Boolean(p.bot));
+}
+
+/**
+ * "Against bots: a casual game ends by itself: the bots finish it if you stay away 3 days" for a running game against
+ * bots only, '' otherwise (or when the server does not end such games: `forsakenAfterS` not a positive integer).
+ */
+export function forsakenWords(row, forsakenAfterS, t) {
+  if (!againstBotsOnly(row) || !Number.isInteger(forsakenAfterS) || forsakenAfterS <= 0) return '';
+  return t('myGames.forsaken', { time: durationWords(forsakenAfterS, t) });
 }
 
 /**
@@ -120,6 +147,8 @@ export function inProgress(games) {
     .filter((g) => g && typeof g.table === 'string' && g.state === 'playing')
     .map((g) => {
       const names = namesOf(g);
+      const bots = [];
+      for (const st of g.seats || []) if (Number.isInteger(st.seat)) bots[st.seat] = st.bot || null;
       const toMove = Array.isArray(g.to_move) ? g.to_move.filter(Number.isInteger) : [];
       return {
         table: g.table,
@@ -127,7 +156,7 @@ export function inProgress(games) {
         seat: g.seat,
         yourTurn: g.your_turn === true,
         others: (g.seats || []).filter((s) => s.seat !== g.seat).map((s) => ({ seat: s.seat, name: s.name ?? null, bot: s.bot || null })),
-        movers: toMove.map((seat) => ({ seat, name: names[seat] ?? null, you: seat === g.seat })),
+        movers: toMove.map((seat) => ({ seat, name: names[seat] ?? null, bot: bots[seat] || null, you: seat === g.seat })),
         leftMs: leftMsOf(g),
         paused: Boolean(g.clock && g.clock.paused === true),
         updated: Number.isFinite(g.updated) ? g.updated : 0,
@@ -143,7 +172,7 @@ export function inProgress(games) {
 export function moverWords(row, t) {
   if (row.yourTurn) return t('myGames.yourTurn');
   if (row.movers.length === 0) return '';
-  const names = row.movers.map((m) => (m.you ? t('common.you') : m.name || t('common.player', { n: m.seat + 1 })));
+  const names = row.movers.map((m) => (m.you ? t('common.you') : seatName(m, t) || t('common.player', { n: m.seat + 1 })));
   return t('inProgress.toMove', { names: listText(names, t) });
 }
 

@@ -30,6 +30,24 @@ export function timedOutSeat(info, me) {
   return standIn(info.seats[me]) === 'timeout';
 }
 
+/**
+ * Why a bot plays the viewer's own seat in a running game, 'timeout' or 'absent' (they may take it back with `resume`),
+ * else null. `me` is the viewer's seat (null unless seated).
+ */
+export function botPlaysMine(info, me) {
+  if (!info || info.state !== 'playing' || me === null || me === undefined) return null;
+  const why = standIn(info.seats[me]);
+  return why === 'timeout' || why === 'absent' ? why : null;
+}
+
+/**
+ * The game as the viewer may play it: while a bot plays their seat (`botPlays`), no legal moves and no undo, so the
+ * page shows no "Your turn!", no ▶ in the title and no move controls (the server may still list the seat's moves).
+ */
+export function playableGame(game, botPlays) {
+  return game && botPlays ? { ...game, legal: [], canUndo: false } : game;
+}
+
 /** The words after a stand-in bot's name: "(left)", "(away)", "(out of time)"; null for other seats. */
 export function standInWords(seat, t) {
   const why = standIn(seat);

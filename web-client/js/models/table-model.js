@@ -1,4 +1,5 @@
 // The table's decisions that need no DOM (tested in tests/web-client/table-model.test.mjs).
+import { seatName } from './bots.js';
 
 /**
  * What to do with an `events` message at `incoming` when the client's view is at `current`:
@@ -17,9 +18,9 @@ export function seatedCount(info) {
   return info ? info.seats.filter((s) => s.name !== null && s.name !== undefined && s.reserved !== true).length : 0;
 }
 
-/** The names by seat, for the log and the board (null for an empty seat). */
-export function seatNames(info) {
-  return info ? info.seats.map((s) => s.name ?? null) : [];
+/** The names by seat, for the log and the board (null for an empty seat); with `t`, a bot's own "Bot N" in the language's words. */
+export function seatNames(info, t) {
+  return info ? info.seats.map((s) => seatName(s, t)) : [];
 }
 
 /** Which start control the creator sees: {show, enabled, missing}. */

@@ -10,7 +10,7 @@ import { rememberSeat } from '../core/store.js';
 import { nameForm } from '../ui/name-form.js';
 import { errorText } from '../core/errors.js';
 import { gameModule, gameName } from '../../games/registry.js';
-import { botLevel } from '../models/bots.js';
+import { botLevel, seatName } from '../models/bots.js';
 import { botMark } from '../ui/bot-mark.js';
 import { createPlayBots } from './lobby/play-bots.js';
 import {
@@ -207,7 +207,7 @@ export function mountLobby(root, ctx) {
     const games = conn.games || [];
     gamesSlot.hidden = games.length === 0;
     replace(gamesSlot, h('h2', { id: 'games-h', class: 'visually-hidden' }, t('lobby.games.heading')),
-      gameCards({ games, onNewTable: (id) => chooseIn('#create-game', id), onBots: (id) => chooseIn('#bots-game', id) }));
+      gameCards({ games, onNewTable: (id) => chooseIn('#create-game', id), onBots: (id) => { if (!bots.start(id)) chooseIn('#bots-game', id); } }));
   }
 
   // ---- create ----
@@ -295,7 +295,7 @@ export function mountLobby(root, ctx) {
     return table.seats.map((s) => {
       if (isReserved(s)) return h('li', { class: 'seat-chip is-reserved' }, reservedWords(s, t));
       if (!s.name) return h('li', { class: 'seat-chip is-open' }, t('lobby.tables.open'));
-      return h('li', { class: ['seat-chip', s.connected ? '' : 'is-off', botLevel(s) ? 'is-bot' : ''] }, s.name, botMark(botLevel(s), { compact: true }));
+      return h('li', { class: ['seat-chip', s.connected ? '' : 'is-off', botLevel(s) ? 'is-bot' : ''] }, seatName(s, t), botMark(botLevel(s), { compact: true }));
     });
   }
 
@@ -308,7 +308,7 @@ export function mountLobby(root, ctx) {
     }
     replace(listSlot, h('ul', { class: 'table-list', 'aria-label': t('lobby.tables.caption') }, tables.map((table) => {
       const game = gameName(table.game, conn.games);
-      const names = table.seats.filter((s) => s.name).map((s) => s.name).join(', ') || '—';
+      const names = table.seats.filter((s) => s.name).map((s) => seatName(s, t)).join(', ') || '—';
       const taken = table.seats.filter((s) => s.name).length;
       const open = table.state === 'waiting' && taken < table.players && !store.seat(table.id);
       const mustSignIn = open && needsAccount(table, Boolean(conn.account));

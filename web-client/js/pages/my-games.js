@@ -12,9 +12,10 @@ import { tablePath, replayPath } from '../core/route.js';
 import { errorText } from '../core/errors.js';
 import { gameName } from '../../games/registry.js';
 import { botMark } from '../ui/bot-mark.js';
+import { seatName } from '../models/bots.js';
 import { youTag } from '../ui/seat-marks.js';
 import {
-  gameRows, inProgress, moverWords, resultWords, rowClockWords, tablesToForget, tokensToAsk,
+  forsakenWords, gameRows, inProgress, moverWords, resultWords, rowClockWords, rowNames, tablesToForget, tokensToAsk,
 } from '../models/my-games-model.js';
 
 function when(seconds) {
@@ -47,6 +48,7 @@ export function mountMyGames(root, ctx) {
 
   function gameRow(g) {
     const game = gameName(g.game, conn.games);
+    const alone = forsakenWords(g, conn.forsakenAfterS, t);
     return h('li', { class: ['table-item', 'my-game', g.yourTurn ? 'is-your-turn' : ''], 'data-table': g.table, 'data-testid': 'my-game' },
       h('div', { class: 'table-item-head' },
         h('strong', null, game),
@@ -54,8 +56,9 @@ export function mountMyGames(root, ctx) {
         g.yourTurn ? h('span', { class: 'badge badge--turn', 'data-testid': 'my-game-turn' }, t('myGames.yourTurn')) : null,
         g.updated ? h('span', { class: 'muted' }, t('myGames.updated', { when: when(g.updated) })) : null),
       h('ul', { class: 'seat-chips', 'aria-label': t('myGames.players') }, g.players.map((p) => h('li', { class: ['seat-chip', p.you ? 'is-you' : '', p.bot ? 'is-bot' : ''] },
-        p.name || t('lobby.tables.open'), p.you ? youTag() : null, botMark(p.bot, { compact: true })))),
-      g.result ? h('p', { class: 'my-game-result', 'data-testid': 'my-game-result' }, resultWords(g.result, g.names, t)) : null,
+        seatName(p, t) || t('lobby.tables.open'), p.you ? youTag() : null, botMark(p.bot, { compact: true })))),
+      alone ? h('p', { class: 'muted my-game-forsaken', 'data-testid': 'my-game-forsaken' }, alone) : null,
+      g.result ? h('p', { class: 'my-game-result', 'data-testid': 'my-game-result' }, resultWords(g.result, rowNames(g, t), t)) : null,
       h('div', { class: 'buttons' },
         h('a', {
           class: ['btn', g.yourTurn ? 'primary' : ''], href: tablePath(g.table), 'data-link': '', 'data-testid': 'my-game-open',
@@ -77,7 +80,7 @@ export function mountMyGames(root, ctx) {
         h('span', { class: g.yourTurn ? 'badge badge--turn' : 'muted', 'data-testid': 'in-progress-mover' }, moverWords(g, t)),
         left ? h('span', { class: 'badge badge--clock', 'data-testid': 'in-progress-left' }, left) : null),
       h('ul', { class: 'seat-chips', 'aria-label': t('myGames.players') }, g.others.map((p) => h('li', { class: ['seat-chip', p.bot ? 'is-bot' : ''] },
-        p.name || t('lobby.tables.open'), botMark(p.bot, { compact: true })))),
+        seatName(p, t) || t('lobby.tables.open'), botMark(p.bot, { compact: true })))),
       h('div', { class: 'buttons' },
         h('a', {
           class: ['btn', g.yourTurn ? 'primary' : ''], href: tablePath(g.table), 'data-link': '',

@@ -51,7 +51,7 @@ export function mountReplay(root, ctx, { id }) {
     if (destroyed) return;
     undos = replayUndos(replay.steps);
     analysis = createReplayAnalysis({
-      id, invite: store.invite(id), replay, names: () => seatNames(replayTable(replay)), words: eventWords,
+      id, invite: store.invite(id), replay, names: () => seatNames(replayTable(replay), t), words: eventWords,
       onJump: (to) => { stop(); go(to); }, onBoard: (step) => drawBoard(step || replay.steps[index], false),
     });
     build();
@@ -117,7 +117,7 @@ export function mountReplay(root, ctx, { id }) {
   /** A step's events in words, as the game's log writes them (an undo: "Ann took back: …"). */
   function eventWords(events) {
     const mod = gameModule(replay.game);
-    const names = seatNames(replayTable(replay));
+    const names = seatNames(replayTable(replay), t);
     const tell = (e) => mod.model.describeEvent(e, names, t, null);
     return mod ? events.map((e) => tellWithUndo(e, names, null, tell, t)).filter(Boolean).join(' ') : '';
   }
@@ -135,7 +135,7 @@ export function mountReplay(root, ctx, { id }) {
   function drawBoard(step, marked) {
     const info = replayTable(replay);
     view.boardHost.render({
-      info, game: { view: step.view, version: step.version, legal: [] }, mod: gameModule(replay.game), me: null, names: seatNames(info), busy: false, ready: true,
+      info, game: { view: step.view, version: step.version, legal: [] }, mod: gameModule(replay.game), me: null, names: seatNames(info, t), busy: false, ready: true,
     });
     if (marked) view.boardHost.onEvents(step.events);
   }

@@ -52,13 +52,14 @@ import { createAttention } from './table/attention.js';
 import { createInviteFriend } from './table/invite-friend.js';
 import { createReportDialog } from '../ui/report-dialog.js';
 import { addLine, fromHistory, setMuted, nameKey } from '../models/chat-log.js';
-import { absentThreshold, msUntilThreshold, timedOutSeat } from '../models/stand-in.js';
+import { absentThreshold, botPlaysMine, msUntilThreshold, playableGame } from '../models/stand-in.js';
 import { readLive } from '../models/clock-rules.js';
 import {
   splitLegal, isUndoEvent, tellWithUndo, undoneVersion, markUndone, isMac, isUndoKey, undoShortcut,
 } from '../models/undo-rules.js';
 import * as confirmTurn from '../models/confirm-turn.js';
 import { createUndoBar } from './table/undo-bar.js';
+import { createResign } from './table/resign.js';
 
 const ACK_GRACE_MS = 3000;
 // While the server cannot reach its database, a seat is looked up again this often.
@@ -102,13 +103,14 @@ export function mountTable(root, ctx, params) {
   // ---- the parts (js/pages/table/*) ----
   // Made again on a change of language (their headings and labels are made once): head, banner, log, chat, clocks.
   const undoBar = createUndoBar({ on: { undo: takeBackStep, confirm: confirmKept, cancel: cancelKept, setConfirm } });
-  let head = createHead({ onHowTo: () => (s.info ? s.info.game : null), tools: undoBar.tools });
+  const resign = createResign({ onResign: leaveRunning });
+  let head = createHead({ onHowTo: () => (s.info ? s.info.game : null), tools: [undoBar.tools, resign.button] });
   let banner = createBanner({ onTakeBack: takeBack, onResume: takeBackFromBot });
   const reportPlayer = (name) => reportDialog.open({ table: s.tableId, name });
   const pregame = createPregame({ conn, store, on: { take: takeSeat, start, leave, addBot, removeBot, report: reportPlayer } });
   const boardHost = createBoardHost({ onAction: act });
   const players = createPlayers({
-    on: { replace: replaceAbsent, leave: leaveRunning, report: reportPlayer },
+    on: { replace: replaceAbsent, report: reportPlayer },
   });
   let log = createLog();
   const chatActions = {
@@ -133,17 +135,19 @@ export function mountTable(root, ctx, params) {
   const grid = h('div', { class: 'table-grid' });
   function layout() {
     replace(grid,
-      h('div', { class: 'table-main' }, ratingChanges.el, rematch.el, clocks.el, pregame.el, inviteFriend.el, undoBar.panel, boardHost.el),
+      h('div', { class: 'table-main' }, resign.panel, ratingChanges.el, rematch.el, clocks.el, pregame.el, inviteFriend.el, undoBar.panel, boardHost.el),
       h('aside', { class: 'table-side' }, players.el, fairness.el, log.el, chat.el));
     replace(root, h('div', { class: 'table-page' }, head.el, attention.el, banner.el, grid));
   }
   layout();
 
   const mod = () => (s.info ? gameModule(s.info.game) : null);
-  const names = () => tm.seatNames(s.info);
+  const names = () => tm.seatNames(s.info, t);
   const gameInfo = () => (s.info ? (conn.games || []).find((g) => g.id === s.info.game) : null);
   /** The viewer's seat while seated here, else null. */
   const me = () => (s.role === 'seated' ? s.seat : null);
+  /** The game as the viewer may play it: no moves while a bot plays their seat (js/models/stand-in.js). */
+  const playable = () => playableGame(s.game, botPlaysMine(s.info, me()));
 
   // ---- joining ----
 
@@ -343,7 +347,7 @@ export function mountTable(root, ctx, params) {
     s.busy = false;
     s.kept = confirmTurn.noSteps();
     if (s.game) s.game = { ...s.game, legal: [], canUndo: false };
-    notify(t('table.leaveGame.done'), 'info');
+    notify(t('table.resign.done'), 'info');
     renderAll();
     const ref = s.invite ? { invite: s.invite } : { table: s.tableId };
     try {
@@ -676,7 +680,7 @@ export function mountTable(root, ctx, params) {
     const viewer = me();
     const steps = confirmTurn.hasSteps(s.kept) && m ? confirmTurn.stepWords(s.kept, (e) => eventWords(m, e, viewer)) : [];
     undoBar.render({
-      show: seated && (offers || Boolean(s.game.canUndo) || confirmTurn.hasSteps(s.kept)),
+      show: seated && !botPlaysMine(s.info, me()) && (offers || Boolean(s.game.canUndo) || confirmTurn.hasSteps(s.kept)),
       canUndo: seated && (confirmTurn.hasSteps(s.kept) ? !s.kept.sending && s.kept.awaiting === null : Boolean(s.game.canUndo)),
       kept: confirmTurn.hasSteps(s.kept),
       offersConfirm: offers,
@@ -765,7 +769,7 @@ export function mountTable(root, ctx, params) {
     grid.dataset.layout = m && m.layout ? m.layout : 'side';
     const sending = s.kept.sending || s.kept.awaiting !== null;
     boardHost.render({
-      info: s.info, game: confirmTurn.shownGame(s.kept, s.game), mod: m, me: me(), names: names(), busy: s.busy || sending, ready: conn.ready,
+      info: s.info, game: confirmTurn.shownGame(s.kept, playable()), mod: m, me: me(), names: names(), busy: s.busy || sending, ready: conn.ready,
     });
     renderUndoBar();
   }
@@ -793,14 +797,15 @@ export function mountTable(root, ctx, params) {
     const g = gameInfo();
     const gameTitle = s.info ? gameName(s.info.game, conn.games) : '';
     head.render({
-      info: s.info, status: s.status, role: s.role, seat: s.seat, me: me(), game: s.game, mod: mod(), names: names(),
+      info: s.info, status: s.status, role: s.role, seat: s.seat, me: me(), game: playable(), mod: mod(), names: names(),
       gameTitle, setTitle,
     });
-    banner.render(s.status, { timedOut: timedOutSeat(s.info, me()) });
+    banner.render(s.status, { botPlays: botPlaysMine(s.info, me()) });
     attention.update({
       seated: me() !== null && Boolean(s.info) && s.info.state !== 'finished',
-      mine: tm.isMyTurn({ seat: me(), game: s.game, info: s.info }), game: gameTitle, tableId: s.tableId,
+      mine: tm.isMyTurn({ seat: me(), game: playable(), info: s.info }), game: gameTitle, tableId: s.tableId,
     });
+    resign.render({ info: s.status === 'ok' ? s.info : null, me: me() });
     rematch.render({ info: s.info, me: me(), hasSeatAt: (id) => Boolean(store.seat(id)) });
     ratingChanges.render({ info: s.info, me: me() });
     fairness.render({ info: s.info, version: s.game ? s.game.version : null, invite: s.invite });
@@ -814,7 +819,7 @@ export function mountTable(root, ctx, params) {
     renderBoard();
     renderChat();
     chat.setOpen(Boolean(s.info) && s.status === 'ok');
-    const mine = tm.isMyTurn({ seat: me(), game: s.game, info: s.info });
+    const mine = tm.isMyTurn({ seat: me(), game: playable(), info: s.info });
     // Only when the turn starts: mid-turn reading is never interrupted, nor typing in the chat.
     if (mine && !wasMyTurn && !chat.el.contains(document.activeElement)) boardHost.showDecision();
     wasMyTurn = mine;
@@ -874,7 +879,7 @@ export function mountTable(root, ctx, params) {
     const typed = draft ? draft.value : '';
     const hadFocus = draft && document.activeElement === draft;
     clocks.destroy();
-    head = createHead({ onHowTo: () => (s.info ? s.info.game : null), tools: undoBar.tools });
+    head = createHead({ onHowTo: () => (s.info ? s.info.game : null), tools: [undoBar.tools, resign.button] });
     banner = createBanner({ onTakeBack: takeBack, onResume: takeBackFromBot });
     log = createLog();
     chat = createChat({ on: chatActions });

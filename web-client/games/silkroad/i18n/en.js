@@ -153,6 +153,10 @@ export default {
   'silkroad.result.heading': 'Final ranking',
   'silkroad.result.place': '{rank}.',
   'silkroad.result.note': 'The deck is empty: the game ends and every merchant’s coins are revealed.',
+  'silkroad.result.breakdown': 'Earned {earned} − spent {spent} = {coins}',
+  'silkroad.result.bought': '{count} × {card} ({cost})',
+  'silkroad.result.boughtList': 'bought {items}',
+  'silkroad.result.boughtNone': 'bought nothing',
   // ---- Maritime Silk Road: what each control does and costs, payouts explained, goods lettered (games/silkroad) ----
   'silkroad.hint.load': { one: 'Load {good} on your ship {ship} — free; {count} {good} marker is left in the supply.', other: 'Load {good} on your ship {ship} — free; {count} {good} markers are left in the supply.' },
   'silkroad.hint.exchange': { one: 'Exchange on ship {ship}: its {from} marker goes back to the supply and {good} comes on — free; you may exchange {count} marker this turn.', other: 'Exchange on ship {ship}: its {from} marker goes back to the supply and {good} comes on — free; you may exchange {count} markers this turn.' },

@@ -154,6 +154,10 @@ export default {
   'silkroad.result.heading': '最終順位',
   'silkroad.result.place': '{rank}位',
   'silkroad.result.note': '山札が尽きました。ゲームは終了し、すべての商人のコインが公開されます。',
+  'silkroad.result.breakdown': '収入 {earned} − 支出 {spent} = {coins}',
+  'silkroad.result.bought': '{card} × {count}（{cost}）',
+  'silkroad.result.boughtList': '購入：{items}',
+  'silkroad.result.boughtNone': '購入なし',
   // ---- Maritime Silk Road: what each control does and costs, payouts explained, goods lettered (games/silkroad) ----
   'silkroad.hint.load': { other: 'あなたの商船{ship}に{good}を積みます。無料です。ストックの{good}の商品マーカーは残り{count}個です。' },
   'silkroad.hint.exchange': { other: '商船{ship}で交換：{from}の商品マーカーをストックに戻し、{good}のマーカーを積みます。無料です。この手番はあと{count}つ交換できます。' },

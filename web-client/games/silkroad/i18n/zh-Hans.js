@@ -154,6 +154,10 @@ export default {
   'silkroad.result.heading': '最终排名',
   'silkroad.result.place': '第{rank}名',
   'silkroad.result.note': '货物牌堆已空：游戏结束，公开每位商人的钱币。',
+  'silkroad.result.breakdown': '收入 {earned} − 支出 {spent} = {coins}',
+  'silkroad.result.bought': '{card} × {count}（{cost}）',
+  'silkroad.result.boughtList': '购买：{items}',
+  'silkroad.result.boughtNone': '没有购买',
   // ---- Maritime Silk Road: what each control does and costs, payouts explained, goods lettered (games/silkroad) ----
   'silkroad.hint.load': { other: '在你的商船{ship}上装载{good}——免费；供应中还剩{count}个{good}货物标记。' },
   'silkroad.hint.exchange': { other: '更换商船{ship}的货物：它的{from}标记放回供应，换上{good}标记——免费；本回合你可以更换{count}个货物标记。' },

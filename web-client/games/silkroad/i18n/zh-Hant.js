@@ -154,6 +154,10 @@ export default {
   'silkroad.result.heading': '最終排名',
   'silkroad.result.place': '第 {rank} 名',
   'silkroad.result.note': '貨物牌堆已空：遊戲結束，公開每位商人的錢幣。',
+  'silkroad.result.breakdown': '收入 {earned} − 支出 {spent} = {coins}',
+  'silkroad.result.bought': '{card} × {count}（{cost}）',
+  'silkroad.result.boughtList': '購買：{items}',
+  'silkroad.result.boughtNone': '沒有購買',
   // ---- 海上絲綢之路：每個操作的作用與花費、收入說明、貨物標記上的字（games/silkroad） ----
   'silkroad.hint.load': { other: '在你的商船 {ship} 裝載{good}——免費；供應區還剩 {count} 個{good}貨物標記。' },
   'silkroad.hint.exchange': { other: '更換商船 {ship} 的貨物：它的{from}貨物標記放回供應區，換上{good}——免費；本回合你可以更換 {count} 個貨物標記。' },

@@ -1,7 +1,7 @@
 // The lobby's games: for each game this client can show, a small picture (CSS only: no images are
 // fetched), what the game is about, how many play and for how long, the two ways to start it and its
-// "How to play" (js/ui/howto.js). The first two buttons only choose the game in the forms below ("New
-// table", "Play against bots") and move there.
+// "How to play" (js/ui/howto.js). "New table" chooses the game in the form below and moves there; "Play against
+// bots" starts that game against bots at once, with the choices of the form below (lobby/play-bots.js start).
 import { h } from '../../core/dom.js';
 import { t } from '../../core/i18n/index.js';
 import { gameModule, gameName } from '../../../games/registry.js';

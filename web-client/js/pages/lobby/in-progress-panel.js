@@ -6,6 +6,7 @@ import { h, replace } from '../../core/dom.js';
 import { t } from '../../core/i18n/index.js';
 import { myGamesPath, tablePath } from '../../core/route.js';
 import { inProgress, rowClockWords, moverWords, tokensToAsk } from '../../models/my-games-model.js';
+import { seatName } from '../../models/bots.js';
 
 const MAX_ROWS = 5;
 const REFRESH_MS = 30000;
@@ -20,7 +21,7 @@ export function createInProgressPanel({ conn, store, gameTitle }) {
   function row(g) {
     const game = gameTitle(g.game);
     const left = rowClockWords(g, t);
-    const others = g.others.map((p) => p.name || t('lobby.tables.open'));
+    const others = g.others.map((p) => seatName(p, t) || t('lobby.tables.open'));
     return h('li', { class: ['table-item', 'my-game', g.yourTurn ? 'is-your-turn' : ''], 'data-table': g.table, 'data-testid': 'in-progress-row' },
       h('div', { class: 'table-item-head' },
         h('a', { href: tablePath(g.table), 'data-link': '', 'aria-label': t('myGames.openLabel', { game, id: g.table }) }, h('strong', null, game)),

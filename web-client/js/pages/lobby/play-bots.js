@@ -14,6 +14,7 @@ export function createPlayBots({ conn, navigate, onCreated }) {
   const el = h('div', { class: 'bots-slot' }, h('p', { class: 'hint' }, t('common.loading')));
   let running = false;
   let gone = false;
+  let startWith = null; // (gameId) => starts a game of that game against bots with the form's other choices
 
   function render() {
     if (running) return;
@@ -81,7 +82,25 @@ export function createPlayBots({ conn, navigate, onCreated }) {
     status);
     fillPlayers();
     replace(el, form);
+    startWith = (id) => {
+      if (running || !games.some((g) => g.id === id)) return false;
+      gameSelect.value = id;
+      fillPlayers();
+      form.requestSubmit();
+      return true;
+    };
   }
 
-  return { el, render, destroy() { gone = true; } };
+  /**
+   * A game card's "Play against bots" (issue 36): starts that game at once with the form's other choices (its
+   * default number of players and bot level unless changed), the progress and any error shown in the form.
+   */
+  function start(id) {
+    if (!startWith) render();
+    const started = startWith ? startWith(id) : false;
+    if (started) el.scrollIntoView({ block: 'nearest' });
+    return started;
+  }
+
+  return { el, render, start, destroy() { gone = true; } };
 }

@@ -67,16 +67,16 @@ export function createHead({ onHowTo = () => null, tools = null } = {}) {
 
 /**
  * `onTakeBack()` takes a seat back that another window took over; `onResume()` takes back the seat
- * a bot plays after the player's third timeout in a row.
+ * a bot plays after the player's third timeout in a row, or while they were away.
  */
 export function createBanner({ onTakeBack, onResume }) {
   const el = h('div', { class: 'banner-slot' });
 
-  /** `timedOut`: the viewer's seat is played by a bot because they ran out of time. */
-  function render(status, { timedOut = false } = {}) {
-    if (status === 'ok' && timedOut) {
-      replace(el, h('div', { class: 'banner banner--warn', role: 'alert', 'data-testid': 'timed-out' },
-        h('strong', null, t('table.timeout.title')), ' ', t('table.timeout.body'), ' ',
+  /** `botPlays`: why a bot plays the viewer's seat ('timeout' after three timeouts, 'absent'), else null. */
+  function render(status, { botPlays = null } = {}) {
+    if (status === 'ok' && botPlays) {
+      replace(el, h('div', { class: 'banner banner--warn', role: 'alert', 'data-testid': 'timed-out', 'data-why': botPlays },
+        h('strong', null, t('table.timeout.title')), ' ', t(botPlays === 'absent' ? 'table.absent.body' : 'table.timeout.body'), ' ',
         h('button', {
           type: 'button', class: 'btn primary', 'data-testid': 'take-seat-back',
           onclick: (e) => { e.currentTarget.disabled = true; onResume(); },

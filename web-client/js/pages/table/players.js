@@ -2,51 +2,24 @@
 // whose turn it is and who is connected. A bot seat shows the robot mark instead of the connection
 // dot; a bot standing in for a person says "(left)", "(away)" or "(out of time)"; a player on vacation says until
 // when; a disconnected person shows "away N min" and, once away long enough, other players get "Let a bot play". On a rated table
-// each rated seat shows its rating and a person's name links to their profile (ui/rating-mark.js). The
-// seated player's "Leave game" asks for confirmation in the panel (and says that leaving a rated game ranks
-// them last).
+// each rated seat shows its rating and a person's name links to their profile (ui/rating-mark.js). A bot's own seat
+// shows its name in the language's words (seatName). Resigning is beside the turn indicator (table/resign.js).
 import { h, replace, keepFocus } from '../../core/dom.js';
 import { t } from '../../core/i18n/index.js';
 import { inviteBox } from './invite.js';
-import { botLevel } from '../../models/bots.js';
+import { botLevel, seatName } from '../../models/bots.js';
 import { botMark } from '../../ui/bot-mark.js';
 import { initialSwatch, youTag, connText, seatReportButton, vacationTag } from '../../ui/seat-marks.js';
-import { awaySeconds, awayWords, canLeaveRunning, canReplace, standIn, standInWords } from '../../models/stand-in.js';
-import { hasProfile, leavingCounts, seatRating } from '../../models/ratings.js';
+import { awaySeconds, awayWords, canReplace, standIn, standInWords } from '../../models/stand-in.js';
+import { hasProfile, seatRating } from '../../models/ratings.js';
 import { playerName, ratingMark } from '../../ui/rating-mark.js';
 
 /**
  * The players panel (hidden before the start): who plays, whose turn it is, who is connected.
- * `on` has the actions: replace(seat) (hand an absent player's seat to a bot), leave() (leave the
- * running game, after the confirmation here), report(name) (opens the report dialog).
+ * `on` has the actions: replace(seat) (hand an absent player's seat to a bot), report(name) (opens the report dialog).
  */
 export function createPlayers({ on = {} } = {}) {
   const el = h('section', { class: 'card players', 'aria-labelledby': 'players-h' });
-  let confirming = false; // the inline "leave the game?" question is open
-  let last = null;
-
-  function leaveBox(info, me) {
-    if (!canLeaveRunning(info, me)) { confirming = false; return null; }
-    if (!confirming) {
-      return h('div', { class: 'leave-game' },
-        h('button', {
-          type: 'button', class: 'btn subtle', 'data-testid': 'leave-game', 'data-focus': 'leave-game',
-          onclick: () => { confirming = true; render(last); },
-        }, t('table.leaveGame')));
-    }
-    return h('div', { class: 'leave-game is-confirming', role: 'group', 'aria-labelledby': 'leave-game-q' },
-      h('p', { id: 'leave-game-q' }, t('table.leaveGame.confirm'),
-        leavingCounts(info, me) ? [' ', h('strong', { 'data-testid': 'leave-rated' }, t('table.leaveGame.rated'))] : null),
-      h('div', { class: 'leave-game-buttons' },
-        h('button', {
-          type: 'button', class: 'btn primary', 'data-testid': 'leave-game-yes',
-          onclick: (e) => { e.currentTarget.disabled = true; confirming = false; if (on.leave) on.leave(); },
-        }, t('table.leaveGame.yes')),
-        h('button', {
-          type: 'button', class: 'btn', 'data-testid': 'leave-game-no', 'data-focus': 'leave-game',
-          onclick: () => { confirming = false; render(last); },
-        }, t('table.leaveGame.no'))));
-  }
 
   /**
    * `me` is the viewer's seat (null unless seated); `movers` the seats to move now; `infoAt` when the
@@ -55,10 +28,9 @@ export function createPlayers({ on = {} } = {}) {
    * other people's seats.
    */
   function render(props) {
-    last = props;
     const { info, me, movers, invite, infoAt = 0, now = infoAt, threshold = Infinity, canReport = false } = props;
     el.hidden = !info || info.state === 'waiting';
-    if (el.hidden) { confirming = false; replace(el); return; }
+    if (el.hidden) { replace(el); return; }
     keepFocus(el, () => replace(el,
       h('h2', { id: 'players-h' }, t('table.seats.heading')),
       h('ul', { class: 'player-list' }, info.seats.map((seat) => {
@@ -72,7 +44,7 @@ export function createPlayers({ on = {} } = {}) {
           title: why ? t(`table.standIn.${why}Title`, { name: seat.name }) : null,
         },
         initialSwatch(seat.seat, seat.name),
-        h('span', { class: 'player-name' }, seat.name ? playerName(seat.name, hasProfile(info, seat)) : t('table.seat.empty'),
+        h('span', { class: 'player-name' }, seat.name ? playerName(seatName(seat, t), hasProfile(info, seat)) : t('table.seat.empty'),
           seat.seat === me ? youTag('you') : null,
           why ? [' ', h('small', { class: 'stand-in-tag', 'data-testid': 'stand-in' }, standInWords(seat, t))] : null),
         ratingMark(seatRating(info, seat)),
@@ -88,7 +60,6 @@ export function createPlayers({ on = {} } = {}) {
           onclick: (e) => { e.currentTarget.disabled = true; if (on.replace) on.replace(seat.seat); },
         }, t('table.away.replace')) : null);
       })),
-      leaveBox(info, me),
       // during play, to bring in spectators (before it the pregame shows it; after it there is nothing to join)
       info.state === 'playing' ? inviteBox(info, invite) : null));
   }

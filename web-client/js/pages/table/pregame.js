@@ -6,7 +6,7 @@ import { h, replace, keepFocus } from '../../core/dom.js';
 import { t } from '../../core/i18n/index.js';
 import { nameForm } from '../../ui/name-form.js';
 import * as tm from '../../models/table-model.js';
-import { BOT_LEVELS, DEFAULT_BOT_LEVEL, botLevel, emptySeats, levelWords, seatActions } from '../../models/bots.js';
+import { BOT_LEVELS, DEFAULT_BOT_LEVEL, botLevel, emptySeats, levelWords, seatActions, seatName } from '../../models/bots.js';
 import { botMark } from '../../ui/bot-mark.js';
 import { inviteBox } from './invite.js';
 import { swatch, youTag, connText, seatReportButton } from '../../ui/seat-marks.js';
@@ -59,7 +59,7 @@ export function createPregame({ conn, store, on }) {
       swatch(seat.seat, String(seat.seat + 1)),
       h('span', { class: 'seat-name' },
         kept ? h('span', { class: 'reserved-tag', 'data-testid': 'reserved' }, reservedWords(seat, t))
-          : (seat.name ? playerName(seat.name, hasProfile(info, seat)) : t('table.seat.empty')),
+          : (seat.name ? playerName(seatName(seat, t), hasProfile(info, seat)) : t('table.seat.empty')),
         seat.seat === me ? youTag() : null),
       kept ? null : ratingMark(seatRating(info, seat)),
       bot ? botMark(bot) : null,
