@@ -40,9 +40,10 @@ class GameState : public State {
   }
   int num_players() const override { return d_.players; }
   std::uint64_t version() const override { return d_.version; }
+  // The game's data: what may be taken back is bookkeeping beside it (a replay keeps it, a new game has none).
   bool equals(const State& other) const override {
     const auto* o = dynamic_cast<const Derived*>(&other);
-    return o && o->d_ == d_ && o->undo_on_ == undo_on_ && o->steps_ == steps_;
+    return o && o->d_ == d_;
   }
 
   const DataT& data() const { return d_; }
@@ -99,7 +100,6 @@ class GameState : public State {
     int player = -1;
     DataT before;
     Json seen_by_mover, seen_by_others;
-    bool operator==(const Step&) const = default;
   };
 
   // The game's could_take_back, where it has one.

@@ -102,7 +102,7 @@ class State {
 
   // The number of actions applied so far: the state's version.
   virtual std::uint64_t version() const = 0;
-  // Value equality, including hidden parts (bag order, PRNG state).
+  // Value equality of the game, hidden parts included (bag order, PRNG state); not what may be taken back.
   virtual bool equals(const State& other) const = 0;
 
   bool is_to_move(int player) const;

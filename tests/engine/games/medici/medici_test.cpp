@@ -385,7 +385,9 @@ TEST(Medici, DrawnTileCannotBePutBack) {
   // There is no action to return a tile; the only choices are drawing on or stopping.
   EXPECT_EQ(s.legal_actions(0), (std::vector<Json>{draw(), stop()}));
   refused(s, 0, Json{{"type", "put_back"}}, errc::malformed_action);
-  refused(s, 0, Json{{"type", "undo"}}, errc::malformed_action);
+  refused(s, 0, Json{{"type", "undo"}}, errc::undo_not_allowed);  // off, and were it on, a draw is never taken back
+  s.allow_undo(true);
+  refused(s, 0, Json{{"type", "undo"}}, errc::undo_not_allowed);
   const Json events = act(s, 0, stop());
   EXPECT_EQ(events[1]["lot"], tiles({spice(1)}));
   EXPECT_EQ(s.view(Viewer::full())["bag"], tiles({spice(2), spice(3), spice(4)}));
