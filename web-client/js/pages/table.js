@@ -501,6 +501,14 @@ export function mountTable(root, ctx, params) {
     renderAll();
   }
 
+  /** The events of an acknowledged request follow its ack; if they do not come within the grace, catch up. */
+  function expectEventsOf(ack) {
+    clearTimeout(ackTimer);
+    ackTimer = setTimeout(() => {
+      if (s.game && s.game.version < ack.version) requestSnapshot();
+    }, ACK_GRACE_MS);
+  }
+
   async function act(action, { label = null } = {}) {
     if (!s.game || s.busy) return;
     if (confirming()) {
@@ -511,12 +519,7 @@ export function mountTable(root, ctx, params) {
     renderBoard();
     const at = s.game.version;
     try {
-      const ack = await conn.request({ type: 'act', table: s.tableId, version: at, action });
-      // The events follow the ack; if they do not come, catch up.
-      clearTimeout(ackTimer);
-      ackTimer = setTimeout(() => {
-        if (s.game && s.game.version < ack.version) requestSnapshot();
-      }, ACK_GRACE_MS);
+      expectEventsOf(await conn.request({ type: 'act', table: s.tableId, version: at, action }));
     } catch (err) {
       s.busy = false;
       if (err.code === 'stale_version') {
@@ -558,12 +561,8 @@ export function mountTable(root, ctx, params) {
     s.busy = true;
     renderBoard();
     try {
-      const ack = await conn.request({ type: 'undo', table: s.tableId, version: s.game.version });
-      // The undo's events follow the ack (and bring a snapshot); if they do not come, catch up.
-      clearTimeout(ackTimer);
-      ackTimer = setTimeout(() => {
-        if (s.game && s.game.version < ack.version) requestSnapshot();
-      }, ACK_GRACE_MS);
+      // The undo's events follow the ack (and bring a snapshot).
+      expectEventsOf(await conn.request({ type: 'undo', table: s.tableId, version: s.game.version }));
     } catch (err) {
       s.busy = false;
       if (err.code !== 'disconnected') {
@@ -627,10 +626,7 @@ export function mountTable(root, ctx, params) {
     }
     s.kept = confirmTurn.sent(s.kept, version);
     s.busy = false;
-    clearTimeout(ackTimer);
-    ackTimer = setTimeout(() => {
-      if (s.game && s.game.version < version) requestSnapshot();
-    }, ACK_GRACE_MS);
+    expectEventsOf({ version });
     settleKept();
     renderAll();
   }
