@@ -405,7 +405,7 @@ Json Settings::to_json() const {
 
 namespace {
 
-bool is_undo(const Json& action) { return action.value("type", "") == "undo"; }
+using engine::is_undo;
 
 // Which actions were taken back, and the undos that took them: an undo takes back the latest action not yet
 // taken back (the engine allows nothing else).

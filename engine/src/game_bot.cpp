@@ -55,7 +55,7 @@ Decision decide(const GameBot& bot, const Json& view, int seat, const std::vecto
   std::vector<Json> legal;
   legal.reserve(offered.size());
   for (const auto& a : offered) {
-    if (a.value("type", "") != "undo") legal.push_back(a);
+    if (!is_undo(a)) legal.push_back(a);
   }
   if (legal.empty()) return {Json(), 0, 0};
   if (legal.size() == 1) return {legal.front(), 0, 1};

@@ -51,9 +51,15 @@ namespace {
 constexpr const char* kUndoText = R"({"type":"undo"})";
 }  // namespace
 
+bool is_undo(const Json& action) {
+  if (!action.is_object()) return false;
+  const auto type = action.find("type");
+  return type != action.end() && *type == "undo";
+}
+
 std::vector<Json> State::legal_actions(int player) const {
   auto out = game_legal_actions(player);
-  if (can_undo(player)) out.push_back(Json::parse(kUndoText));
+  if (can_undo(player)) out.push_back({{"type", "undo"}});
   return out;
 }
 
@@ -73,14 +79,16 @@ void State::allow_undo(bool on) {
   if (!on) forget_steps();
 }
 
-bool State::can_undo(int player) const { return undo_on_ && !is_over() && last_step_player() == player && is_to_move(player); }
+bool State::can_undo(int player) const {
+  return undo_on_ && last_step_player() == player && !is_over() && is_to_move(player);
+}
 
 ApplyResult State::apply(int player, const Json& action) {
   if (is_over()) return ApplyResult::fail(make_error(errc::game_over, "the game is over"));
   if (!action.is_object() || !action.contains("type") || !action["type"].is_string()) {
     return ApplyResult::fail(make_error(errc::malformed_action, "an action is an object with a string \"type\""));
   }
-  if (action["type"] == "undo") {
+  if (is_undo(action)) {
     if (action.size() != 1) return ApplyResult::fail(make_error(errc::malformed_action, "an undo has no other field"));
     if (!is_to_move(player)) return ApplyResult::fail(make_error(errc::not_your_turn, "it is not your turn"));
     if (!undo_on_) return ApplyResult::fail(make_error(errc::undo_not_allowed, "undo is off in this game"));

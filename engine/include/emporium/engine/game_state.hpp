@@ -66,8 +66,7 @@ class GameState : public State {
     ++d_.version;
     auto events = static_cast<Derived&>(*this).play(player, parsed);
     if (before && may_be_taken_back(player, parsed, *before, events)) {
-      steps_.push_back({player, std::move(*before), events_for(events, Viewer::of_player(player)),
-                        events_for(events, Viewer::spectator())});
+      steps_.push_back({player, std::move(*before), events});
     } else {
       steps_.clear();  // never back across this step
     }
@@ -82,9 +81,10 @@ class GameState : public State {
     const auto version = d_.version + 1;  // an undo is an action: versions only grow
     d_ = std::move(taken.before);
     d_.version = version;
-    // Each viewer is told what was taken back as they saw it: nothing more than the step told them.
-    Json mover{{"type", "undo"}, {"player", player}, {"undone", std::move(taken.seen_by_mover)}};
-    Json others{{"type", "undo"}, {"player", player}, {"undone", std::move(taken.seen_by_others)}};
+    // Each viewer is told what was taken back as they saw it: nothing more than the step told them (nothing of it
+    // was told to another player alone, so all but the mover saw what a spectator saw).
+    Json mover{{"type", "undo"}, {"player", player}, {"undone", events_for(taken.events, Viewer::of_player(player))}};
+    Json others{{"type", "undo"}, {"player", player}, {"undone", events_for(taken.events, Viewer::spectator())}};
     if (mover == others) return {std::nullopt, {Event::public_event(std::move(mover))}};
     return {std::nullopt, {Event::private_event(player, std::move(mover), std::move(others))}};
   }
@@ -94,12 +94,11 @@ class GameState : public State {
   DataT d_;
 
  private:
-  // A step that may be taken back: the data before it, and its events as its player and as the others saw them
-  // (nobody else is told anything of it alone).
+  // A step that may be taken back: the data before it, and its events (told again, as each viewer saw them).
   struct Step {
     int player = -1;
     DataT before;
-    Json seen_by_mover, seen_by_others;
+    std::vector<Event> events;
   };
 
   // The game's could_take_back, where it has one.

@@ -44,6 +44,9 @@ struct Event {
   const Json& for_viewer(const Viewer& viewer) const;
 };
 
+// Whether `action` is {"type":"undo"} (State::allow_undo): what the bots, the analysis and the tables leave aside.
+bool is_undo(const Json& action);
+
 // The events of one accepted action as one viewer sees them (the nulls dropped).
 Json events_for(const std::vector<Event>& events, const Viewer& viewer);
 // The same as JSON text, written straight from the events (no copy of them on the way): what a frame carries.
