@@ -135,7 +135,7 @@ void Room::preview(MemberPtr s, protocol::Preview preview, Json re) {
     Json events = Json::array();
     for (std::size_t i = 0; i < preview.actions.size(); ++i) {
       const auto& action = preview.actions[i];
-      if (action.value("type", "") == "undo") {
+      if (engine::is_undo(action)) {
         return r.reply(s, protocol::render_step_error(re, perr::bad_message, "a preview holds steps, not an undo", i));
       }
       const auto result = copy->apply(seat, action);
@@ -154,7 +154,7 @@ void Room::preview(MemberPtr s, protocol::Preview preview, Json re) {
       for (auto& e : engine::events_for(result.events, viewer)) events.push_back(std::move(e));
     }
     auto legal = copy->legal_actions(seat);
-    std::erase_if(legal, [](const Json& a) { return a.value("type", "") == "undo"; });
+    std::erase_if(legal, engine::is_undo);
     auto view = copy->view(viewer);
     view["version"] = version;  // the table's: nothing was applied to it
     r.reply(s, protocol::render_preview(re, r.id_, version, false, events, view, legal));
@@ -175,7 +175,7 @@ std::optional<engine::Error> Room::play(int seat, const Json& action, const Memb
   if (!actor) game.seal_undo();
   if (game.is_over()) state_ = TableState::finished;
   PendingMove move{seat, actor, re, timed_out, 0, clock_, std::move(result.events), received};
-  if (clock_ && action.value("type", "") == "undo") {
+  if (clock_ && engine::is_undo(action)) {
     // Taking back gives no time back: the decision the step ended goes on as if it had never stopped (its turn time
     // and the reserve ran meanwhile), not with a new turn time.
     if (!clock_before_steps_.empty()) {
@@ -184,17 +184,16 @@ std::optional<engine::Error> Room::play(int seat, const Json& action, const Memb
     }
     update_clock();
   } else if (clock_) {
-    // The decision is made: the next one's clock starts now, and is stored with the move.
-    const TurnClock before = *clock_;
-    clock_->stop(std::chrono::steady_clock::now());
-    if (seats_[seat].is_person()) move.timeouts = clock_->count_decision(seat, timed_out);
-    update_clock();
-    // Kept beside the engine's steps that may be taken back, one for one.
+    // Kept beside the engine's steps that may be taken back, one for one: the clock before this one's decision ends.
     if (game.can_undo(seat)) {
-      clock_before_steps_.push_back(before);
+      clock_before_steps_.push_back(*clock_);
     } else {
       clock_before_steps_.clear();
     }
+    // The decision is made: the next one's clock starts now, and is stored with the move.
+    clock_->stop(std::chrono::steady_clock::now());
+    if (seats_[seat].is_person()) move.timeouts = clock_->count_decision(seat, timed_out);
+    update_clock();
   }
   ActionWrite write{id_, game.version() - 1, seat, action.dump(),
                     clock_ ? clock_->to_stored(std::chrono::steady_clock::now(), unix_ms_now()).dump() : std::string(),
