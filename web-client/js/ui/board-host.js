@@ -1,10 +1,9 @@
 // The slot the game's board lives in (games/registry.js): created for the game when the first
-// view arrives, fed every new view, and dropped when there is none. No board ever sees the legal list's undo
-// entry (js/models/undo-rules.js): the table shows its own Undo button.
+// view arrives, fed every new view, and dropped when there is none. The legal list it is given is the board's:
+// the table page took the undo entry out (js/models/undo-rules.js splitLegal) and shows its own Undo button.
 import { h, replace } from '../core/dom.js';
 import { t } from '../core/i18n/index.js';
 import { botLevels } from '../models/bots.js';
-import { boardLegal } from '../models/undo-rules.js';
 
 const CONTROL = 'button, [role=button], [data-action]';
 
@@ -66,7 +65,7 @@ export function createBoardHost({ onAction }) {
     if (game.preview) el.dataset.preview = ''; else delete el.dataset.preview;
     board.update({
       view: game.view,
-      legal: me !== null ? boardLegal(game.legal) : [],
+      legal: me !== null ? game.legal : [],
       seat: me,
       names,
       bots: botLevels(info),
