@@ -234,20 +234,6 @@ TEST_P(GenericGame, TheSeedDecidesTheGame) {
 // The games whose rules draw nothing at random after the setup: re-seeding gives the state back unchanged.
 const std::set<std::string> kNoChanceAfterSetup = {"medina"};
 
-// Whether the same actions, played on from `a` and from `b`, show a difference within `steps` actions: an event
-// (as the full viewer sees it: the cards drawn) or an action one accepts and the other refuses.
-bool plays_on_differently(State& a, State& b, Rng& rng, int steps) {
-  for (int i = 0; i < steps && !a.is_over(); ++i) {
-    const auto move = random_move(a, rng);
-    const auto from_a = a.apply(move.player, move.action);
-    const auto from_b = b.apply(move.player, move.action);
-    if (!from_b.ok() || events_for(from_a.events, Viewer::full()) != events_for(from_b.events, Viewer::full())) {
-      return true;
-    }
-  }
-  return a.result() != b.result();
-}
-
 TEST_P(GenericGame, ReseedingRedrawsTheFutureAndShowsNobodyAnythingNew) {
   const auto& bot = *bot::find_bot(GetParam().game);
   const bool chance = !kNoChanceAfterSetup.contains(GetParam().game);

@@ -49,6 +49,13 @@ void wait_started(const std::vector<seat_tracker*>& all) {
   }
 }
 
+// A started Medina table of three people and a spectator, everyone's first snapshot read.
+watched_game started_medina(std::uint16_t port) {
+  auto game = start_watched(port, 3, "medina");
+  wait_started(game.everyone());
+  return game;
+}
+
 seat_tracker* mover_of(const std::vector<seat_tracker*>& seats) {
   for (auto* s : seats) {
     if (!s->legal.empty()) return s;
@@ -73,12 +80,11 @@ Json view_without_version(ws_client& c, const std::string& table) {
 
 TEST(Undo, AMedinaStepIsTakenBackForEveryoneAsTheySawItButNeverAnotherPlayersMove) {
   server_process server;
-  auto game = start_watched(server.port(), 3, "medina");
+  auto game = started_medina(server.port());
   const auto& t = game.table;
   auto& watcher = *game.watcher;
   auto people = game.people();
   auto all = game.everyone();
-  wait_started(all);
   // The starting resident begins the start player's turn: that is never taken back.
   seat_tracker* mover = mover_of(people);
   ASSERT_NE(mover, nullptr);
@@ -269,12 +275,11 @@ TEST(Undo, AnUndoIsStoredBeforeAnyoneHearsOfItSurvivesASigkillAndItsRecordVerifi
 
 TEST(Undo, APreviewShowsTheMoverTheirNextStepsAndNobodyElseAnything) {
   server_process server;
-  auto game = start_watched(server.port(), 3, "medina");
+  auto game = started_medina(server.port());
   const auto& t = game.table;
   auto& watcher = *game.watcher;
   auto people = game.people();
   auto all = game.everyone();
-  wait_started(all);
   seat_tracker* mover = mover_of(people);
   ASSERT_NE(mover, nullptr);
   auto preview = [&](seat_tracker& s, const Json& actions) {
