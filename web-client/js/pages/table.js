@@ -136,8 +136,8 @@ export function mountTable(root, ctx, params) {
   function layout() {
     replace(grid,
       h('div', { class: 'table-main' }, resign.panel, ratingChanges.el, rematch.el, clocks.el, pregame.el, inviteFriend.el, undoBar.panel, boardHost.el),
-      h('aside', { class: 'table-side' }, players.el, fairness.el, log.el, chat.el));
-    replace(root, h('div', { class: 'table-page' }, head.el, attention.el, banner.el, grid));
+      h('aside', { class: 'table-side' }, players.el, attention.el, log.el, chat.el, fairness.el));
+    replace(root, h('div', { class: 'table-page' }, head.el, banner.el, grid));
   }
   layout();
 
