@@ -211,6 +211,80 @@ test('Silk Road in Japanese: the move panel\'s first control and the market on t
   }
 });
 
+// ---- Medina's page (issue 36, item 5) and every board's first screen ----
+
+/** In the page: the boxes (left, top, right, bottom; px in the viewport) of what `parts` name, null where absent. */
+const boxes = (page, parts) => page.evaluate((sels) => Object.fromEntries(Object.entries(sels).map(([name, sel]) => {
+  const e = document.querySelector(sel);
+  if (!e || !e.checkVisibility()) return [name, null];
+  const r = e.getBoundingClientRect();
+  return [name, { left: Math.round(r.left), top: Math.round(r.top), right: Math.round(r.right), bottom: Math.round(r.bottom) }];
+})), parts);
+
+test('Medina at 1366×768: the city, the move panel and the players on the first screen; the log and chat beside', { timeout: 60000 }, async () => {
+  try {
+    const P = await h.newPage('medina-first-screen', DESKTOP_SHOT);
+    await step('a Medina board mid-game on the player\'s turn, as opened', 30000, async () => {
+      await boardMidGame(P, 'medina', { until: 'place' });
+      await P.waitForSelector('.medina [data-decision] [data-piece]');
+      await P.evaluate(() => window.scrollTo(0, 0));
+      const b = await boxes(P, {
+        city: '.medina .md-city', panel: '.medina [data-decision]', players: '.table-side .players',
+        log: '[data-testid=log]', chat: '[data-testid=chat]',
+      });
+      const height = await P.evaluate(() => innerHeight);
+      await shot(P, 'medina-first-screen-1366.png', false);
+      for (const part of ['city', 'panel', 'players']) {
+        assert.ok(b[part] && b[part].top >= 0 && b[part].bottom <= height, `the ${part} on the first screen at 1366×768: ${JSON.stringify(b[part])} of ${height} px`);
+      }
+      for (const part of ['log', 'chat']) {
+        assert.ok(b[part] && b[part].left >= b.city.right && b[part].top < b.city.bottom,
+          `the ${part} beside the city, not under it: ${JSON.stringify(b[part])}, the city ${JSON.stringify(b.city)}`);
+      }
+      const squares = await P.$eval('.medina .md-sq--city', (e) => e.getBoundingClientRect().width);
+      assert.ok(squares >= 30, `a square of the city is ${Math.round(squares)} px wide (at least 30, to read and click)`);
+    });
+    await P.context().close();
+  } catch (err) {
+    throw await h.annotateFailure(err);
+  }
+});
+
+test('every board at 1366×768 and 390×844: the move panel\'s first control on the screen the player is shown', { timeout: 120000 }, async () => {
+  try {
+    await Promise.all(GAMES.map(async (game) => {
+      const P = await h.newPage(`first-screen-${game}`, DESKTOP_SHOT);
+      await step(`${game}: mid-game at both sizes, in both themes (screenshots board-${game}-*.png)`, 60000, async () => {
+        await boardMidGame(P, game, { turnStart: true });
+        for (const viewport of [DESKTOP_SHOT, PHONE]) {
+          await P.setViewportSize(viewport);
+          const size = `${viewport.width}x${viewport.height}`;
+          // the page as the player meets it: reloaded at this size, the client's own scroll to the move panel
+          await P.reload();
+          await P.waitForSelector(TURN, { timeout: 15000 });
+          await P.waitForTimeout(400);
+          const control = await P.evaluate(() => {
+            const c = document.querySelector('[data-decision] [data-action], [data-decision] [data-piece], [data-decision] [data-choose]');
+            if (!c) return null;
+            const r = c.getBoundingClientRect();
+            return { top: Math.round(r.top), bottom: Math.round(r.bottom), height: innerHeight };
+          });
+          for (const scheme of ['light', 'dark']) {
+            await P.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+            await P.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+            await shot(P, `board-${game}-${size}-${scheme}.png`, false);
+          }
+          await P.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+          if (control) assert.ok(control.top >= 0 && control.bottom <= control.height, `${game} at ${size}: the move panel's first control on the screen (${JSON.stringify(control)})`);
+        }
+      });
+      await P.context().close();
+    }));
+  } catch (err) {
+    throw await h.annotateFailure(err);
+  }
+});
+
 // ---- Merkator (issue 36, items 3, 4 and 10) ----
 
 const MK_DATA = JSON.parse(readFileSync(path.join(ROOT, 'engine', 'games', 'merkator', 'merkator-data.json'), 'utf8'));

@@ -322,12 +322,12 @@ function createBoard(root, { t, onAction }) {
     el.dataset.players = String(v.players);
     hints.begin();
     replace(el,
-      bar(v),
-      h('p', { class: 'md-status' }, model.statusText(v, state.names, state.seat, t)),
+      h('div', { class: 'md-top' }, bar(v), h('p', { class: 'md-status' }, model.statusText(v, state.names, state.seat, t))),
       result(v),
       h('div', { class: 'md-layout' },
         h('div', { class: 'md-main' }, city(v)),
-        h('div', { class: 'md-side' }, picker(v), screen(v), openPalaces(v), tiles(v))),
+        picker(v),
+        h('div', { class: 'md-side' }, screen(v), openPalaces(v), tiles(v))),
       seats(v),
       hints.layer());
   }
@@ -367,8 +367,6 @@ export default {
   nameKey: 'medina.name',
   strings, // its English strings; the other languages' are loaded by the registry
   cardArt: 5, // the boxes of its picture on the lobby's card (board.css, .game-art--medina)
-  // The city is the centre of the page: the table's side panels go below it (css/style.css).
-  layout: 'wide',
   model: {
     applyEvents: model.applyEvents,
     describeEvent: model.describeEvent,
