@@ -295,6 +295,7 @@ std::string render_my_games(const Json& re, const std::vector<MyGame>& games, co
                {"your_turn", g.your_turn}, {"result", g.result},       {"updated", g.updated}};
     if (g.invite) entry["invite"] = *g.invite;
     entry["to_move"] = g.to_move;
+    entry["rated"] = g.rated;
     entry["clock"] = g.clock ? Json{{"seat", g.clock->seat}, {"left_ms", g.clock->left_ms}} : Json(nullptr);
     if (g.clock && g.clock->paused) entry["clock"]["paused"] = true;
     list.push_back(std::move(entry));

@@ -42,6 +42,7 @@ std::optional<protocol::MyGame> describe_seat(const StoredTable& table, const st
   g.result = table.result;
   g.updated = table.updated_at;
   if (table.is_private) g.invite = table.invite;
+  g.rated = table.rated;
   return g;
 }
 

@@ -1070,6 +1070,7 @@ TEST(Render, MyGamesCarriesOnlyTheListedFields) {
   done.your_turn = false;
   done.result = Json::parse(R"({"ranking":[{"player":0,"rank":1}],"winners":[0]})");
   done.invite = "inv-9";
+  done.rated = true;
   const Json j = Json::parse(render_my_games("m1", {running, done}, {"gone"}));
   EXPECT_EQ(j.at("type"), "my_games");
   EXPECT_EQ(j.at("re"), "m1");
@@ -1077,12 +1078,14 @@ TEST(Render, MyGamesCarriesOnlyTheListedFields) {
   ASSERT_EQ(j.at("games").size(), 2u);
   EXPECT_EQ(j.at("games")[0], Json::parse(R"({"token":"tok-1","table":"t8f3k2","game":"medici","state":"playing",
       "seat":1,"seats":[{"seat":0,"name":"Ann"},{"seat":1,"name":"Bo"},{"seat":2,"name":"Bot 1","bot":"easy"}],
-      "your_turn":true,"result":null,"updated":1700000000,"to_move":[1],"clock":{"seat":1,"left_ms":86000000}})"));
+      "your_turn":true,"result":null,"updated":1700000000,"to_move":[1],"rated":false,
+      "clock":{"seat":1,"left_ms":86000000}})"));
   EXPECT_EQ(j.at("games")[1].at("result"), done.result);
   EXPECT_EQ(j.at("games")[1].at("to_move"), Json::array());
   EXPECT_EQ(j.at("games")[1].at("clock"), nullptr);
   EXPECT_EQ(j.at("games")[1].at("invite"), "inv-9");
   EXPECT_EQ(j.at("games")[1].at("your_turn"), false);
+  EXPECT_EQ(j.at("games")[1].at("rated"), true);
   // A seat of a signed-in account's that the request did not name: the server has no token to give.
   MyGame claimed = running;
   claimed.token.clear();

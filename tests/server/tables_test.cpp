@@ -619,8 +619,9 @@ TEST(Tables, ThreeTimeoutsInARowHandTheSeatToABot) {
 // ---- rematch and my games ---------------------------------------------------------------------------------------
 
 // A finished two-player Medici game in the store, its seats held by `tokens` (random legal moves to the end).
-std::string stored_finished_game(Store& store, const std::vector<std::string>& tokens) {
+std::string stored_finished_game(Store& store, const std::vector<std::string>& tokens, bool rated = false) {
   StoredTable table;
+  table.rated = rated;
   table.id = new_table_id();
   table.game = "medici";
   table.players = 2;
@@ -678,7 +679,7 @@ TEST(Tables, MyGamesDescribesTheSeatsOfKnownTokens) {
   const auto seated = create(*ann, "medici", 2);
   const std::string token = seated["token"];
   const auto finished_tokens = std::vector<std::string>{new_seat_token(), new_seat_token()};
-  const auto finished = stored_finished_game(t.store(), finished_tokens);
+  const auto finished = stored_finished_game(t.store(), finished_tokens, /*rated=*/true);
   auto asker = t.client();
   const auto reply = asker->request(
       {{"type", "my_games"}, {"tokens", {token, finished_tokens[1], "unknown-token"}}}, "my_games");
@@ -689,6 +690,9 @@ TEST(Tables, MyGamesDescribesTheSeatsOfKnownTokens) {
   EXPECT_EQ(reply["games"][1]["table"], finished);
   EXPECT_EQ(reply["games"][1]["state"], "finished");
   EXPECT_EQ(reply["games"][1]["seat"], 1);
+  // Whether each is rated: the client's My games says so only of casual games against bots that they end by themselves.
+  EXPECT_EQ(reply["games"][0]["rated"], false);
+  EXPECT_EQ(reply["games"][1]["rated"], true);
   EXPECT_EQ(reply["unknown"], Json::array({"unknown-token"}));
   // Joining nothing: the asker is at no table.
   EXPECT_TRUE(refused_with(asker->request({{"type", "snapshot"}, {"table", finished}}, "error"), "no_such_table"));

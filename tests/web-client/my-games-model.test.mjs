@@ -178,6 +178,7 @@ describe('games against bots only, and bots\' names (issue 36)', () => {
     assert.equal(forsakenWords(gameRows({ games: [withBo] })[0], 259200, t), '', 'another person at the table');
     assert.equal(forsakenWords(gameRows({ games: [{ ...alone, state: 'finished' }] })[0], 259200, t), '', 'finished');
     assert.equal(forsakenWords(row, null, t), '', 'a server that never does it');
+    assert.equal(forsakenWords(gameRows({ games: [{ ...alone, rated: true }] })[0], 259200, t), '', 'a rated game: never ended for its person');
   });
 
   test('a bot\'s own name in the language\'s words, in the result and in who is to move', () => {

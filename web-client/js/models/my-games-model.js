@@ -68,10 +68,11 @@ export function againstBotsOnly(row) {
 
 /**
  * "Against bots: a casual game ends by itself: the bots finish it if you stay away 3 days" for a running game against
- * bots only, '' otherwise (or when the server does not end such games: `forsakenAfterS` not a positive integer).
+ * bots only, '' otherwise: a rated game (the server never ends one for its person), or a server that does not end such
+ * games (`forsakenAfterS` not a positive integer).
  */
 export function forsakenWords(row, forsakenAfterS, t) {
-  if (!againstBotsOnly(row) || !Number.isInteger(forsakenAfterS) || forsakenAfterS <= 0) return '';
+  if (!againstBotsOnly(row) || row.rated || !Number.isInteger(forsakenAfterS) || forsakenAfterS <= 0) return '';
   return t('myGames.forsaken', { time: durationWords(forsakenAfterS, t) });
 }
 
@@ -91,7 +92,7 @@ export function resultWords(r, names, t) {
 /**
  * The rows of the page from the reply: your turn first, then running, waiting and finished games,
  * most recently updated first within each. Each row: {table, game, state, seat, yourTurn, players:
- * [{seat, name, bot, you}], result (resultFor plus self), updated, invite}.
+ * [{seat, name, bot, you}], result (resultFor plus self), updated, invite, rated}.
  */
 export function gameRows(reply) {
   const games = reply && Array.isArray(reply.games) ? reply.games : [];
@@ -110,6 +111,7 @@ export function gameRows(reply) {
         result: r ? { ...r, self: g.seat } : null,
         updated: Number.isFinite(g.updated) ? g.updated : 0,
         invite: typeof g.invite === 'string' ? g.invite : null,
+        rated: g.rated === true,
       };
     })
     .sort((a, b) => (Number(b.yourTurn) - Number(a.yourTurn)) ||

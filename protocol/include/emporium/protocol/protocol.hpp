@@ -335,6 +335,7 @@ struct MyGame {
   long long updated = 0;          // unix seconds of the table's last change
   std::optional<std::string> invite;
   std::vector<int> to_move{};     // a running game's seats whose decision it is (none when not known)
+  bool rated = false;             // its end updates ratings (a rated game against bots is never ended for its person)
   // A timed game's running decision: whose it is and the time it has left (turn and reserve), in ms.
   struct Clock {
     int seat = 0;
