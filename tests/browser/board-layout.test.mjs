@@ -1,6 +1,8 @@
 // Every board as a new player meets it (issue 36): hints that wait for the mouse to rest, never come on touch and
 // never cover another control; no sideways scroll on a 390 px phone mid-game and at the end, with the header in one
-// row; Silk Road in Japanese with its move panel and market on the first screen. Merkator: a map to read and click
+// row, each result axe clean; Silk Road in Japanese with its move panel and market on the first screen; Medina's city,
+// move panel and players on the first screen at 1366×768 with the log and chat beside; every board's screenshots at
+// 1366×768 and 390×844 in both themes (build/screenshots/board-<game>-*.png). Merkator: a map to read and click
 // at 1366×768 (≥ 640 px wide, name plates ≥ 14 px) and on a phone (no plate cut, a larger map that slides), its
 // colour key whole, axe clean in both themes; a page whose data file comes late applies no events before it; the
 // standing answer to join prompts; its final scoring in true lines (one sum a line).
@@ -173,6 +175,8 @@ test('phones: no sideways scroll on any board, mid-game and at the end; the head
         await shot(P, `layout-phone-${game}-end.png`);
         assert.equal(at.sideways, 0, `${game} at the end: ${at.sideways} px of sideways scroll at 390 px`);
         assert.deepEqual(await brokenNames(P), [], `${game}: names broken over lines in the final ranking`);
+        // the result with its breakdown (Silk Road's and Merkator's are new): nothing serious for axe, in both themes
+        assert.deepEqual(await axeAudit(P, `${game} result on a phone`), [], `${game}: no serious or critical axe violation at the end`);
         if (game === 'merkator') {
           // the final scoring: a line per merchant's contracts, per building, and the total, each one true sum
           const lines = await falseScoringLines(P);

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BUILD, DESKTOP, PHONE, createHarness, shot, step } from './support.mjs';
+import { BUILD, DESKTOP, PHONE, axeAudit, createHarness, shot, step } from './support.mjs';
 import { createTableWithBots, startAndPlay } from './protocol-driver.mjs';
 
 const VERIFY = path.join(BUILD, 'engine', 'emporium-verify');
@@ -111,9 +111,10 @@ test('The replay viewer steps through a finished game and shows the engine\'s fu
   }
 });
 
-test('The replay viewer draws every game: Silk Road, Medina and Merkator at their start, middle and end', { timeout: 180000 }, async () => {
+test('The replay viewer draws every game: Silk Road, Medina and Merkator at their start, middle and end; axe clean', { timeout: 180000 }, async () => {
   const D = await h.newPage('D2', DESKTOP);
   const P = await h.newPage('P2', DESKTOP);
+  const bad = []; // serious or critical axe violations (the Medici replay's are analysis.test.mjs's)
   try {
     await D.goto('/');
     for (const game of ['silkroad', 'medina', 'merkator']) {
@@ -128,15 +129,18 @@ test('The replay viewer draws every game: Silk Road, Medina and Merkator at thei
         const last = Number(await P.getAttribute('[data-testid=replay-slider]', 'max'));
         assert.ok(last > 10, `${game}: ${last} moves`);
         await boardAt(last);
+        bad.push(...await axeAudit(P, `${game} replay, at the end`));
         for (const to of [0, Math.floor(last / 2), 1]) {
           await P.fill('[data-testid=replay-slider]', String(to));
           await boardAt(to);
           assert.match(await P.textContent('[data-testid=replay-position]'), new RegExp(`\\b${to} of ${last}\\b`));
+          if (to === Math.floor(last / 2)) bad.push(...await axeAudit(P, `${game} replay, move ${to}`, { include: '.board-slot' }));
         }
         assert.ok((await P.textContent('[data-testid=replay-move]')).trim().length > 0, `${game}: move 1 in words`);
         await shot(P, `replay-${game}.png`);
       });
     }
+    assert.deepEqual(bad, [], 'no serious or critical accessibility violation in the replay viewer');
     assert.deepEqual(h.pageErrors, [], 'no script errors in the pages');
   } catch (err) {
     throw await h.annotateFailure(err);

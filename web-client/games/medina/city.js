@@ -151,7 +151,9 @@ export function renderCity(v, ctx) {
 
   return h('section', { class: 'md-card md-citycard', 'aria-labelledby': 'md-city-h' },
     h('h2', { id: 'md-city-h', class: 'visually-hidden' }, t('medina.city.heading')),
-    h('div', { class: 'md-city-scroll' },
+    // A city that slides sideways (phones) and holds no control (not the viewer's pick) takes the focus itself, so
+    // that the keyboard can slide it too.
+    h('div', { class: 'md-city-scroll', tabindex: group ? null : '0', role: group ? null : 'group', 'aria-labelledby': group ? null : 'md-city-h' },
       h('div', { class: ['md-city', group ? 'is-picking' : ''], 'data-testid': 'city', onkeydown: ctx.onKeyDown }, cells)),
     h('ul', { class: 'hint md-legend' },
       h('li', null, t('medina.city.legend')),
