@@ -10,15 +10,20 @@
 // marks its move panel with `data-decision` (the table brings it into view when the viewer's turn starts).
 // A game's strings live beside its board, one file per language (games/<id>/i18n/<language>.js): the
 // English ones come with its module (`strings`), the others are loaded with the shared catalog when their
-// language is chosen (js/core/i18n/index.js, addStrings).
+// language is chosen (js/core/i18n/index.js, addStrings). The how-to's picture of each board (js/ui/howto.js) is
+// drawn from games/<id>/howto-figure.js, loaded when a how-to first shows it.
 import { t, has, addStrings } from '../js/core/i18n/index.js';
+import { addHowToFigure } from '../js/ui/howto.js';
 import medici from './medici/board.js';
 import medina from './medina/board.js';
 import silkroad from './silkroad/board.js';
 import merkator from './merkator/board.js';
 
 const boards = new Map([medici, merkator, medina, silkroad].map((board) => [board.id, board]));
-for (const board of boards.values()) addStrings(board.strings, (lang) => import(`./${board.id}/i18n/${lang}.js`));
+for (const board of boards.values()) {
+  addStrings(board.strings, (lang) => import(`./${board.id}/i18n/${lang}.js`));
+  addHowToFigure(board, () => import(`./${board.id}/howto-figure.js`));
+}
 
 /**
  * Resolves once every game whose module has `ready` (a model that needs data before it applies events: Merkator's

@@ -187,4 +187,12 @@ export default {
   'howto.silkroad.scoring': 'In a scoring, count the market slots showing the good after your play. Every player, not just you, earns that many coins for each of their ships carrying that good. For example, 3 slots and 2 ships earn 6 coins. If you earn anything, each License you own adds 2 coins.\n\nDuring the game you see only your own coins and income. Special cards are worth nothing at the end.',
   'howto.silkroad.end': 'The game ends as soon as the last card of the deck is drawn, whether by a phase 2 draw or an Exchange draw. The rest of that turn is not played. All coins are then revealed. The merchant with the most coins wins, and players tied for the most share the win.',
   'howto.silkroad.rulings': '• Everyone starts with 0 coins, so nobody can buy before earning. The start player is random.\n• An exchange must change that ship’s good, but it may match another ship. With Porters, you may exchange the same ship again.\n• A Porter you buy gives exactly one exchange at once. You may skip it.\n• Cards bought in phase 1 work at once: an Exchange gives its extra draw this turn, and a License pays in this turn’s scoring.\n• The License bonus is paid whenever you earn income, on any player’s turn.\n• When you play your last card of the good you are playing, it scores automatically.\n• You can buy a Ship only if a marker is left to load onto it.\n• Covered market cards stay under their slot and never count again.',
+  // ---- the how-to's picture of the board (js/ui/howto.js, ../howto-figure.js): its parts, by number ----
+  'howto.silkroad.part.stage': 'The turn and its phase, and the cards left in the deck: the game ends when it runs out.',
+  'howto.silkroad.part.market': 'The market: six slots, each showing the good of its top card. A card played covers one.',
+  'howto.silkroad.part.ships': 'A merchant’s ships, each carrying one goods marker. Each scoring of a good pays for every ship carrying it.',
+  'howto.silkroad.part.coins': 'Coins stay secret until the end: you see only your own.',
+  'howto.silkroad.part.hand': 'How many goods cards a merchant holds (which ones is their secret).',
+  'howto.silkroad.part.shop': 'The special cards for sale, with their prices and how many are left.',
+  'howto.silkroad.part.supply': 'The marker supply: the goods markers still free to load or exchange.',
 };

@@ -64,6 +64,7 @@ export default {
   'help.section.scoring': 'Scoring',
   'help.section.end': 'The end',
   'help.section.rulings': 'This site’s rulings',
+  'help.figure.caption': 'The board in the middle of an example game, as a spectator sees it',
 
   // ---- errors by code (the server's message is shown for codes not listed) ----
   'error.generic': 'Something went wrong: {message}',

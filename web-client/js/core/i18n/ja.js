@@ -64,6 +64,7 @@ export default {
   'help.section.scoring': '得点計算',
   'help.section.end': 'ゲームの終了',
   'help.section.rulings': 'このサイトでの裁定',
+  'help.figure.caption': 'ゲーム途中の盤面の例（観戦者から見たもの）',
 
   // ---- errors by code (the server's message is shown for codes not listed) ----
   'error.generic': 'エラーが発生しました：{message}',

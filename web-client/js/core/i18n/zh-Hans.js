@@ -65,6 +65,7 @@ export default {
   'help.section.scoring': '计分',
   'help.section.end': '游戏结束',
   'help.section.rulings': '本站的规则裁定',
+  'help.figure.caption': '游戏进行到一半时的游戏版示例（观战者所见）',
 
   // ---- errors by code (the server's message is shown for codes not listed) ----
   'error.generic': '出错了：{message}',

@@ -65,6 +65,7 @@ export default {
   'help.section.scoring': '計分',
   'help.section.end': '遊戲結束',
   'help.section.rulings': '本站的規則裁定',
+  'help.figure.caption': '遊戲進行到一半時的遊戲版範例（觀戰者所見）',
 
   // ---- 依代碼顯示的錯誤（未列出的代碼會顯示伺服器的訊息） ----
   'error.generic': '發生錯誤：{message}',
