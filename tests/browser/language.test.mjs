@@ -182,7 +182,7 @@ test('switching the language mid-game keeps the table, the seat and the connecti
       await P.waitForSelector('[data-testid=howto][open]');
       const dialog = await P.$eval('[data-testid=howto]', (d) => ({
         label: document.getElementById(d.getAttribute('aria-labelledby')).textContent,
-        headings: [...d.querySelectorAll('h3')].map((e) => e.textContent),
+        headings: [...d.querySelectorAll('.howto-section > h3')].map((e) => e.textContent), // not the board's, in its picture
         focusInside: d.contains(document.activeElement),
       }));
       assert.equal(dialog.label, JA.tr('help.title', { game: JA.tr('medici.name') }));
