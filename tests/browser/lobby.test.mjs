@@ -8,7 +8,7 @@
 //      (seated at the first free seat under that name; the host sees it).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, axeAudit, createHarness, openLobby, shot, step } from './support.mjs';
+import { DESKTOP, PHONE, axeAudit, createHarness, openLobby, openPrivateTable, shot, step } from './support.mjs';
 
 const h = createHarness({ failurePrefix: 'failure-lobby-', motion: 'no-preference' });
 
@@ -103,13 +103,7 @@ test('an invited visitor is asked for a name and joins the free seat with one bu
   try {
     let invite;
     await step('A creates a private 2-player Medici table', 15000, async () => {
-      await openLobby(A, 'Ann');
-      await A.selectOption('#create-game', 'medici');
-      await A.selectOption('#create-players', '2');
-      await A.check('[data-testid=private]');
-      await A.click('[data-testid=create-table]');
-      await A.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
-      invite = await A.inputValue('[data-testid=invite-link]');
+      invite = await openPrivateTable(A, 'Ann');
     });
     await step('the visitor sees the invitation and the join button first', 15000, async () => {
       await V.goto(invite);

@@ -17,7 +17,7 @@
 // Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, axeAudit, createHarness, openLobby, rng, setName, shot, step } from './support.mjs';
+import { DESKTOP, axeAudit, createHarness, openPrivateTable, rng, setName, shot, step } from './support.mjs';
 import { boardState, moveOnce } from './medici-page.mjs';
 
 const BOT_DELAY_MS = 6000;
@@ -94,14 +94,8 @@ test('a bot stands in for an away player; they come back to their seat and their
   try {
     let tableUrl;
     await step('A creates a private 2-player Medici table; B joins through the invite link; A starts', 25000, async () => {
-      await openLobby(A, 'Ann');
-      await A.selectOption('#create-game', 'medici');
-      await A.selectOption('#create-players', '2');
-      await A.check('[data-testid=private]');
-      await A.click('[data-testid=create-table]');
-      await A.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+      const invite = await openPrivateTable(A, 'Ann');
       tableUrl = A.url();
-      const invite = await A.inputValue('[data-testid=invite-link]');
       await B.goto(invite);
       await B.waitForSelector('[data-testid=take-seat]');
       await setName(B, '.pregame .name-form', 'Bo');

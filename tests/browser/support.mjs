@@ -217,6 +217,20 @@ export function createHarness({
 }
 
 /**
+ * `host` opens the lobby as `hostName` and creates a private table of `game` for `players` from it; resolves, on
+ * the table's page, to the invite link it shows.
+ */
+export async function openPrivateTable(host, hostName, { game = 'medici', players = 2 } = {}) {
+  await openLobby(host, hostName);
+  await host.selectOption('#create-game', game);
+  await host.selectOption('#create-players', String(players));
+  await host.check('[data-testid=private]');
+  await host.click('[data-testid=create-table]');
+  await host.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  return host.inputValue('[data-testid=invite-link]');
+}
+
+/**
  * The step in which `host` creates a private 3-player table of `game` from the lobby (checking
  * that the lobby offers it as `title`, for 2 to 4 players); `label` names the game in the step.
  * Returns the invite link the page shows.

@@ -3,7 +3,7 @@
 // doing anything. Chromium (headless) against the real server: see support.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, createHarness, openLobby, rng, step } from './support.mjs';
+import { DESKTOP, PHONE, createHarness, openPrivateTable, rng, step } from './support.mjs';
 import { boardState, moveOnce } from './medici-page.mjs';
 
 const h = createHarness({ failurePrefix: 'failure-turn-focus-', motion: 'no-preference' });
@@ -16,13 +16,7 @@ test('a phone player who scrolled away sees the move panel when the turn starts'
   const random = rng(7);
   try {
     await step('A opens a 2-player Medici table, B joins from the invite, A starts', 25000, async () => {
-      await openLobby(A, 'Ann');
-      await A.selectOption('#create-game', 'medici');
-      await A.selectOption('#create-players', '2');
-      await A.check('[data-testid=private]');
-      await A.click('[data-testid=create-table]');
-      await A.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
-      await B.goto(await A.inputValue('[data-testid=invite-link]'));
+      await B.goto(await openPrivateTable(A, 'Ann'));
       await B.fill('.join-card input[name=name]', 'Bo');
       await B.click('[data-testid=join-game]');
       await B.waitForSelector('.seat.is-me');
