@@ -2,7 +2,7 @@
 // Writes each game's example position, web-client/games/<game>/example.js: what a spectator is shown in the middle
 // of a 3-player game against two bots, drawn by the game's own board in the how-to's picture (js/ui/howto.js,
 // games/<game>/howto-figure.js). It starts the built server (port 0, a temporary data directory), plays the first
-// seat with seeded random legal moves through the WebSocket protocol until the position shows a piece of every
+// seat with random legal moves through the WebSocket protocol until the position shows a piece of every
 // kind the figure names (GOALS below), and saves the view a watching socket gets: public information only.
 //
 //   node scripts/example-views.mjs [game ...]       every game when none is named
@@ -47,17 +47,6 @@ const GOALS = {
     && v.seats.every((s) => s.contracts.length >= 1 && count(s.goods) >= 2) && v.seats.some((s) => s.buildings.length + s.bonus_cards.length > 0),
 };
 
-/** A seeded PRNG (mulberry32): the same moves of the first seat for the same deal. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const pause = (ms) => new Promise((r) => { setTimeout(r, ms); });
 
 async function startServer() {
@@ -114,8 +103,7 @@ function connect(url, name) {
 }
 
 /** Plays `game` until its goal; returns { seats, view } (the table's seats, the spectator's view). */
-async function example(url, game, seed) {
-  const random = rng(seed);
+async function example(url, game) {
   const player = await connect(url, PLAYER);
   const watcher = await connect(url, 'Watcher');
   try {
@@ -137,7 +125,7 @@ async function example(url, game, seed) {
         return { seats, view: shown.view, moves };
       }
       actedAt = last.version;
-      const action = choose(moves_, random);
+      const action = choose(moves_);
       try {
         await player.request({ type: 'act', table, version: last.version, action });
         moves += 1;
@@ -155,12 +143,12 @@ async function example(url, game, seed) {
  * A random legal action: a kind of action first (so that the many amounts of a bid are not most of the choices),
  * then one of its actions; a bid among the lowest few, as a player who keeps money for later.
  */
-function choose(legal, random) {
+function choose(legal) {
   const kinds = [...new Set(legal.map((a) => a.type))];
-  const kind = kinds[Math.floor(random() * kinds.length)];
+  const kind = kinds[Math.floor(Math.random() * kinds.length)];
   let of = legal.filter((a) => a.type === kind);
   if (kind === 'bid') of = of.sort((a, b) => a.amount - b.amount).slice(0, 4);
-  return of[Math.floor(random() * of.length)];
+  return of[Math.floor(Math.random() * of.length)];
 }
 
 /** JSON as a JS literal, an object or array on one line when it is short. */
@@ -186,7 +174,7 @@ const server = await startServer();
 try {
   for (const game of games) {
     let found = null;
-    for (let attempt = 1; attempt <= 8 && !found; attempt++) found = await example(server.url, game, attempt);
+    for (let attempt = 1; attempt <= 8 && !found; attempt++) found = await example(server.url, game);
     if (!found) throw new Error(`${game}: no game reached the goal`);
     const file = path.join(ROOT, 'web-client', 'games', game, 'example.js');
     writeFileSync(file, moduleText(game, found));
