@@ -41,8 +41,10 @@ void Room::run_bot_if_its_turn() {
 
 void Room::bot_decided(int seat, std::uint64_t version, Json action, bool timed_out) {
   if (storing_ > 0) {
-    deferred_.emplace_back([self = shared_from_this(), seat, version, action = std::move(action), timed_out]() mutable {
-      self->bot_decided(seat, version, std::move(action), timed_out);
+    // `this`, not a shared pointer: deferred_ is the room's own, so a shared pointer in it would keep the room alive
+    // by itself if the write it waits for never answered (a store stopped at shutdown).
+    deferred_.emplace_back([this, seat, version, action = std::move(action), timed_out]() mutable {
+      bot_decided(seat, version, std::move(action), timed_out);
     });
     return;
   }

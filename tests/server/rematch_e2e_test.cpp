@@ -223,7 +223,7 @@ TEST(Rematch, TheOfferAndTheKeptSeatsSurviveARestart) {
 // The fields a my_games entry may have: nothing of a view, the seed, or a connection.
 void expect_only_listed_fields(const Json& reply) {
   const std::set<std::string> entry{"token", "table", "game", "state", "seat", "seats", "your_turn",
-                                    "result", "updated", "invite", "to_move", "clock"};
+                                    "result", "updated", "invite", "to_move", "rated", "clock"};
   const std::set<std::string> seat{"seat", "name", "bot"};
   for (const auto& g : reply["games"]) {
     for (const auto& [key, value] : g.items()) EXPECT_TRUE(entry.count(key)) << key << " in " << g;
