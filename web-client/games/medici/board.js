@@ -396,6 +396,7 @@ export default {
     toMove: model.toMove,
     isOver: model.isOver,
     statusText: model.statusText,
+    seatScore: model.seatScore,
   },
   createBoard,
 };

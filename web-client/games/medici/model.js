@@ -301,6 +301,12 @@ export function yourPrompt(view, legal, t) {
  * The line under the board title: what happens now, in words. `legal` is the viewer's legal list: on
  * the viewer's turn the line says exactly what it allows (yourPrompt).
  */
+/** A seat's florins for the players panel ("12 florins": money is public in Medici), or null before the view has it. */
+export function seatScore(view, p, t) {
+  const seat = view && view.seats ? view.seats[p] : null;
+  return seat && Number.isInteger(seat.money) ? `${seat.money} ${t('medici.ship.moneyUnit', { count: seat.money })}` : null;
+}
+
 export function statusText(view, names, mySeat, t, legal = []) {
   if (!view) return '';
   const who = (p) => (p === mySeat ? t('common.you') : nameOf(names, p, t));

@@ -538,6 +538,13 @@ export function resultSentence(result, names, t) {
 }
 
 /** The line under the board title: what happens now, in words (public facts only). */
+/** A seat's points now for the players panel ("8 points", from public facts only: scoreOf), or null without a seat. */
+export function seatScore(view, p, t) {
+  if (!view || !view.seats || !view.seats[p]) return null;
+  const points = scoreOf(view, p).total;
+  return `${points} ${t('medina.points', { count: points })}`;
+}
+
 export function statusText(view, names, mySeat, t) {
   if (!view) return '';
   if (view.phase === 'over') return resultSentence(view.result, names, t);

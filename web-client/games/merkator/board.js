@@ -697,6 +697,7 @@ export default {
     toMove: model.toMove,
     isOver: model.isOver,
     statusText: model.statusText,
+    seatScore: model.seatScore,
   },
   createBoard,
 };

@@ -662,6 +662,17 @@ export function currentStep(view) {
 }
 
 /** The line under the board title: what happens now, in words. */
+/**
+ * A seat's points now for the players panel, as its own board shows them: its contracts as the engine scores them
+ * and each building with the board as it stands ("14 points"); null before the data file or the seat is in.
+ */
+export function seatScore(view, p, t, c = installed) {
+  const seat = view && view.seats ? view.seats[p] : null;
+  if (!c || !seat) return null;
+  const points = contractPoints(c, seat.contracts) + seat.buildings.reduce((n, b) => n + buildingPoints(c, view, b, p), 0);
+  return t('merkator.points', { count: points });
+}
+
 export function statusText(view, names, mySeat, t) {
   if (!view) return '';
   if (view.phase === 'over') return resultSentence(view.result, names, t);

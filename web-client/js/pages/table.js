@@ -775,9 +775,11 @@ export function mountTable(root, ctx, params) {
     const m = mod();
     const now = Date.now();
     const threshold = absentThreshold(conn.absentAfterS);
+    // Each seat's score, where the game's is public (its model's seatScore, from the view this viewer was sent).
+    const scores = s.game && m && m.model.seatScore && s.info ? s.info.seats.map((seat) => m.model.seatScore(s.game.view, seat.seat, t)) : [];
     players.render({
       info: s.info, me: me(), movers: s.game && m ? m.model.toMove(s.game.view) : [], invite: s.invite,
-      infoAt: s.infoAt, now, threshold, canReport: Boolean(conn.account),
+      infoAt: s.infoAt, now, threshold, canReport: Boolean(conn.account), scores,
     });
     clearTimeout(thresholdTimer);
     const due = msUntilThreshold(s.info, s.infoAt, now, threshold);

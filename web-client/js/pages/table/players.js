@@ -25,10 +25,10 @@ export function createPlayers({ on = {} } = {}) {
    * `me` is the viewer's seat (null unless seated); `movers` the seats to move now; `infoAt` when the
    * table frame arrived and `now` the time (ms), for how long people have been away; `threshold`
    * the seconds after which a bot may take an absent player's seat; `canReport` (signed in): a "Report" on the
-   * other people's seats.
+   * other people's seats; `scores` the words of each seat's score by seat, where the game's score is public.
    */
   function render(props) {
-    const { info, me, movers, invite, infoAt = 0, now = infoAt, threshold = Infinity, canReport = false } = props;
+    const { info, me, movers, invite, infoAt = 0, now = infoAt, threshold = Infinity, canReport = false, scores = [] } = props;
     el.hidden = !info || info.state === 'waiting';
     if (el.hidden) { replace(el); return; }
     keepFocus(el, () => replace(el,
@@ -47,8 +47,10 @@ export function createPlayers({ on = {} } = {}) {
         h('span', { class: 'player-name' }, seat.name ? playerName(seatName(seat, t), hasProfile(info, seat)) : t('table.seat.empty'),
           seat.seat === me ? youTag('you') : null,
           why ? [' ', h('small', { class: 'stand-in-tag', 'data-testid': 'stand-in' }, standInWords(seat, t))] : null),
+        scores[seat.seat] ? h('span', { class: 'player-score', 'data-testid': 'seat-score' }, scores[seat.seat]) : null,
         ratingMark(seatRating(info, seat)),
-        bot ? botMark(bot, { compact: Boolean(why) }) : null,
+        // beside a score, the robot alone (its words stay its accessible name and tooltip): the row keeps one line
+        bot ? botMark(bot, { compact: Boolean(why) || Boolean(scores[seat.seat]) }) : null,
         seat.name && !bot ? h('span', { class: ['conn-dot', seat.connected ? 'is-on' : 'is-off'], title: connText(seat) },
           h('span', { class: 'visually-hidden' }, connText(seat))) : null,
         away !== null ? h('small', { class: 'away-tag', 'data-testid': 'away' }, awayWords(away, t)) : null,
