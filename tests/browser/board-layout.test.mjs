@@ -254,6 +254,20 @@ test('Medina at 1366×768: the city, the move panel and the players on the first
   }
 });
 
+/** The score of each seat in the players panel (a number, or null where it shows none). */
+const panelScores = (page) => page.$$eval('.table-side .players li.player', (lis) => lis.map((li) => {
+  const score = li.querySelector('[data-testid=seat-score]');
+  return score ? Number(/\d+/.exec(score.textContent)[0]) : null;
+}));
+
+/** Each seat's score as the board shows it: Medici's florins, Medina's points; Silk Road's coins are secret. */
+const boardScores = (page, game) => page.evaluate((g) => {
+  const all = (sel, f) => [...document.querySelectorAll(sel)].map(f);
+  if (g === 'medici') return all('.medici [data-testid=money] strong', (e) => Number(e.textContent));
+  if (g === 'medina') return all('.medina [data-testid=score]', (e) => Number(e.dataset.points));
+  return all('.table-side .players li.player', () => null); // Silk Road: none
+}, game);
+
 test('every board at 1366×768 and 390×844: the move panel\'s first control on the screen the player is shown', { timeout: 120000 }, async () => {
   try {
     await Promise.all(GAMES.map(async (game) => {
@@ -279,6 +293,11 @@ test('every board at 1366×768 and 390×844: the move panel\'s first control on 
             await shot(P, `board-${game}-${size}-${scheme}.png`, false);
           }
           await P.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+          if (viewport === DESKTOP_SHOT) {
+            const shown = await panelScores(P);
+            if (game === 'merkator') assert.ok(shown.length === 3 && shown.every(Number.isInteger), `Merkator: each seat's points in the players panel (${shown})`);
+            else assert.deepEqual(shown, await boardScores(P, game), `${game}: the players panel's scores are the board's`);
+          }
           if (control) assert.ok(control.top >= 0 && control.bottom <= control.height, `${game} at ${size}: the move panel's first control on the screen (${JSON.stringify(control)})`);
         }
       });
