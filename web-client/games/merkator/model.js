@@ -668,7 +668,7 @@ export function currentStep(view) {
  */
 export function seatScore(view, p, t, c = installed) {
   const seat = view && view.seats ? view.seats[p] : null;
-  if (!c || !seat) return null;
+  if (!c || !seat || !Array.isArray(seat.contracts) || !Array.isArray(seat.buildings)) return null;
   const points = contractPoints(c, seat.contracts) + seat.buildings.reduce((n, b) => n + buildingPoints(c, view, b, p), 0);
   return t('merkator.points', { count: points });
 }
