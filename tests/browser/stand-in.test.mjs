@@ -29,9 +29,13 @@ const row = (seat) => `.players .player[data-seat="${seat}"]`;
 const hasControls = (st) => st.draw || st.stop || st.bid || st.pass;
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** What a page says about whose turn it is and what it lets its viewer do (one round trip). */
-function turnState(page) {
-  return page.evaluate(() => {
+/**
+ * In every document of B's context: `window.__turnState()` says whose turn the page says it is and what it lets its
+ * viewer do, and each change of the DOM (and of the title) records it into window.__seen, so that a state that lasted
+ * only between two polls is seen too.
+ */
+const RECORDER = () => {
+  window.__turnState = () => {
     const turn = document.querySelector('[data-testid=turn]');
     const me = document.querySelector('.players .player.is-me');
     return {
@@ -44,50 +48,22 @@ function turnState(page) {
       controls: [...document.querySelectorAll('[data-decision] [data-action]')]
         .filter((b) => !b.disabled && b.getAttribute('aria-disabled') !== 'true').length,
     };
-  });
-}
-
-/**
- * In every document of `page`: records what the page shows at each change of the DOM (and of the title) into
- * window.__seen, so that a state that lasted only between two polls is seen too.
- */
-const RECORDER = () => {
+  };
   window.__seen = [];
   const sample = () => {
-    const turn = document.querySelector('[data-testid=turn]');
-    const me = document.querySelector('.players .player.is-me');
-    const s = {
-      turn: turn ? turn.dataset.kind : null,
-      title: document.title,
-      banner: Boolean(document.querySelector('[data-testid=timed-out]')),
-      mineStandIn: Boolean(me && me.querySelector('[data-testid=stand-in]')),
-      controls: [...document.querySelectorAll('[data-decision] [data-action]')]
-        .filter((b) => !b.disabled && b.getAttribute('aria-disabled') !== 'true').length,
-    };
+    const s = window.__turnState();
     const last = window.__seen[window.__seen.length - 1];
     if (!last || JSON.stringify(last) !== JSON.stringify(s)) window.__seen.push(s);
   };
   new MutationObserver(sample).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 };
 
-/** A new page in `context` (its localStorage, so its seat tokens), with the harness's listeners. */
-async function reopenIn(context, label) {
-  const page = await context.newPage();
-  page.on('dialog', async (d) => {
-    h.dialogs.push(`${label}: ${d.type()} ${d.message()}`);
-    await d.dismiss().catch(() => {});
-  });
-  page.on('pageerror', (e) => h.pageErrors.push(`${label}: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/WebSocket|ERR_CONNECTION|net::/.test(m.text())) h.pageErrors.push(`${label}: console: ${m.text()}`);
-  });
-  h.pages[label] = page;
-  return page;
-}
+/** What B's page says now (RECORDER's __turnState, one round trip). */
+const turnState = (page) => page.evaluate(() => window.__turnState());
 
 test('a bot stands in for an away player; they come back to their seat and their turn', { timeout: 90000 }, async () => {
   const A = await h.newPage('A', DESKTOP);
-  let B = await h.newPage('B', DESKTOP);
+  let B = await h.newPage('B', DESKTOP, RECORDER);
   const bContext = B.context(); // B's localStorage, with the seat token, outlives B's page
   const random = rng(3636);
   const started = Date.now();
@@ -167,8 +143,7 @@ test('a bot stands in for an away player; they come back to their seat and their
 
     let reclaimedAfter;
     await step('B opens the table again: the seat is B\'s at once, with B\'s decision and no banner', 15000, async () => {
-      B = await reopenIn(bContext, 'B');
-      await B.addInitScript(RECORDER);
+      B = await h.newPageIn(bContext, 'B');
       await B.goto(tableUrl);
       await B.waitForSelector('.notice >> text=You are back: your seat is yours again.');
       reclaimedAfter = Date.now() - decisionAt;

@@ -91,6 +91,7 @@ function expectedRefusal(message) {
  *                        it: { hasTouch: true } for a phone's touch); `onPage(page, label, base)` may add listeners;
  *                        the browser says it prefers `locale`'s language (navigator.languages; default en-US,
  *                        whatever the machine's own locale, so the client speaks English unless a test asks)
+ *   newPageIn(context, label)  another page in a context newPage made (its storage: a player back in a new tab)
  *   annotateFailure(err) screenshots every page as `${failurePrefix}${label}.png` and adds the page
  *                        errors and the server log to the message
  * With `launch`, the test brings its own servers up instead (several nodes: cluster.test.mjs): `launch(serverLog)`
@@ -180,6 +181,11 @@ export function createHarness({
     const context = await browser.newContext({ viewport, baseURL: base, locale, reducedMotion: motion, ...contextOptions });
     context.setDefaultTimeout(10000);
     if (init) await context.addInitScript(init);
+    return newPageIn(context, label);
+  }
+
+  /** Another page in `context` (its storage, so its seat tokens), recorded as `label` like newPage's. */
+  async function newPageIn(context, label) {
     const page = await context.newPage();
     page.on('dialog', async (d) => {
       dialogs.push(`${label}: ${d.type()} ${d.message()}`);
@@ -212,6 +218,7 @@ export function createHarness({
     pageErrors,
     serverLog,
     newPage,
+    newPageIn,
     annotateFailure,
   };
 }
