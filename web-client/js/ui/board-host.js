@@ -7,6 +7,25 @@ import { botLevels } from '../models/bots.js';
 
 const CONTROL = 'button, [role=button], [data-action]';
 
+/**
+ * What a board's update(state) gets (games/registry.js): the table's `info` (its seats), the `view` and the `legal`
+ * list (a seated viewer's only), the viewer's seat `me` (null: a spectator), the seats' `names`; nothing can be
+ * sent while `busy` or without a connection (`ready` false).
+ */
+export function boardState({ info, view, legal, me, names, busy = false, ready = true }) {
+  return {
+    view,
+    legal: me !== null ? legal : [],
+    seat: me,
+    names,
+    bots: botLevels(info),
+    connected: info.seats.map((x) => x.connected),
+    // Without a connection nothing can be sent: the controls wait for the reconnection.
+    busy: busy || !ready,
+    offline: !ready,
+  };
+}
+
 /** What a pressed control says (its accessible name, else its words), for telling a kept step by: null if none. */
 function controlWords(control) {
   if (!control) return null;
@@ -63,17 +82,7 @@ export function createBoardHost({ onAction }) {
       boardGame = mod.id;
     }
     if (game.preview) el.dataset.preview = ''; else delete el.dataset.preview;
-    board.update({
-      view: game.view,
-      legal: me !== null ? game.legal : [],
-      seat: me,
-      names,
-      bots: botLevels(info),
-      connected: info.seats.map((x) => x.connected),
-      // Without a connection nothing can be sent: the controls wait for the reconnection.
-      busy: busy || !ready,
-      offline: !ready,
-    });
+    board.update(boardState({ info, view: game.view, legal: game.legal, me, names, busy, ready }));
   }
 
   /**

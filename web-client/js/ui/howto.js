@@ -11,7 +11,7 @@
 import { h } from '../core/dom.js';
 import { t } from '../core/i18n/index.js';
 import { seatNames } from '../models/table-model.js';
-import { botLevels } from '../models/bots.js';
+import { boardState } from './board-host.js';
 
 /** The sections after the summary, each under its heading (help.section.<id>). */
 export const HOWTO_SECTIONS = ['setup', 'turn', 'scoring', 'end', 'rulings'];
@@ -181,11 +181,9 @@ function boardFigure(game) {
     const layer = h('div', { class: 'howto-callouts', 'aria-hidden': 'true' });
     picture.append(stage, layer);
     board = entry.board.createBoard(stage, { t, onAction: () => {} });
-    const info = { seats };
-    board.update({
-      view: structuredClone(view), legal: [], seat: null, names: seatNames(info, t), bots: botLevels(info),
-      connected: seats.map(() => true), busy: false, offline: false,
-    });
+    // as a spectator sees the table, everyone connected
+    const info = { seats: seats.map((seat) => ({ ...seat, connected: true })) };
+    board.update(boardState({ info, view: structuredClone(view), legal: [], me: null, names: seatNames(info, t) }));
     scrub(stage);
     const parts = figure.parts.filter((p) => stage.querySelector(p.selector));
     if (!parts.length) throw new Error('none of its parts is on the board');
