@@ -8,11 +8,12 @@
 //   node scripts/example-views.mjs [game ...]       every game when none is named
 //
 // Environment: EMPORIUM_BUILD_DIR (default build). Node 22 has WebSocket; node 20 gets it by a flag (re-run below).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnServer } from '../tests/browser/server-process.mjs';
 
 if (typeof WebSocket === 'undefined') {
   const again = spawnSync(process.execPath, ['--experimental-websocket', '--no-warnings', ...process.argv.slice(1)], { stdio: 'inherit' });
@@ -50,28 +51,25 @@ const GOALS = {
 const pause = (ms) => new Promise((r) => { setTimeout(r, ms); });
 
 async function startServer() {
-  if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: build it first, or set EMPORIUM_BUILD_DIR`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'emporium-examples-'));
-  const portFile = path.join(dataDir, 'port');
-  const log = [];
-  const server = spawn(SERVER, ['--bind', '127.0.0.1', '--port', '0', '--port-file', portFile, '--data-dir', dataDir,
-    '--web-root', path.join(ROOT, 'web-client'), '--max-connections-per-ip', '0', '--max-tables-per-ip-per-minute', '0',
-    '--bot-delay-ms', '20', '--bot-threads', '1', '--threads', '1', '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  server.stdout.on('data', (d) => log.push(String(d)));
-  server.stderr.on('data', (d) => log.push(String(d)));
-  const stop = () => {
-    if (server.exitCode === null) server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  process.on('exit', () => { if (server.exitCode === null) server.kill('SIGKILL'); });
-  for (let i = 0; i < 200; i++) {
-    const port = existsSync(portFile) ? readFileSync(portFile, 'utf8').trim() : '';
-    if (/^\d+$/.test(port)) return { url: `ws://127.0.0.1:${port}/ws`, stop };
-    if (server.exitCode !== null) break;
-    await pause(50);
+  const stopped = () => rmSync(dataDir, { recursive: true, force: true });
+  let up;
+  try {
+    up = await spawnServer({
+      binary: SERVER, dataDir, webRoot: path.join(ROOT, 'web-client'),
+      args: ['--bot-delay-ms', '20', '--bot-threads', '1', '--threads', '1', '--log-level', 'warn'],
+    });
+  } catch (err) {
+    stopped();
+    throw err;
   }
-  stop();
-  throw new Error(`the server did not start:\n${log.join('')}`);
+  const { port, proc } = up;
+  process.on('exit', () => { if (proc.exitCode === null) proc.kill('SIGKILL'); });
+  const stop = () => {
+    if (proc.exitCode === null) proc.kill('SIGTERM');
+    stopped();
+  };
+  return { url: `ws://127.0.0.1:${port}/ws`, stop };
 }
 
 /** A protocol connection: request(msg) resolves with the reply (an `error` rejects); `frames` keeps the rest. */

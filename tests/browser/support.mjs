@@ -6,12 +6,12 @@
 // Environment: EMPORIUM_BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium).
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { spawnServer } from './server-process.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BUILD = path.resolve(ROOT, process.env.EMPORIUM_BUILD_DIR || 'build');
@@ -115,28 +115,13 @@ export function createHarness({
   const pageErrors = [];
 
   async function startServer() {
-    if (!existsSync(SERVER)) {
-      throw new Error(`${SERVER} is missing: build it first (cmake --build ${BUILD} --target emporium-server) or set EMPORIUM_BUILD_DIR`);
-    }
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'emporium-browser-'));
-    const portFile = path.join(dataDir, 'port');
-    // Every page connects from 127.0.0.1, each browser with several HTTP connections: no per-address caps here.
-    server = spawn(SERVER, ['--bind', '127.0.0.1', '--port', '0', '--port-file', portFile, '--data-dir', dataDir,
-      '--max-connections-per-ip', '0', '--max-tables-per-ip-per-minute', '0',
-      '--web-root', path.join(ROOT, 'web-client'), ...serverArgs, '--log-level', 'warn', '--threads', '2'],
-    { stdio: ['ignore', 'pipe', 'pipe'] });
-    server.stdout.on('data', (d) => serverLog.push(String(d)));
-    server.stderr.on('data', (d) => serverLog.push(String(d)));
-    const exited = new Promise((resolve) => server.once('exit', (code, signal) => resolve({ code, signal })));
-    for (let i = 0; i < 200; i++) {
-      if (existsSync(portFile)) {
-        const port = readFileSync(portFile, 'utf8').trim();
-        if (/^\d+$/.test(port)) return `http://127.0.0.1:${port}`;
-      }
-      const done = await Promise.race([exited, new Promise((r) => setTimeout(() => r(null), 50))]);
-      if (done) throw new Error(`the server exited (${JSON.stringify(done)}) before listening:\n${serverLog.join('')}`);
-    }
-    throw new Error(`the server wrote no port file within 10 s:\n${serverLog.join('')}`);
+    const up = await spawnServer({
+      binary: SERVER, dataDir, webRoot: path.join(ROOT, 'web-client'), log: serverLog,
+      args: [...serverArgs, '--log-level', 'warn', '--threads', '2'],
+    });
+    server = up.proc;
+    return `http://127.0.0.1:${up.port}`;
   }
 
   async function stopServer() {
